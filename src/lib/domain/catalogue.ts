@@ -1,0 +1,127 @@
+/**
+ * The catalogue's wire shapes: JSON field names exactly as spec §3. Shared by the
+ * API (which produces them) and the site build and islands (which read them).
+ * Money is rupees with up to 2 decimals, percentages are percent, flags booleans.
+ */
+
+export interface CategoryDto {
+  CategoryID: number;
+  CategoryTitle: string;
+  CategoryUpdatedTime: string;
+}
+
+export type StoreTypeName = 'public_store' | 'client_store' | 'edu_shopy_store';
+
+export interface StoreDto {
+  StoreID: number;
+  CategoryID: number;
+  StoreTitle: string;
+  StoreDescription: string;
+  StoreHidden: boolean;
+  StoreType: StoreTypeName;
+  /** The store's databases (DbID), oldest first; the first is its main catalogue. */
+  DbIDs: number[];
+  StoreUpdatedTime: string;
+}
+
+/** A published section (spec §3 "Section (published)"). */
+export interface SectionDto {
+  SectionID: number;
+  DbID: number;
+  StoreID: number;
+  SectionTitle: string;
+  SectionMetaDescription: string;
+  /** Rich HTML as staff wrote it: sanitize before embedding. */
+  SectionContent: string;
+  SectionHidden: boolean;
+  /** JSON text: an array of ItemIDs in display order. */
+  CustomOrder: string;
+  SectionUpdatedTime: string;
+}
+
+export interface ItemDto {
+  ItemID: number;
+  StoreID: number;
+  DbID: number;
+  SectionID: number | null;
+  ItemTitle: string;
+  ItemMetaDescription: string;
+  ItemContent: string;
+  ItemHidden: boolean;
+  /** Units in stock. */
+  Availability: number;
+  Size: string;
+  UnitPrice: number;
+  /** Percent. */
+  Discount: number;
+  FlatDiscount: number;
+  /** Percent. */
+  Gst: number;
+  SellingPrice: number;
+  ItemUpdatedTime: string;
+}
+
+/** `GET /api/Section/ReadSectionWithList/{sectionId}/{dbId}`. */
+export interface SectionWithListDto extends SectionDto {
+  items: ItemDto[];
+}
+
+/**
+ * A book (spec §3): a published section read as a book, with its items in
+ * CustomOrder order. `linkparams` is the path tail of its pages, `{BookID}/{DbID}`.
+ */
+export interface BookDto {
+  BookID: number;
+  DbID: number;
+  StoreID: number;
+  BookTitle: string;
+  BookMetaDescription: string;
+  BookHidden: boolean;
+  BookUpdatedTime: string;
+  SectionTitle: string;
+  SectionMetaDescription: string;
+  SectionContent: string;
+  CustomOrder: string;
+  linkparams: string;
+  items: ItemDto[];
+}
+
+/**
+ * Reads a CustomOrder JSON text into item ids. Accepts `[3, 1, 2]` and
+ * `[{ "ItemID": 3 }, …]`; returns `null` when the text is not such a list, so
+ * callers can log and ignore it (spec §8).
+ */
+export function parseCustomOrder(text: string): number[] | null {
+  if (text.trim() === '') return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(value)) return null;
+  const ids: number[] = [];
+  for (const entry of value) {
+    const id =
+      typeof entry === 'number'
+        ? entry
+        : typeof entry === 'object' && entry !== null && 'ItemID' in entry
+          ? Number((entry as { ItemID: unknown }).ItemID)
+          : Number.NaN;
+    if (!Number.isInteger(id) || id <= 0) return null;
+    ids.push(id);
+  }
+  return ids;
+}
+
+/** Orders items as CustomOrder lists them; items it does not list follow in their given order. */
+export function orderByCustomOrder<T extends { ItemID: number }>(items: readonly T[], order: readonly number[]): T[] {
+  const rank = new Map<number, number>();
+  order.forEach((id, i) => {
+    if (!rank.has(id)) rank.set(id, i);
+  });
+  return items
+    .map((item, i) => ({ item, key: rank.get(item.ItemID) ?? order.length + i }))
+    .sort((a, b) => a.key - b.key)
+    .map((x) => x.item);
+}

@@ -1,0 +1,98 @@
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import type { Dialect } from './db/connection.ts';
+import type { Database } from './db/schema.ts';
+import { AppError, errorResponse } from './errors.ts';
+import { accountRoutes } from './routes/account.ts';
+import { accountApiRoutes } from './routes/accountapi.ts';
+import { bookRoutes } from './routes/book.ts';
+import { categoryRoutes } from './routes/category.ts';
+import { contentRoutes } from './routes/content.ts';
+import { employeeRoutes } from './routes/employee.ts';
+import { itemRoutes } from './routes/item.ts';
+import { publisherRoutes } from './routes/publisher.ts';
+import { sectionRoutes } from './routes/section.ts';
+import { storeRoutes } from './routes/store.ts';
+import { tokenRoutes } from './routes/token.ts';
+import { userRoutes } from './routes/user.ts';
+
+export type Logger = (entry: Record<string, unknown>) => void;
+
+/** What every route module needs; passed in so tests can build an app over any database. */
+export interface AppDeps {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Root of content storage (`DATA_DIR/content`). */
+  contentDir: string;
+  /** HMAC key for access tokens. */
+  jwtSecret: string;
+  /** Outgoing mail: an SMTP URL, or unset to write `.eml` files into `outboxDir`. */
+  mail: { smtpUrl: string | undefined; outboxDir: string };
+  log: Logger;
+}
+
+/** Structured JSON log lines on stdout. */
+export const jsonLogger: Logger = (entry) => {
+  process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), level: 'info', ...entry })}\n`);
+};
+
+export const silentLogger: Logger = () => {};
+
+const API_PREFIX = /^\/(api|token|accountapi)(\/|$)/i;
+
+/**
+ * The path the router sees. API paths match case-insensitively, as the original
+ * ASP.NET backend's did, so they are lower-cased here and every API route is
+ * registered in lower case; other paths (content files, pages) keep their case.
+ * A trailing slash is ignored (`/api/Store/ReadAll/` is a call of spec §7).
+ */
+export function routingPath(url: string): string {
+  const start = url.indexOf('/', url.indexOf('://') + 3);
+  let end = url.length;
+  for (const ch of ['?', '#']) {
+    const i = url.indexOf(ch, start);
+    if (i !== -1 && i < end) end = i;
+  }
+  let path = start === -1 ? '/' : url.slice(start, end);
+  if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+  return API_PREFIX.test(path) ? path.toLowerCase() : path;
+}
+
+/** The HTTP API of spec §7 as a Hono app. It serves no pages: see `site-server.ts`. */
+export function createApp(deps: AppDeps): Hono {
+  const app = new Hono({ getPath: (req) => routingPath(req.url) });
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    deps.log({
+      msg: 'request',
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
+  });
+
+  // Catalogue (public reads).
+  app.route('/api/category', categoryRoutes(deps));
+  app.route('/api/store', storeRoutes(deps));
+  app.route('/api/publisher', publisherRoutes(deps));
+  app.route('/api/section', sectionRoutes(deps));
+  app.route('/api/item', itemRoutes(deps));
+  app.route('/api/book', bookRoutes(deps));
+  app.route('/content', contentRoutes(deps));
+  // Accounts.
+  app.route('/token', tokenRoutes(deps));
+  app.route('/api/account', accountRoutes(deps));
+  app.route('/accountapi', accountApiRoutes(deps));
+  app.route('/api/user', userRoutes(deps));
+  app.route('/api/employee', employeeRoutes(deps));
+
+  app.notFound((c) => {
+    const err = AppError.notFound(`No API call answers ${c.req.method} ${c.req.path}.`);
+    return errorResponse(err, c, deps.log);
+  });
+  app.onError((err, c) => errorResponse(err, c, deps.log));
+  return app;
+}

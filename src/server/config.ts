@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Everything the server and the CLIs read from the environment (see README "Configuration"). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: SQLite at `dataDir/aisle.db`. */
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  /** Unset: mail goes to `dataDir/outbox/` as `.eml` files. */
+  smtpUrl: string | undefined;
+  /** Unset: the build starts the API in-process. */
+  apiUrl: string | undefined;
+  contentDir: string;
+  outboxDir: string;
+}
+
+function nonEmpty(v: string | undefined): string | undefined {
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+/** Reads the configuration, creating `DATA_DIR` and a persistent JWT secret when needed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = resolve(nonEmpty(env.DATA_DIR) ?? './data');
+  mkdirSync(dataDir, { recursive: true });
+  const port = Number(nonEmpty(env.PORT) ?? '4321');
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a whole number from 0 to 65535, got "${env.PORT}".`);
+  }
+  return {
+    port,
+    host: nonEmpty(env.HOST) ?? '127.0.0.1',
+    dataDir,
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+    jwtSecret: nonEmpty(env.JWT_SECRET) ?? persistentSecret(dataDir),
+    smtpUrl: nonEmpty(env.SMTP_URL),
+    apiUrl: nonEmpty(env.API_URL),
+    contentDir: join(dataDir, 'content'),
+    outboxDir: join(dataDir, 'outbox'),
+  };
+}
+
+// Generated once and kept, so tokens survive restarts without operators having to set one.
+function persistentSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  return secret;
+}

@@ -1,0 +1,45 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+import { kyselySqlite } from './sqlite-driver.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// COUNT(*) and other int8 values arrive as text by default; ours fit in a double.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+/**
+ * Opens the database: PostgreSQL when `databaseUrl` is a postgres:// URL,
+ * otherwise SQLite at `sqliteFile` (or `dataDir/aisle.db`).
+ */
+export function openDb(opts: { databaseUrl?: string | undefined; dataDir?: string; sqliteFile?: string }): Db {
+  const url = opts.databaseUrl;
+  if (url !== undefined && /^postgres(ql)?:\/\//.test(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  if (url !== undefined) {
+    throw new Error(`DATABASE_URL must start with postgres:// (or be unset for SQLite), got "${url}".`);
+  }
+  const file = opts.sqliteFile ?? join(opts.dataDir ?? './data', 'aisle.db');
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new DatabaseSync(file);
+  sqlite.exec(`
+    PRAGMA journal_mode = WAL;
+    PRAGMA synchronous = NORMAL;
+    PRAGMA foreign_keys = ON;
+    PRAGMA busy_timeout = 5000;
+  `);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: kyselySqlite(sqlite) }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

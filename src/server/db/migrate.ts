@@ -1,0 +1,21 @@
+import type { Kysely } from 'kysely';
+import { type Migration, type MigrationResultSet, Migrator } from 'kysely/migration';
+import * as m0001 from './migrations/0001_initial.ts';
+import type { Database } from './schema.ts';
+
+// A static list instead of a folder scan: works the same from source, from a
+// bundle and under Vitest, and the order is explicit.
+const migrations: Record<string, Migration> = {
+  '0001_initial': m0001,
+};
+
+/** Brings the database to the latest schema; throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed: ${String(result.error)}`, { cause: result.error });
+  }
+  return result;
+}

@@ -1,0 +1,231 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types for the whole database, one interface per table.
+ *
+ * Conventions that hold on SQLite and PostgreSQL alike:
+ * - money is integer paise (`unit_price: 12050` is Rs 120.50);
+ * - percentages are integer basis points (`gst_bps: 500` is 5 %);
+ * - flags are integers 0/1 (SQLite has no boolean);
+ * - times are ISO-8601 UTC text (`2026-11-21T18:00:00.000Z`), which sorts as time.
+ */
+export interface Database {
+  categories: CategoriesTable;
+  stores: StoresTable;
+  store_dbs: StoreDbsTable;
+  sections: SectionsTable;
+  published_sections: PublishedSectionsTable;
+  items: ItemsTable;
+  users: UsersTable;
+  user_roles: UserRolesTable;
+  email_codes: EmailCodesTable;
+  login_throttle: LoginThrottleTable;
+  carts: CartsTable;
+  cart_items: CartItemsTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  audit_log: AuditLogTable;
+}
+
+type Id = Generated<number>;
+type Flag = ColumnType<number, number | undefined, number>;
+
+export type StoreType = 'public_store' | 'client_store' | 'edu_shopy_store';
+export const STORE_TYPES: readonly StoreType[] = ['public_store', 'client_store', 'edu_shopy_store'];
+
+export interface CategoriesTable {
+  id: Id;
+  title: string;
+  updated_at: string;
+}
+
+export interface StoresTable {
+  id: Id;
+  category_id: number;
+  title: string;
+  description: string;
+  type: StoreType;
+  hidden: Flag;
+  updated_at: string;
+}
+
+/** A store's own catalogue (the spec's DbID): its sections and items live in it. */
+export interface StoreDbsTable {
+  id: Id;
+  store_id: number;
+  title: string;
+  updated_at: string;
+}
+
+/** A section as staff edit it inside a store database, before publishing. */
+export interface SectionsTable {
+  id: Id;
+  db_id: number;
+  title: string;
+  meta_description: string;
+  content: string;
+  hidden: Flag;
+  /** JSON text: an array of item ids in display order. */
+  custom_order: string;
+  updated_at: string;
+}
+
+/** The public copy of a section (SectionID + DbID); books are these, read as books. */
+export interface PublishedSectionsTable {
+  section_id: number;
+  db_id: number;
+  store_id: number;
+  title: string;
+  meta_description: string;
+  content: string;
+  hidden: Flag;
+  custom_order: string;
+  published_at: string;
+  updated_at: string;
+}
+
+export interface ItemsTable {
+  id: Id;
+  store_id: number;
+  db_id: number;
+  section_id: number | null;
+  title: string;
+  meta_description: string;
+  content: string;
+  hidden: Flag;
+  /** Units in stock: the API's Availability. */
+  stock: number;
+  size: string;
+  unit_price: number;
+  discount_bps: number;
+  flat_discount: number;
+  gst_bps: number;
+  selling_price: number;
+  updated_at: string;
+}
+
+export type UserKind = 'user' | 'employee';
+export type RoleName = 'Admin' | 'Employee' | 'User';
+export const ROLE_NAMES: readonly RoleName[] = ['Admin', 'Employee', 'User'];
+
+export interface UsersTable {
+  id: Id;
+  email: string;
+  password_hash: string;
+  full_name: string;
+  phone: string;
+  address_line1: string;
+  address_line2: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  kind: UserKind;
+  email_confirmed: Flag;
+  /** Changes on password change or deletion; tokens carrying an old stamp fail. */
+  security_stamp: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role: RoleName;
+}
+
+export interface EmailCodesTable {
+  user_id: number;
+  code_hash: string;
+  expires_at: string;
+  attempts: number;
+  created_at: string;
+}
+
+export interface LoginThrottleTable {
+  /** `account:{email}` or `ip:{address}`. */
+  key: string;
+  failures: number;
+  next_allowed_at: string;
+  updated_at: string;
+}
+
+export interface CartsTable {
+  /** CartID: the owner's user id. */
+  user_id: number;
+  customer_name: string;
+  updated_at: string;
+}
+
+export type CartItemStatus = 'loaded' | 'modified' | 'deleted' | 'added';
+
+export interface CartItemsTable {
+  cart_id: number;
+  item_id: number;
+  store_id: number;
+  qty: number;
+  status: CartItemStatus;
+}
+
+export type OrderStatus = 'Placed' | 'Packed' | 'Delivered' | 'Cancelled';
+export const ORDER_STATUSES: readonly OrderStatus[] = ['Placed', 'Packed', 'Delivered', 'Cancelled'];
+
+export interface OrdersTable {
+  id: Id;
+  user_id: number;
+  status: OrderStatus;
+  total: number;
+  idempotency_key: string | null;
+  /** The JSON answered when the order was placed, replayed for a retried Idempotency-Key. */
+  response: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A copy of the item as it was sold: later catalogue edits do not change past orders. */
+export interface OrderLinesTable {
+  id: Id;
+  order_id: number;
+  item_id: number;
+  store_id: number;
+  title: string;
+  size: string;
+  unit_price: number;
+  discount_bps: number;
+  flat_discount: number;
+  gst_bps: number;
+  selling_price: number;
+  qty: number;
+}
+
+export interface AuditLogTable {
+  id: Id;
+  at: string;
+  actor_id: number | null;
+  actor_email: string;
+  action: string;
+  target: string;
+  /** JSON text with whatever the action needs to be understood later. */
+  detail: string;
+  ip: string;
+}
+
+export type Category = Selectable<CategoriesTable>;
+export type NewCategory = Insertable<CategoriesTable>;
+export type CategoryUpdate = Updateable<CategoriesTable>;
+export type Store = Selectable<StoresTable>;
+export type NewStore = Insertable<StoresTable>;
+export type StoreUpdate = Updateable<StoresTable>;
+export type StoreDb = Selectable<StoreDbsTable>;
+export type NewStoreDb = Insertable<StoreDbsTable>;
+export type Section = Selectable<SectionsTable>;
+export type NewSection = Insertable<SectionsTable>;
+export type PublishedSection = Selectable<PublishedSectionsTable>;
+export type NewPublishedSection = Insertable<PublishedSectionsTable>;
+export type Item = Selectable<ItemsTable>;
+export type NewItem = Insertable<ItemsTable>;
+export type ItemUpdate = Updateable<ItemsTable>;
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Order = Selectable<OrdersTable>;
+export type OrderLine = Selectable<OrderLinesTable>;
+export type AuditEntry = Selectable<AuditLogTable>;

@@ -1,0 +1,104 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** Field name → messages, as ASP.NET's ModelState (the contract's error shape). */
+export type ModelState = Record<string, string[]>;
+
+export type ErrorCode =
+  | 'bad_request'
+  | 'validation'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'too_many_requests'
+  | 'internal';
+
+/**
+ * The one error type the API throws on purpose. `message` is for people and is
+ * answered as `Message`; `code` is stable for programs.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: ContentfulStatusCode;
+  readonly modelState: ModelState | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    status: ContentfulStatusCode,
+    code: ErrorCode,
+    message: string,
+    opts: { modelState?: ModelState; cause?: unknown; headers?: Record<string, string> } = {},
+  ) {
+    super(message, { cause: opts.cause });
+    this.name = 'AppError';
+    this.status = status;
+    this.code = code;
+    this.modelState = opts.modelState;
+    this.headers = opts.headers ?? {};
+  }
+
+  static badRequest(message: string, modelState?: ModelState): AppError {
+    return modelState === undefined
+      ? new AppError(400, 'validation', message)
+      : new AppError(400, 'validation', message, { modelState });
+  }
+
+  /** A 400 for one field breaking one rule. */
+  static invalidField(field: string, rule: string): AppError {
+    return new AppError(400, 'validation', `The request is invalid: ${field} ${rule}.`, {
+      modelState: { [field]: [`${field} ${rule}.`] },
+    });
+  }
+
+  static unauthorized(message = 'Authorization has been denied for this request: sign in first.'): AppError {
+    return new AppError(401, 'unauthorized', message, { headers: { 'WWW-Authenticate': 'Bearer' } });
+  }
+
+  static forbidden(message = 'Your account does not have the role this call needs.'): AppError {
+    return new AppError(403, 'forbidden', message);
+  }
+
+  static notFound(message: string): AppError {
+    return new AppError(404, 'not_found', message);
+  }
+
+  static conflict(message: string, modelState?: ModelState): AppError {
+    return modelState === undefined
+      ? new AppError(409, 'conflict', message)
+      : new AppError(409, 'conflict', message, { modelState });
+  }
+}
+
+export interface ErrorBody {
+  Message: string;
+  ModelState?: ModelState;
+}
+
+/** The single place that turns a thrown error into a response (see `app.onError`). */
+export function errorResponse(err: unknown, c: Context, log: (entry: Record<string, unknown>) => void): Response {
+  if (err instanceof AppError) {
+    const body: ErrorBody = { Message: err.message };
+    if (err.modelState !== undefined) body.ModelState = err.modelState;
+    for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+    return c.json(body, err.status);
+  }
+  if (err instanceof HTTPException) {
+    // Hono raises these for malformed input (for example an unreadable JSON body).
+    const status = err.status as ContentfulStatusCode;
+    const message = status === 400 ? `The request body could not be read: ${err.message}` : err.message;
+    return c.json({ Message: message } satisfies ErrorBody, status);
+  }
+  if (err instanceof SyntaxError) {
+    return c.json({ Message: `The request body is not valid JSON: ${err.message}` } satisfies ErrorBody, 400);
+  }
+  log({
+    level: 'error',
+    msg: 'unhandled error',
+    method: c.req.method,
+    path: c.req.path,
+    error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+  });
+  return c.json({ Message: 'An unexpected error occurred on the server. It has been logged; please try again.' }, 500);
+}

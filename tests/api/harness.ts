@@ -1,0 +1,93 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Hono } from 'hono';
+import pg from 'pg';
+import { createApp, silentLogger } from '../../src/server/app.ts';
+import { type Db, type Dialect, openDb } from '../../src/server/db/connection.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
+
+/** Every API suite runs once per engine (kysely's own test layout). */
+export const DIALECTS: readonly Dialect[] = ['sqlite', 'postgres'];
+
+/** The PostgreSQL server used to create throw-away databases. */
+export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestDb extends Db {
+  dataDir: string;
+  /** Connection URL (PostgreSQL) or file (SQLite), for starting another process on the same data. */
+  url: string;
+  cleanup(): Promise<void>;
+}
+
+/** A migrated, empty database of its own: a temp SQLite file, or a new PostgreSQL database. */
+export async function createTestDb(dialect: Dialect): Promise<TestDb> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'aisle-test-'));
+  if (dialect === 'sqlite') {
+    const file = join(dataDir, 'aisle.db');
+    const db = openDb({ sqliteFile: file });
+    await migrateToLatest(db.db);
+    return {
+      ...db,
+      dataDir,
+      url: file,
+      async cleanup() {
+        await db.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `aisle_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const db = openDb({ databaseUrl: url.toString() });
+  await migrateToLatest(db.db);
+  return {
+    ...db,
+    dataDir,
+    url: url.toString(),
+    async cleanup() {
+      await db.close();
+      const a = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestApp {
+  db: TestDb;
+  app: Hono;
+  /** `app.request` with JSON parsed: no network involved. */
+  get<T = unknown>(path: string, init?: RequestInit): Promise<{ status: number; body: T; headers: Headers }>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(dialect: Dialect): Promise<TestApp> {
+  const db = await createTestDb(dialect);
+  const app = createApp({
+    db: db.db,
+    dialect,
+    contentDir: join(db.dataDir, 'content'),
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    mail: { smtpUrl: undefined, outboxDir: join(db.dataDir, 'outbox') },
+    log: silentLogger,
+  });
+  return {
+    db,
+    app,
+    async get<T>(path: string, init?: RequestInit) {
+      const res = await app.request(path, init);
+      const text = await res.text();
+      const isJson = (res.headers.get('content-type') ?? '').includes('json');
+      return { status: res.status, body: (isJson && text !== '' ? JSON.parse(text) : text) as T, headers: res.headers };
+    },
+    close: () => db.cleanup(),
+  };
+}
