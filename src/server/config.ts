@@ -16,6 +16,8 @@ export interface Config {
   apiUrl: string | undefined;
   contentDir: string;
   outboxDir: string;
+  /** The built static site that `npm run serve` serves (`SITE_DIR`, default `./dist`). */
+  siteDir: string;
 }
 
 function nonEmpty(v: string | undefined): string | undefined {
@@ -40,6 +42,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiUrl: nonEmpty(env.API_URL),
     contentDir: join(dataDir, 'content'),
     outboxDir: join(dataDir, 'outbox'),
+    siteDir: resolve(nonEmpty(env.SITE_DIR) ?? './dist'),
   };
 }
 

@@ -1,0 +1,42 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 4399);
+const BASE = `http://127.0.0.1:${PORT}`;
+// A shop of its own for the suite: fresh data and site folders under test-results/.
+const DATA_DIR = 'test-results/e2e-data';
+const SITE_DIR = 'test-results/e2e-site';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: BASE,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    // The operator's path: a demo catalogue, then `npm start` (migrate, build when missing, serve).
+    command: `rm -rf ${DATA_DIR} ${SITE_DIR} && node scripts/db-seed.ts --items 300 --seed 7 && node scripts/start.ts`,
+    url: `${BASE}/api/Category/ReadAll`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { DATA_DIR, SITE_DIR, PORT: String(PORT), HOST: '127.0.0.1', SITE_URL: BASE },
+  },
+});

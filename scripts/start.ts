@@ -1,0 +1,27 @@
+// npm start — migrate, seed the demo catalogue when empty, build the site when missing, serve.
+import { buildSite, siteIsBuilt } from '../src/build/build-site.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { isCatalogueEmpty, seedCatalogue } from '../src/server/db/seed.ts';
+import { openMigratedDb } from '../src/server/runtime.ts';
+import { serveShop } from '../src/server/serve-shop.ts';
+
+try {
+  const config = loadConfig();
+  const db = await openMigratedDb(config);
+  try {
+    if (await isCatalogueEmpty(db.db)) {
+      console.error('Start: the catalogue is empty; seeding the demo catalogue (2,000 items) ...');
+      await seedCatalogue(db.db, db.dialect, { items: 2000, seed: 1, contentDir: config.contentDir });
+    }
+  } finally {
+    await db.close();
+  }
+  if (!siteIsBuilt(config)) {
+    console.error('Start: no built site yet; building it ...');
+    await buildSite(config);
+  }
+  await serveShop(config);
+} catch (err) {
+  console.error(`start failed: ${(err as Error).message}`);
+  process.exitCode = 1;
+}

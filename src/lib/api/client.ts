@@ -1,0 +1,68 @@
+import { type $Fetch, ofetch } from 'ofetch';
+import { toServiceError } from './errors.ts';
+
+export interface ApiClientOptions {
+  baseURL: string;
+  /** Read before each request; a token adds `Authorization: Bearer {token}` (spec §7). */
+  token?: () => string | null | undefined;
+  /** Retries for idempotent reads (the build uses a few; the browser none). */
+  retry?: number;
+}
+
+/** The typed HTTP client over ofetch; failures surface as ServiceError (spec §8). */
+export function createApiClient(opts: ApiClientOptions): $Fetch {
+  return ofetch.create({
+    baseURL: opts.baseURL,
+    retry: opts.retry ?? 0,
+    retryDelay: 250,
+    timeout: 60_000,
+    onRequest({ options }) {
+      const token = opts.token?.();
+      if (token) {
+        const headers = new Headers(options.headers);
+        headers.set('Authorization', `Bearer ${token}`);
+        options.headers = headers;
+      }
+    },
+    onResponseError({ error, response }) {
+      throw toServiceError({
+        status: response.status,
+        message: error?.message ?? response.statusText,
+        data: response._data,
+      });
+    },
+    onRequestError({ error }) {
+      throw toServiceError({ status: 0, message: error.message });
+    },
+  });
+}
+
+/** Query values as spec §7 sends them: text, objects as JSON, null and undefined left out. */
+export function toQuery(params: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(params)) {
+    if (v === null || v === undefined) continue;
+    out[k] = typeof v === 'object' ? JSON.stringify(v) : String(v);
+  }
+  return out;
+}
+
+/** The build's page size: the API's maximum. */
+export const BATCH_LIMIT = 1000;
+
+/**
+ * Reads every row of a paged collection (spec §7 page/limit/sort/filter) using
+ * `X-Total-Count`, `BATCH_LIMIT` rows a request.
+ */
+export async function readAllPages<T>(api: $Fetch, path: string, query: Record<string, unknown> = {}): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 0; ; page++) {
+    const res = await api.raw<T[]>(path, {
+      query: toQuery({ page, limit: BATCH_LIMIT, sort: '', filter: '', ...query }),
+    });
+    const batch = res._data ?? [];
+    rows.push(...batch);
+    const total = Number(res.headers.get('x-total-count') ?? rows.length);
+    if (batch.length < BATCH_LIMIT || rows.length >= total) return rows;
+  }
+}

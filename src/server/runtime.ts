@@ -1,0 +1,61 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
+import { type AppDeps, createApp, type Logger } from './app.ts';
+import type { Config } from './config.ts';
+import { type Db, openDb } from './db/connection.ts';
+import { migrateToLatest } from './db/migrate.ts';
+
+/** Opens the configured database and brings its schema up to date. */
+export async function openMigratedDb(config: Config): Promise<Db> {
+  const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(db.db);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  return db;
+}
+
+/** The API's dependencies from the configuration. */
+export function appDeps(config: Config, db: Db, log: Logger): AppDeps {
+  return {
+    db: db.db,
+    dialect: db.dialect,
+    contentDir: config.contentDir,
+    jwtSecret: config.jwtSecret,
+    mail: { smtpUrl: config.smtpUrl, outboxDir: config.outboxDir },
+    log,
+  };
+}
+
+export function createConfiguredApp(config: Config, db: Db, log: Logger): Hono {
+  return createApp(appDeps(config, db, log));
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Listens with Node's HTTP server; port 0 picks a free port. */
+export function listen(app: Hono, host: string, port: number): Promise<RunningServer> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, hostname: host, port }, (info: AddressInfo) => {
+      const shownHost = host.includes(':') ? `[${host}]` : host;
+      resolve({
+        url: `http://${shownHost}:${info.port}`,
+        port: info.port,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            // Keep-alive sockets would otherwise hold close() open.
+            if ('closeAllConnections' in server) server.closeAllConnections();
+          }),
+      });
+    });
+    server.once('error', reject);
+  });
+}

@@ -1,0 +1,24 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { jsonLogger } from './app.ts';
+import type { Config } from './config.ts';
+import { createConfiguredApp, listen, openMigratedDb } from './runtime.ts';
+import { createSiteServer } from './site-server.ts';
+
+/** Serves the built site and the API on `config.host:config.port` until SIGINT/SIGTERM. */
+export async function serveShop(config: Config): Promise<void> {
+  const db = await openMigratedDb(config);
+  if (!existsSync(join(config.siteDir, 'index.html'))) {
+    console.error(`Serve: there is no built site in ${config.siteDir} yet; run "npm run build". Serving the API only.`);
+  }
+  const api = createConfiguredApp(config, db, jsonLogger);
+  const server = await listen(createSiteServer({ api, siteDir: config.siteDir }), config.host, config.port);
+  console.error(`Aisle is serving ${db.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} data at ${server.url}`);
+  const stop = async () => {
+    await server.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+
+// Black box: drives the production build served by `npm start`; imports nothing from src/.
+
+test('the front page is pre-rendered from the API with the demo categories', async ({ page, request }) => {
+  const api = await request.get('/api/Category/ReadAll');
+  expect(api.ok()).toBe(true);
+  const categories = (await api.json()) as { CategoryTitle: string }[];
+  expect(categories.length).toBeGreaterThan(3);
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  for (const c of categories) {
+    await expect(page.getByText(c.CategoryTitle, { exact: true }).first()).toBeVisible();
+  }
+  await expect(page.getByRole('contentinfo')).toContainText(String(new Date().getFullYear()));
+});
+
+test('an unknown path shows the page-not-found page with status 404', async ({ page }) => {
+  const res = await page.goto('/no/such/page');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+test('catalogue calls answer JSON with the spec field names, case-insensitively', async ({ request }) => {
+  const res = await request.get('/API/category/READALL/');
+  expect(res.status()).toBe(200);
+  const [first] = (await res.json()) as Record<string, unknown>[];
+  expect(first).toHaveProperty('CategoryID');
+  expect(first).toHaveProperty('CategoryTitle');
+  const missing = await request.get('/api/Category/Read/999999');
+  expect(missing.status()).toBe(404);
+  expect(((await missing.json()) as { Message: string }).Message).toMatch(/999999/);
+});
