@@ -81,3 +81,51 @@ export function likePattern(filter: string): string {
 
 /** Wire flag from the database's 0/1. */
 export const flag = (v: number): boolean => v !== 0;
+
+/** A query parameter's value, its name matched case-insensitively (as ASP.NET model binding did). */
+function queryValue(c: Context, name: string): string | undefined {
+  const lower = name.toLowerCase();
+  for (const [key, value] of Object.entries(c.req.query())) {
+    if (key.toLowerCase() === lower) return value;
+  }
+  return undefined;
+}
+
+/** An optional query parameter that must be a positive whole number when given, or a 400 naming it. */
+export function idQuery(c: Context, name: string): number | undefined {
+  const raw = (queryValue(c, name) ?? '').trim();
+  if (raw === '') return undefined;
+  if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) {
+    throw AppError.invalidField(name, 'must be a positive whole number');
+  }
+  return Number(raw);
+}
+
+const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+
+/**
+ * An optional ISO-8601 time in the query (`2026-01-01T00:00:00Z`, an offset such
+ * as `+05:30`, or a bare date meaning midnight UTC), answered in the stored form
+ * (`toISOString()`, which compares as text in time order), or a 400 naming it.
+ */
+export function isoTimeQuery(c: Context, name: string): string | undefined {
+  // An unencoded `+` in a query string arrives as a space.
+  const raw = (queryValue(c, name) ?? '').trim().replace(/ (\d{2}:\d{2})$/, '+$1');
+  if (raw === '') return undefined;
+  const m = ISO_TIME.exec(raw);
+  const [y, mo, d, h, mi, s] = (m?.slice(1, 7) ?? []).map((v) => Number(v ?? 0));
+  const day = new Date(Date.UTC(y ?? 0, (mo ?? 1) - 1, d ?? 1));
+  const valid =
+    m !== null &&
+    day.getUTCFullYear() === y &&
+    day.getUTCMonth() + 1 === mo &&
+    day.getUTCDate() === d &&
+    (h ?? 0) <= 23 &&
+    (mi ?? 0) <= 59 &&
+    (s ?? 0) <= 59 &&
+    !Number.isNaN(Date.parse(raw));
+  if (!valid) {
+    throw AppError.invalidField(name, 'must be an ISO-8601 time such as 2026-01-01T00:00:00Z');
+  }
+  return new Date(raw).toISOString();
+}

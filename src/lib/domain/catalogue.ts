@@ -67,10 +67,11 @@ export interface SectionWithListDto extends SectionDto {
 }
 
 /**
- * A book (spec §3): a published section read as a book, with its items in
- * CustomOrder order. `linkparams` is the path tail of its pages, `{BookID}/{DbID}`.
+ * A book as listed by `GET /api/Book/ReadAll`: a published section read as a
+ * book (BookID is its SectionID). `linkparams` is the path tail of its pages,
+ * `{BookID}/{DbID}`.
  */
-export interface BookDto {
+export interface BookSummaryDto {
   BookID: number;
   DbID: number;
   StoreID: number;
@@ -80,9 +81,19 @@ export interface BookDto {
   BookUpdatedTime: string;
   SectionTitle: string;
   SectionMetaDescription: string;
+  /** Rich HTML as staff wrote it: sanitize before embedding. */
   SectionContent: string;
+  /** JSON text: an array of ItemIDs in display order. */
   CustomOrder: string;
   linkparams: string;
+}
+
+/**
+ * `GET /api/Book/Read/{bookId}/{dbId}` (spec §3): the book with the items its
+ * CustomOrder lists, in that order (or, when the list is empty or invalid, the
+ * section's items by ItemID), so one request renders a book page.
+ */
+export interface BookDto extends BookSummaryDto {
   items: ItemDto[];
 }
 

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ItemDto } from '../../src/lib/domain/catalogue.ts';
+import { insertCatalogue, insertCatalogueExtras, T0, T1 } from '../fixtures/catalogue.ts';
+import { createTestApp, DIALECTS, type TestApp } from './harness.ts';
+
+interface ErrorBody {
+  Message: string;
+  ModelState: Record<string, string[]>;
+}
+
+describe.each(DIALECTS)('Item API on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    await insertCatalogue(t.db.db);
+    await insertCatalogueExtras(t.db.db);
+  });
+  afterAll(() => t.close());
+
+  const ids = (items: ItemDto[]) => items.map((i) => i.ItemID);
+
+  it('reads one item with money in rupees, rates in percent and stock as Availability', async () => {
+    const res = await t.get<ItemDto>('/api/Item/Read/1/1');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      ItemID: 1,
+      StoreID: 1,
+      DbID: 1,
+      SectionID: 1,
+      ItemTitle: 'Apple',
+      ItemMetaDescription: 'Apple meta',
+      ItemContent: '<p>Apple</p>',
+      ItemHidden: false,
+      Availability: 40,
+      Size: '1 kg',
+      UnitPrice: 120,
+      Discount: 10,
+      FlatDiscount: 0,
+      Gst: 5,
+      // (120 − 10 %) + 5 % GST.
+      SellingPrice: 113.4,
+      ItemUpdatedTime: T0,
+    });
+  });
+
+  it('keeps paise and fractional percents exact, and flags hidden or sold-out items', async () => {
+    const figs = await t.get<ItemDto>('/api/item/read/6/1');
+    expect(figs.body).toMatchObject({ UnitPrice: 180.75, Discount: 12.5, Gst: 5, SellingPrice: 166.07 });
+    expect(figs.body.ItemUpdatedTime).toBe(T1);
+    const cherry = await t.get<ItemDto>('/api/Item/Read/3/1');
+    expect(cherry.body).toMatchObject({ Availability: 0, FlatDiscount: 0.5, Gst: 12, SellingPrice: 336 });
+    const banana = await t.get<ItemDto>('/api/Item/Read/2/1');
+    expect(banana.body.ItemHidden).toBe(true);
+    const honey = await t.get<ItemDto>('/api/Item/Read/8/4');
+    expect(honey.body.SectionID).toBeNull();
+  });
+
+  it('answers 404 for an unknown item or the wrong database, 400 for malformed ids', async () => {
+    const wrongDb = await t.get<ErrorBody>('/api/Item/Read/1/3');
+    expect(wrongDb.status).toBe(404);
+    expect(wrongDb.body.Message).toBe('Item 1 does not exist in database 3.');
+    const missing = await t.get<ErrorBody>('/api/Item/Read/99/1');
+    expect(missing.status).toBe(404);
+    expect(missing.body.Message).toBe('Item 99 does not exist in database 1.');
+    const bad = await t.get<ErrorBody>('/api/Item/Read/1.5/1');
+    expect(bad.status).toBe(400);
+    expect(bad.body.ModelState).toEqual({ id: ['id must be a positive whole number.'] });
+  });
+
+  it('reads all items in pages sorted by ItemID, up to 1000 at a time', async () => {
+    const all = await t.get<ItemDto[]>('/api/Item/ReadAll');
+    expect(ids(all.body)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(all.headers.get('x-total-count')).toBe('8');
+    expect(all.headers.get('x-limit')).toBe('20');
+    expect(all.body[0]).toEqual((await t.get<ItemDto>('/api/Item/Read/1/1')).body);
+    const page = await t.get<ItemDto[]>('/api/Item/ReadAll?limit=3&page=1');
+    expect(ids(page.body)).toEqual([4, 5, 6]);
+    expect(page.headers.get('x-total-count')).toBe('8');
+    const past = await t.get<ItemDto[]>('/api/Item/ReadAll?limit=3&page=5');
+    expect(past.body).toEqual([]);
+    const max = await t.get<ItemDto[]>('/api/Item/ReadAll?limit=1000');
+    expect(max.status).toBe(200);
+    expect(max.body).toHaveLength(8);
+    const cheapestFirst = await t.get<ItemDto[]>('/api/Item/ReadAll?sort=SellingPrice');
+    expect(ids(cheapestFirst.body)).toEqual([2, 4, 7, 1, 6, 5, 8, 3]);
+    const filtered = await t.get<ItemDto[]>('/api/Item/ReadAll?filter=AN');
+    expect(ids(filtered.body)).toEqual([2]);
+  });
+
+  it.each([
+    ['storeId=1', [1, 2, 3, 5, 6, 7, 8]],
+    ['storeId=3', [4]],
+    ['storeid=3', [4]],
+    ['storeId=2', []],
+    ['dbId=4', [8]],
+    ['dbId=1', [1, 2, 3, 5, 6, 7]],
+    ['sectionId=5', [5, 6, 7]],
+    ['storeId=1&sectionId=1', [1, 2, 3]],
+    ['storeId=3&sectionId=1', []],
+    [`updatedSince=${T0}`, [6]],
+    ['updatedSince=2025-12-31', [1, 2, 3, 4, 5, 6, 7, 8]],
+    [`dbId=1&updatedSince=${T1}`, []],
+    ['sectionId=5&sort=-ItemID&limit=2', [7, 6]],
+  ])('filters the batch read with %s', async (query, expected) => {
+    const res = await t.get<ItemDto[]>(`/api/Item/ReadAll?${query}`);
+    expect(res.status).toBe(200);
+    expect(ids(res.body)).toEqual(expected);
+    if (!query.includes('limit')) expect(res.headers.get('x-total-count')).toBe(String(expected.length));
+  });
+
+  it.each([
+    ['storeId=0', 'storeId'],
+    ['storeId=abc', 'storeId'],
+    ['dbId=-1', 'dbId'],
+    ['sectionId=1.5', 'sectionId'],
+    ['updatedSince=last-week', 'updatedSince'],
+    ['updatedSince=2026-01-01T25:00:00Z', 'updatedSince'],
+    ['limit=1001', 'limit'],
+    ['page=-2', 'page'],
+    ['sort=Colour', 'sort'],
+  ])('answers 400 naming the parameter for %s', async (query, field) => {
+    const res = await t.get<ErrorBody>(`/api/Item/ReadAll?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body.Message).toContain(field);
+    expect(Object.keys(res.body.ModelState)).toEqual([field]);
+  });
+});
