@@ -26,9 +26,13 @@ export interface AppDeps {
   contentDir: string;
   /** HMAC key for access tokens. */
   jwtSecret: string;
-  /** Outgoing mail: an SMTP URL, or unset to write `.eml` files into `outboxDir`. */
-  mail: { smtpUrl: string | undefined; outboxDir: string };
+  /** Outgoing mail: an SMTP URL, or unset to write `.eml` files into `outboxDir`; `from` defaults to no-reply. */
+  mail: { smtpUrl: string | undefined; outboxDir: string; from?: string | undefined };
   log: Logger;
+  /** The current time; tests pass a clock they can move. Default: the system clock. */
+  now?: () => Date;
+  /** Take the client address from `X-Forwarded-For` (one trusted proxy). Default: `TRUST_PROXY=1`. */
+  trustProxy?: boolean;
 }
 
 /** Structured JSON log lines on stdout. */

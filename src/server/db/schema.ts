@@ -141,7 +141,7 @@ export interface EmailCodesTable {
 }
 
 export interface LoginThrottleTable {
-  /** `account:{email}` or `ip:{address}`. */
+  /** `account:{email}|{address}` (per account and address) or `ip:{address}`. */
   key: string;
   failures: number;
   next_allowed_at: string;

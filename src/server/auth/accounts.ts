@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  EXTRA_MESSAGES,
+  type FieldErrors,
+  FULL_NAME_MAX_LENGTH,
+  MESSAGES,
+  meetsPasswordRule,
+  PASSWORD_MAX_LENGTH,
+  validateRegistration,
+} from '../../lib/domain/account-rules.ts';
+import type { Database, RoleName, User, UserKind } from '../db/schema.ts';
+import { ROLE_NAMES } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { assertValid } from './input.ts';
+import { hashPassword, isCommonPassword } from './passwords.ts';
+
+/** The server-only password message: the spec's rule is met but the password is well known. */
+export const COMMON_PASSWORD_MESSAGE =
+  'Password is on a list of commonly used passwords that attackers try first; choose one that is harder to guess.';
+export const DUPLICATE_EMAIL_MESSAGE = 'An account with this Email already exists: sign in instead.';
+
+/**
+ * Accounts removed while they still have orders keep their row (orders refer to
+ * it) with the personal data wiped and this address: `deleted-{id}@deleted.invalid`.
+ * `.invalid` is reserved (RFC 2606), so no real address collides with it.
+ */
+export const DELETED_EMAIL_DOMAIN = 'deleted.invalid';
+
+/** E-mail addresses are stored and compared trimmed and in lower case. */
+export function normaliseEmail(raw: string): string {
+  return raw.trim().toLowerCase();
+}
+
+export function newSecurityStamp(): string {
+  return randomUUID();
+}
+
+/** The roles that make up a role as `user:add` and RegisterEmployee grant it: an Admin is also an Employee. */
+export function rolesForRole(role: RoleName): RoleName[] {
+  if (role === 'Admin') return ['Admin', 'Employee'];
+  return [role];
+}
+
+/** Staff (Employee, hence also Admin) are employees; everyone else an end user. */
+export function kindForRoles(roles: readonly RoleName[]): UserKind {
+  return roles.includes('Employee') ? 'employee' : 'user';
+}
+
+export function isRoleName(v: unknown): v is RoleName {
+  return typeof v === 'string' && (ROLE_NAMES as readonly string[]).includes(v);
+}
+
+/** Roles in a stable order: Admin, Employee, User. */
+export function sortRoles(roles: readonly RoleName[]): RoleName[] {
+  return ROLE_NAMES.filter((r) => roles.includes(r));
+}
+
+export async function findUserById(db: Kysely<Database>, id: number): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
+}
+
+export async function findRoles(db: Kysely<Database>, userId: number): Promise<RoleName[]> {
+  const rows = await db.selectFrom('user_roles').select('role').where('user_id', '=', userId).execute();
+  return sortRoles(rows.map((r) => r.role));
+}
+
+/** The roles of several accounts in one query. */
+export async function findRolesByUser(db: Kysely<Database>, userIds: number[]): Promise<Map<number, RoleName[]>> {
+  const byUser = new Map<number, RoleName[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return byUser;
+  const rows = await db.selectFrom('user_roles').select(['user_id', 'role']).where('user_id', 'in', userIds).execute();
+  for (const row of rows) byUser.get(row.user_id)?.push(row.role);
+  for (const [id, roles] of byUser) byUser.set(id, sortRoles(roles));
+  return byUser;
+}
+
+/** What is wrong with a new password: spec §5's rule, the length cap, the common-password list. */
+export function newPasswordErrors(password: string): string[] {
+  if (password === '') return [MESSAGES.registerPasswordRequired];
+  if (password.length > PASSWORD_MAX_LENGTH) return [EXTRA_MESSAGES.passwordTooLong];
+  if (!meetsPasswordRule(password)) return [MESSAGES.passwordRule];
+  return isCommonPassword(password) ? [COMMON_PASSWORD_MESSAGE] : [];
+}
+
+/**
+ * The checks of a new password and e-mail (spec §5 Register, plus what only the
+ * server can check: the common-password list and the reserved domain).
+ * `Email` is expected normalised.
+ */
+export function validateNewCredentials(input: {
+  Email: string;
+  Password: string;
+  ConfirmPassword: string;
+}): FieldErrors<'Email' | 'Password' | 'ConfirmPassword'> {
+  const errors = validateRegistration(input);
+  if (errors.Email === undefined && input.Email.endsWith(`@${DELETED_EMAIL_DOMAIN}`)) {
+    errors.Email = [MESSAGES.invalidEmail];
+  }
+  if (errors.Password === undefined && isCommonPassword(input.Password)) errors.Password = [COMMON_PASSWORD_MESSAGE];
+  return errors;
+}
+
+/** True for the unique-constraint violation of either engine. */
+export function isUniqueViolation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const e = err as { code?: unknown; message?: unknown; errcode?: unknown };
+  if (e.code === '23505') return true;
+  return typeof e.message === 'string' && /UNIQUE constraint failed/i.test(e.message);
+}
+
+export interface NewAccount {
+  /** Normalised. */
+  email: string;
+  password: string;
+  fullName: string;
+  roles: readonly RoleName[];
+  confirmed: boolean;
+  now: Date;
+}
+
+/** Inserts an account and its roles in one transaction; a taken e-mail is a 400 on Email. */
+export async function createAccount(db: Kysely<Database>, input: NewAccount): Promise<number> {
+  const passwordHash = await hashPassword(input.password);
+  const at = input.now.toISOString();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('users')
+        .values({
+          email: input.email,
+          password_hash: passwordHash,
+          full_name: input.fullName,
+          phone: '',
+          address_line1: '',
+          address_line2: '',
+          city: '',
+          state: '',
+          postal_code: '',
+          kind: kindForRoles(input.roles),
+          email_confirmed: input.confirmed ? 1 : 0,
+          security_stamp: newSecurityStamp(),
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (input.roles.length > 0) {
+        await trx
+          .insertInto('user_roles')
+          .values(input.roles.map((role) => ({ user_id: row.id, role })))
+          .execute();
+      }
+      return row.id;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      throw AppError.badRequest(`The request is invalid: ${DUPLICATE_EMAIL_MESSAGE}`, {
+        Email: [DUPLICATE_EMAIL_MESSAGE],
+      });
+    }
+    throw err;
+  }
+}
+
+export interface EnsureAccountInput {
+  email: string;
+  password: string;
+  role: RoleName;
+  /** Kept as it is for an existing account when not given. */
+  fullName?: string | undefined;
+  now: Date;
+}
+
+/**
+ * What `npm run user:add` does: creates a confirmed account with `role` (an
+ * Admin also gets Employee), or for an existing e-mail replaces its roles and
+ * password, confirms it and rotates its security stamp, so tokens issued
+ * before stop working. Bad input is a 400 AppError whose message names the field.
+ */
+export async function ensureAccount(
+  db: Kysely<Database>,
+  input: EnsureAccountInput,
+): Promise<{ id: number; created: boolean; roles: RoleName[] }> {
+  const email = normaliseEmail(input.email);
+  const { ConfirmPassword: _sameAsPassword, ...credentialErrors } = validateNewCredentials({
+    Email: email,
+    Password: input.password,
+    ConfirmPassword: input.password,
+  });
+  const errors: FieldErrors = credentialErrors;
+  const fullName = input.fullName?.trim();
+  if (fullName !== undefined && fullName.length > FULL_NAME_MAX_LENGTH) {
+    errors.FullName = [EXTRA_MESSAGES.fullNameTooLong];
+  }
+  assertValid(errors);
+  const roles = rolesForRole(input.role);
+  const existing = await findUserByEmail(db, email);
+  if (existing === undefined) {
+    const id = await createAccount(db, {
+      email,
+      password: input.password,
+      fullName: fullName ?? '',
+      roles,
+      confirmed: true,
+      now: input.now,
+    });
+    return { id, created: true, roles };
+  }
+  const passwordHash = await hashPassword(input.password);
+  const at = input.now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({
+        password_hash: passwordHash,
+        email_confirmed: 1,
+        kind: kindForRoles(roles),
+        security_stamp: newSecurityStamp(),
+        updated_at: at,
+        ...(fullName === undefined ? {} : { full_name: fullName }),
+      })
+      .where('id', '=', existing.id)
+      .execute();
+    await trx.deleteFrom('user_roles').where('user_id', '=', existing.id).execute();
+    await trx
+      .insertInto('user_roles')
+      .values(roles.map((role) => ({ user_id: existing.id, role })))
+      .execute();
+    await trx.deleteFrom('email_codes').where('user_id', '=', existing.id).execute();
+  });
+  return { id: existing.id, created: false, roles };
+}

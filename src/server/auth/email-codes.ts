@@ -1,0 +1,91 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/** An access code is good for this long after it was sent. */
+export const CODE_LIFETIME_MS = 10 * 60 * 1000;
+/** Tries per code, the right one included; then only a new registration gets a new code. */
+export const CODE_MAX_ATTEMPTS = 5;
+
+/** Six digits from the operating system's random source. */
+export function generateCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+// A plain hash is enough for a code that dies within 10 minutes or 5 tries; the
+// user id in the input keeps equal codes of different users from sharing a hash.
+function hashCode(userId: number, code: string): string {
+  return createHash('sha256').update(`${userId}:${code}`).digest('hex');
+}
+
+/** Stores a fresh code for the account (replacing any earlier one), hashed; returns the plain code to mail. */
+export async function issueCode(db: Kysely<Database>, userId: number, now: Date): Promise<string> {
+  const code = generateCode();
+  const row = {
+    code_hash: hashCode(userId, code),
+    expires_at: new Date(now.getTime() + CODE_LIFETIME_MS).toISOString(),
+    attempts: 0,
+    created_at: now.toISOString(),
+  };
+  await db
+    .insertInto('email_codes')
+    .values({ user_id: userId, ...row })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
+    .execute();
+  return code;
+}
+
+/** True when the account's code can no longer confirm it: none, expired or out of attempts. */
+export async function codeIsSpent(db: Kysely<Database>, userId: number, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('email_codes')
+    .select(['expires_at', 'attempts'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row === undefined || row.expires_at <= now.toISOString() || row.attempts >= CODE_MAX_ATTEMPTS;
+}
+
+export type CodeCheck =
+  | { result: 'confirmed' }
+  | { result: 'wrong'; attemptsLeft: number }
+  | { result: 'expired' }
+  | { result: 'exhausted' }
+  | { result: 'none' };
+
+/**
+ * Tries `code` for the account. Every try counts (the right one too), the count
+ * is raised in SQL so parallel guesses cannot exceed the limit, and a right code
+ * confirms the account and is deleted in the same transaction.
+ */
+export async function confirmWithCode(
+  db: Kysely<Database>,
+  userId: number,
+  code: string,
+  now: Date,
+): Promise<CodeCheck> {
+  return db.transaction().execute(async (trx): Promise<CodeCheck> => {
+    const row = await trx.selectFrom('email_codes').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    if (row === undefined) return { result: 'none' };
+    if (row.expires_at <= now.toISOString()) return { result: 'expired' };
+    const counted = await trx
+      .updateTable('email_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('user_id', '=', userId)
+      .where('attempts', '<', CODE_MAX_ATTEMPTS)
+      .returning('attempts')
+      .executeTakeFirst();
+    if (counted === undefined) return { result: 'exhausted' };
+    const expected = Buffer.from(row.code_hash, 'hex');
+    const given = Buffer.from(hashCode(userId, code), 'hex');
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      return { result: 'wrong', attemptsLeft: CODE_MAX_ATTEMPTS - counted.attempts };
+    }
+    await trx
+      .updateTable('users')
+      .set({ email_confirmed: 1, updated_at: now.toISOString() })
+      .where('id', '=', userId)
+      .execute();
+    await trx.deleteFrom('email_codes').where('user_id', '=', userId).execute();
+    return { result: 'confirmed' };
+  });
+}

@@ -1,0 +1,204 @@
+import type { Context } from 'hono';
+import type { Kysely } from 'kysely';
+import {
+  type FieldErrors,
+  MESSAGES,
+  type ProfileField,
+  type ProfileInput,
+  validateProfile,
+} from '../../lib/domain/account-rules.ts';
+import type { AppDeps } from '../app.ts';
+import { writeAudit } from '../audit.ts';
+import type { Database, User, UserKind, UserUpdate } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { idParam } from '../http.ts';
+import { DELETED_EMAIL_DOMAIN, newPasswordErrors, newSecurityStamp } from './accounts.ts';
+import { assertValid, idField, readJsonObject, textField } from './input.ts';
+import { addressOf, clockOf, type SignedInAccount } from './middleware.ts';
+import { hashPassword, UNUSABLE_PASSWORD_HASH, verifyPassword } from './passwords.ts';
+import { recordFailure, secondsUntilAllowed } from './throttle.ts';
+
+const KIND_LABEL: Record<UserKind, string> = { user: 'End user', employee: 'Employee' };
+
+/** An account of `kind` that has not been deleted, or a 404 naming it. */
+export async function findLiveAccount(db: Kysely<Database>, id: number, kind: UserKind): Promise<User> {
+  const row = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .where('kind', '=', kind)
+    .where('email', 'not like', `%@${DELETED_EMAIL_DOMAIN}`)
+    .executeTakeFirst();
+  if (row === undefined) throw AppError.notFound(`${KIND_LABEL[kind]} ${id} does not exist.`);
+  return row;
+}
+
+const COLUMN: Record<ProfileField, keyof UserUpdate> = {
+  FullName: 'full_name',
+  Phone: 'phone',
+  AddressLine1: 'address_line1',
+  AddressLine2: 'address_line2',
+  City: 'city',
+  State: 'state',
+  PostalCode: 'postal_code',
+};
+
+interface PasswordChange {
+  current: string;
+  next: string;
+}
+
+/**
+ * `PUT …/Edit/{Id}` for end users and employees: the body's `Id` must equal the
+ * path's; the profile fields in `fields` that the body carries are validated and
+ * stored (fields left out keep their value). The owner may also change their
+ * password with `CurrentPassword`, `NewPassword` and `ConfirmPassword`, which
+ * rotates the security stamp so every earlier token stops working.
+ * Answers the updated row.
+ */
+export async function editAccount(
+  c: Context,
+  deps: AppDeps,
+  me: SignedInAccount,
+  kind: UserKind,
+  fields: readonly ProfileField[],
+): Promise<User> {
+  const { db } = deps;
+  const pathId = idParam(c, 'id');
+  const body = await readJsonObject(c);
+  const bodyId = idField(body, 'Id');
+  if (bodyId !== pathId) throw AppError.invalidField('Id', `must equal the id in the path (${pathId})`);
+  if (me.id !== pathId && !me.roles.includes('Admin')) {
+    throw AppError.forbidden('You may only edit your own account unless you have the Admin role.');
+  }
+  const target = await findLiveAccount(db, pathId, kind);
+
+  const profile: ProfileInput = {};
+  for (const name of fields) {
+    const v = textField(body, name);
+    if (v !== undefined) profile[name] = v;
+  }
+  const errors: FieldErrors = validateProfile(profile);
+  const change = readPasswordChange(body, errors);
+  assertValid(errors);
+
+  const now = clockOf(deps);
+  const ip = addressOf(c, deps);
+  const update: UserUpdate = { updated_at: now.toISOString() };
+  for (const [name, value] of Object.entries(profile) as [ProfileField, string][]) {
+    (update as Record<string, unknown>)[COLUMN[name]] = value;
+  }
+  if (change !== undefined) {
+    if (me.id !== target.id) {
+      throw AppError.forbidden("Only the account's owner can change its password.");
+    }
+    await checkCurrentPassword(deps, target, change.current, ip);
+    update.password_hash = await hashPassword(change.next);
+    update.security_stamp = newSecurityStamp();
+  }
+
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set(update).where('id', '=', target.id).execute();
+    await writeAudit(trx, {
+      actorId: me.id,
+      actorEmail: me.email,
+      action: `${kind}.edited`,
+      target: `user:${target.id}`,
+      detail: { fields: Object.keys(profile), passwordChanged: change !== undefined },
+      ip,
+      at: now.toISOString(),
+    });
+  });
+  return { ...target, ...(update as Partial<User>) };
+}
+
+function readPasswordChange(body: Record<string, unknown>, errors: FieldErrors): PasswordChange | undefined {
+  const next = textField(body, 'NewPassword', { raw: true }) ?? '';
+  if (next === '') return undefined;
+  const current = textField(body, 'CurrentPassword', { raw: true }) ?? '';
+  const confirm = textField(body, 'ConfirmPassword', { raw: true }) ?? '';
+  const passwordErrors = newPasswordErrors(next);
+  if (passwordErrors.length > 0) errors.NewPassword = passwordErrors;
+  if (confirm === '') errors.ConfirmPassword = [MESSAGES.confirmPasswordRequired];
+  else if (confirm !== next) errors.ConfirmPassword = [MESSAGES.confirmPasswordMismatch];
+  if (current === '') errors.CurrentPassword = ['CurrentPassword is required to change the password.'];
+  else if (current === next)
+    errors.NewPassword = [...(errors.NewPassword ?? []), 'NewPassword must differ from CurrentPassword.'];
+  return { current, next };
+}
+
+// A stolen token must not become a way to guess the password, so wrong current
+// passwords count against the same back-off as failed sign-ins.
+async function checkCurrentPassword(deps: AppDeps, user: User, current: string, ip: string): Promise<void> {
+  const now = clockOf(deps);
+  const wait = await secondsUntilAllowed(deps.db, user.email, ip, now);
+  if (wait > 0) {
+    throw new AppError(429, 'too_many_requests', `Too many wrong passwords; try again in ${wait} seconds.`, {
+      headers: { 'Retry-After': String(wait) },
+    });
+  }
+  if (!(await verifyPassword(current, user.password_hash))) {
+    await recordFailure(deps.db, user.email, ip, now);
+    throw AppError.badRequest('The request is invalid: CurrentPassword is not correct.', {
+      CurrentPassword: ['CurrentPassword is not correct.'],
+    });
+  }
+}
+
+/**
+ * `DELETE …/Delete/{id}` (Admin). An account without orders is removed with its
+ * roles, code and cart. One with orders keeps its row, because orders refer to
+ * it, but is anonymised: e-mail `deleted-{id}@deleted.invalid`, personal fields
+ * emptied, no roles, a password nothing matches, a new security stamp. Either
+ * way its tokens stop working at once.
+ */
+export async function deleteAccount(c: Context, deps: AppDeps, me: SignedInAccount, kind: UserKind): Promise<string> {
+  const { db } = deps;
+  const id = idParam(c, 'id');
+  if (id === me.id) throw AppError.badRequest('You cannot delete your own account: ask another admin to do it.');
+  const target = await findLiveAccount(db, id, kind);
+  const now = clockOf(deps);
+  const orders = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', id)
+    .executeTakeFirstOrThrow();
+  const anonymised = Number(orders.n) > 0;
+  await db.transaction().execute(async (trx) => {
+    if (anonymised) {
+      await trx
+        .updateTable('users')
+        .set({
+          email: `deleted-${id}@${DELETED_EMAIL_DOMAIN}`,
+          password_hash: UNUSABLE_PASSWORD_HASH,
+          full_name: '',
+          phone: '',
+          address_line1: '',
+          address_line2: '',
+          city: '',
+          state: '',
+          postal_code: '',
+          email_confirmed: 0,
+          security_stamp: newSecurityStamp(),
+          updated_at: now.toISOString(),
+        })
+        .where('id', '=', id)
+        .execute();
+      await trx.deleteFrom('user_roles').where('user_id', '=', id).execute();
+      await trx.deleteFrom('email_codes').where('user_id', '=', id).execute();
+      await trx.deleteFrom('carts').where('user_id', '=', id).execute();
+    } else {
+      await trx.deleteFrom('users').where('id', '=', id).execute();
+    }
+    await writeAudit(trx, {
+      actorId: me.id,
+      actorEmail: me.email,
+      action: `${kind}.deleted`,
+      target: `user:${id}`,
+      detail: { email: target.email, anonymised },
+      ip: addressOf(c, deps),
+      at: now.toISOString(),
+    });
+  });
+  return `${KIND_LABEL[kind]} ${id} was deleted${anonymised ? ' (the account had orders, so it was anonymised and its orders kept)' : ''}.`;
+}

@@ -1,0 +1,87 @@
+import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { dictionary } from '@zxcvbn-ts/language-common';
+
+/** OWASP's scrypt parameters: N = 2^17, r = 8, p = 1; a 64-byte key from a 16-byte salt. */
+export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+const KEY_LENGTH = 64;
+const SALT_LENGTH = 16;
+
+// scrypt needs 128 * N * r bytes; Node's default ceiling (32 MiB) is below that.
+function maxmem(N: number, r: number): number {
+  return 128 * N * r * 2;
+}
+
+function scryptAsync(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFKC'), salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key)));
+  });
+}
+
+/**
+ * Hashes a password as `scrypt$N=131072,r=8,p=1$<salt>$<key>` (base64url), so
+ * the parameters travel with the hash and can be raised later.
+ */
+export async function hashPassword(password: string): Promise<string> {
+  const { N, r, p } = SCRYPT_PARAMS;
+  const salt = randomBytes(SALT_LENGTH);
+  const key = await scryptAsync(password, salt, KEY_LENGTH, { N, r, p, maxmem: maxmem(N, r) });
+  return `scrypt$N=${N},r=${r},p=${p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+}
+
+interface ParsedHash {
+  N: number;
+  r: number;
+  p: number;
+  salt: Buffer;
+  key: Buffer;
+}
+
+function parseHash(encoded: string): ParsedHash | null {
+  const m = /^scrypt\$N=(\d+),r=(\d+),p=(\d+)\$([A-Za-z0-9_-]+)\$([A-Za-z0-9_-]+)$/.exec(encoded);
+  if (m === null) return null;
+  const [N, r, p] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  // Refuse absurd parameters from a damaged row rather than exhausting memory.
+  if (N < 2 || N > 2 ** 20 || (N & (N - 1)) !== 0 || r < 1 || r > 32 || p < 1 || p > 16) return null;
+  return { N, r, p, salt: Buffer.from(m[4] ?? '', 'base64url'), key: Buffer.from(m[5] ?? '', 'base64url') };
+}
+
+/** True when `password` matches `encoded`; false for a mismatch and for a hash that cannot be read. */
+export async function verifyPassword(password: string, encoded: string): Promise<boolean> {
+  const parsed = parseHash(encoded);
+  if (parsed === null || parsed.key.length === 0) return false;
+  const { N, r, p, salt, key } = parsed;
+  const candidate = await scryptAsync(password, salt, key.length, { N, r, p, maxmem: maxmem(N, r) });
+  return timingSafeEqual(candidate, key);
+}
+
+/** True when the hash was made with weaker parameters than today's, so it should be replaced at sign-in. */
+export function needsRehash(encoded: string): boolean {
+  const parsed = parseHash(encoded);
+  return parsed === null || parsed.N < SCRYPT_PARAMS.N || parsed.r < SCRYPT_PARAMS.r || parsed.p < SCRYPT_PARAMS.p;
+}
+
+/** A password hash no password matches: for accounts that must not sign in (anonymised ones). */
+export const UNUSABLE_PASSWORD_HASH = '!';
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends the time of one real verification, so that an unknown user name takes
+ * as long to refuse as a wrong password (no user enumeration by timing).
+ */
+export async function burnVerification(password: string): Promise<void> {
+  dummyHash ??= hashPassword(randomBytes(12).toString('base64url'));
+  await verifyPassword(password, await dummyHash);
+}
+
+let common: Set<string> | undefined;
+
+/**
+ * True for a password on the list of frequently used passwords that ships with
+ * zxcvbn-ts (about 49,000 entries, lower case), compared case-insensitively, so
+ * `P@ssw0rd` counts as common.
+ */
+export function isCommonPassword(password: string): boolean {
+  common ??= new Set(dictionary['passwords-common']);
+  return common.has(password.toLowerCase());
+}

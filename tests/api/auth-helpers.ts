@@ -1,0 +1,138 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Hono } from 'hono';
+import { createApp, silentLogger } from '../../src/server/app.ts';
+import { ensureAccount } from '../../src/server/auth/accounts.ts';
+import type { Dialect } from '../../src/server/db/connection.ts';
+import type { RoleName } from '../../src/server/db/schema.ts';
+import { createTestDb, type TestDb } from './harness.ts';
+
+export const JWT_SECRET = 'auth-test-secret-that-is-long-enough-for-hs256-0123456789';
+
+export interface Res<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A test app over a fresh database, with a clock the test moves and `X-Forwarded-For` trusted. */
+export interface AuthTestApp {
+  db: TestDb;
+  app: Hono;
+  outboxDir: string;
+  clock: { now: Date; advance(ms: number): void };
+  call<T = unknown>(
+    method: string,
+    path: string,
+    opts?: { token?: string; json?: unknown; ip?: string },
+  ): Promise<Res<T>>;
+  signIn(email: string, password: string, ip?: string): Promise<Res<Record<string, unknown>>>;
+  /** Signs in and answers the access token, failing the test when sign-in fails. */
+  tokenFor(email: string, password: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+async function parse<T>(res: Response): Promise<Res<T>> {
+  const text = await res.text();
+  const isJson = (res.headers.get('content-type') ?? '').includes('json');
+  return { status: res.status, body: (isJson && text !== '' ? JSON.parse(text) : text) as T, headers: res.headers };
+}
+
+export async function createAuthTestApp(
+  dialect: Dialect,
+  opts: { smtpUrl?: string; trustProxy?: boolean } = {},
+): Promise<AuthTestApp> {
+  const db = await createTestDb(dialect);
+  const outboxDir = join(db.dataDir, 'outbox');
+  const clock = {
+    now: new Date(),
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+  const app = createApp({
+    db: db.db,
+    dialect,
+    contentDir: join(db.dataDir, 'content'),
+    jwtSecret: JWT_SECRET,
+    mail: { smtpUrl: opts.smtpUrl, outboxDir },
+    log: silentLogger,
+    now: () => clock.now,
+    trustProxy: opts.trustProxy ?? true,
+  });
+  const t: AuthTestApp = {
+    db,
+    app,
+    outboxDir,
+    clock,
+    async call<T>(method: string, path: string, opts: { token?: string; json?: unknown; ip?: string } = {}) {
+      const headers: Record<string, string> = { 'X-Forwarded-For': opts.ip ?? '203.0.113.1' };
+      if (opts.token !== undefined) headers.Authorization = `Bearer ${opts.token}`;
+      let body: string | undefined;
+      if (opts.json !== undefined) {
+        headers['Content-Type'] = 'application/json';
+        body = JSON.stringify(opts.json);
+      }
+      return parse<T>(await app.request(path, { method, headers, ...(body === undefined ? {} : { body }) }));
+    },
+    async signIn(email: string, password: string, ip = '203.0.113.1') {
+      const res = await app.request('/token', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': ip },
+        body: new URLSearchParams({ username: email, password, grant_type: 'password' }).toString(),
+      });
+      return parse<Record<string, unknown>>(res);
+    },
+    async tokenFor(email: string, password: string) {
+      const res = await t.signIn(email, password);
+      if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(res.body)}`);
+      return String(res.body.access_token);
+    },
+    close: () => db.cleanup(),
+  };
+  return t;
+}
+
+/** A confirmed account made the way `npm run user:add` makes it. */
+export async function addAccount(
+  t: AuthTestApp,
+  email: string,
+  password: string,
+  role: RoleName,
+  fullName?: string,
+): Promise<number> {
+  const { id } = await ensureAccount(t.db.db, { email, password, role, fullName, now: t.clock.now });
+  return id;
+}
+
+/** The `.eml` files in the outbox addressed to `to`, oldest first. */
+export function mailsTo(t: AuthTestApp, to: string): string[] {
+  let files: string[];
+  try {
+    files = readdirSync(t.outboxDir).filter((f) => f.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+  return files
+    .sort()
+    .map((f) => readFileSync(join(t.outboxDir, f), 'utf8'))
+    .filter((text) => new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'mi').test(text));
+}
+
+/** The access code in the latest mail to `to`. */
+export function latestCode(t: AuthTestApp, to: string): string {
+  const mail = mailsTo(t, to).at(-1);
+  const code = mail === undefined ? undefined : /access code is:\s+(\d{6})\b/.exec(mail)?.[1];
+  if (code === undefined) throw new Error(`no access code mailed to ${to}`);
+  return code;
+}
+
+/** The JSON payload of a JWT, unverified. */
+export function payloadOf(token: string): Record<string, unknown> {
+  const part = token.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+export function b64url(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
