@@ -1,0 +1,88 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { $jtoken, authorize, LOGIN_PATH, msUntilExpiry } from '../stores/session.ts';
+
+// setTimeout's longest delay; a token living longer is checked again then.
+const MAX_TIMER_MS = 2_147_483_647;
+
+export interface AuthGateProps {
+  /** The role the content needs (`Employee`, `Admin`); any signed-in user when left out. */
+  role?: string;
+  /**
+   * What happens to someone who fails the check: `redirect` (the default) sends
+   * them to `/app/login`; `hide` just leaves the content out (links for admins only).
+   */
+  onFail?: 'redirect' | 'hide';
+  /** Where someone who passes goes instead of seeing the content (`/app/cart` → my-cart). */
+  then?: string;
+  children?: ReactNode;
+}
+
+/** The loading indicator of spec §2. */
+export function Spinner({ label }: { label: string }) {
+  return (
+    <div role="status" className="flex items-center gap-3 py-10 text-slate-700">
+      <span
+        aria-hidden="true"
+        className="size-6 rounded-full border-4 border-brand-100 border-t-brand-800 motion-safe:animate-spin"
+      />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+/**
+ * Shows its content only to whoever passes spec §5's authorization check with
+ * `role`. The check runs again whenever the token changes (another tab signing
+ * in or out) and when the token expires, so content never outlives the session.
+ */
+export function AuthGate({ role, onFail = 'redirect', then, children }: AuthGateProps) {
+  const [status, setStatus] = useState<'checking' | 'passed' | 'failed'>('checking');
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let leaving = false;
+    const check = () => {
+      clearTimeout(timer);
+      if (leaving) return;
+      const passed = authorize(role);
+      // Removing an expired token re-entered this check, which has already acted.
+      if (leaving) return;
+      if (!passed) {
+        setStatus('failed');
+        if (onFail === 'redirect') {
+          leaving = true;
+          location.replace(LOGIN_PATH);
+        }
+        return;
+      }
+      if (then !== undefined) {
+        leaving = true;
+        location.replace(then);
+        return;
+      }
+      setStatus('passed');
+      const ms = msUntilExpiry();
+      if (ms !== null) timer = setTimeout(check, Math.min(ms + 50, MAX_TIMER_MS));
+    };
+    // subscribe() runs the check now and again on every change of the token.
+    const unsubscribe = $jtoken.subscribe(check);
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [role, onFail, then]);
+
+  if (status === 'passed') return <>{children}</>;
+  if (onFail === 'hide') return null;
+  if (status === 'failed') {
+    return (
+      <p className="py-10 text-slate-700">
+        This page is for signed-in {role === undefined ? 'customers' : `${role} accounts`}.{' '}
+        <a href={LOGIN_PATH} className="font-semibold text-brand-800 underline underline-offset-2">
+          Sign in
+        </a>
+      </p>
+    );
+  }
+  return <Spinner label={then === undefined ? 'Checking your sign-in…' : 'Opening…'} />;
+}

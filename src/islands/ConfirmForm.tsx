@@ -1,0 +1,103 @@
+import { type SubmitEvent, useEffect, useState } from 'react';
+import { friendlyMessage, modelStateOf } from '../lib/api/account.ts';
+import { ACCESS_CODE_LENGTH, validateAccessCode } from '../lib/domain/account-rules.ts';
+import { accountApi } from '../stores/session.ts';
+import { buttonClass, Notice, TextField, useFieldForm } from './FormField.tsx';
+
+/** The user id in a `/confirm/{userid}` address, or null. */
+export function userIdFromPath(pathname: string): number | null {
+  const m = /^\/confirm\/([1-9][0-9]{0,14})\/?$/.exec(pathname);
+  return m === null ? null : Number(m[1]);
+}
+
+/**
+ * The 'Please Enter Access Code' form of `/confirm/{userid}` (spec §2, §5). One
+ * page serves every user id, so the id is read from the address in the browser.
+ * Shows the server's reply, whether it confirmed the address or not.
+ */
+export function ConfirmForm() {
+  const form = useFieldForm({ initial: { Code: '' }, validate: (v) => validateAccessCode(v.Code) });
+  // undefined until the address has been read in the browser.
+  const [userId, setUserId] = useState<number | null | undefined>(undefined);
+  const [pending, setPending] = useState(false);
+  const [reply, setReply] = useState<{ ok: boolean; text: string } | null>(null);
+
+  useEffect(() => {
+    setUserId(userIdFromPath(location.pathname));
+  }, []);
+
+  async function submit(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    form.attempt();
+    if (!form.valid || pending || typeof userId !== 'number') return;
+    setPending(true);
+    setReply(null);
+    try {
+      const text = await accountApi.confirmEmail(userId, form.values.Code.trim());
+      setReply({ ok: true, text });
+    } catch (err) {
+      const fields = modelStateOf(err);
+      const codeMessages = Object.entries(fields)
+        .filter(([name]) => name.toLowerCase() === 'code')
+        .flatMap(([, messages]) => messages);
+      if (codeMessages.length > 0) form.setServerErrors({ Code: codeMessages });
+      setReply({ ok: false, text: friendlyMessage(err) });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const confirmed = reply?.ok === true;
+  return (
+    <section aria-labelledby="confirm-heading" className="mx-auto max-w-md">
+      <h1 id="confirm-heading" className="mb-6 text-2xl font-extrabold tracking-tight text-brand-900">
+        Please Enter Access Code
+      </h1>
+      <Notice kind="error">
+        {userId === null
+          ? 'This confirmation address is incomplete: open the link from your registration e-mail, which ends in your user number (/confirm/123).'
+          : reply?.ok === false
+            ? reply.text
+            : ''}
+      </Notice>
+      <Notice kind="success">
+        {confirmed && (
+          <>
+            <p>{reply.text}</p>
+            <p className="mt-2">
+              <a href="/app/login" className="font-semibold text-brand-800 underline underline-offset-2">
+                Sign in
+              </a>
+            </p>
+          </>
+        )}
+      </Notice>
+      {!confirmed && (
+        <form
+          noValidate
+          onSubmit={submit}
+          onKeyDown={form.onKeyDown}
+          className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        >
+          <TextField
+            id="confirm-code"
+            label="Access Code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={ACCESS_CODE_LENGTH + 2}
+            hint={`The ${ACCESS_CODE_LENGTH} digits from the e-mail we sent when you registered.`}
+            required
+            binding={form.field('Code')}
+          />
+          <button
+            type="submit"
+            className={`${buttonClass} w-full`}
+            disabled={!form.valid || pending || typeof userId !== 'number'}
+          >
+            {pending ? 'Confirming…' : 'Confirm My Email'}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { type SubmitEvent, useState } from 'react';
+import { friendlyMessage } from '../lib/api/account.ts';
+import { validateLogin } from '../lib/domain/account-rules.ts';
+import { login } from '../stores/session.ts';
+import { buttonClass, Notice, TextField, useFieldForm } from './FormField.tsx';
+
+/** The 'Please sign in' form (spec §2, §5): on success the session goes to the root. */
+export function LoginForm() {
+  const form = useFieldForm({ initial: { Email: '', Password: '' }, validate: validateLogin });
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState('');
+
+  async function submit(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    form.attempt();
+    if (!form.valid || pending) return;
+    setPending(true);
+    setFailure('');
+    try {
+      await login(form.values.Email, form.values.Password);
+    } catch (err) {
+      setFailure(friendlyMessage(err));
+      setPending(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="login-heading" className="mx-auto max-w-md">
+      <h1 id="login-heading" className="mb-6 text-2xl font-extrabold tracking-tight text-brand-900">
+        Please sign in
+      </h1>
+      <Notice kind="error">{failure}</Notice>
+      <form
+        noValidate
+        onSubmit={submit}
+        onKeyDown={form.onKeyDown}
+        className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      >
+        <TextField
+          id="login-email"
+          label="Email address"
+          type="email"
+          autoComplete="username"
+          required
+          binding={form.field('Email')}
+        />
+        <TextField
+          id="login-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          binding={form.field('Password')}
+        />
+        <button type="submit" className={`${buttonClass} w-full`} disabled={!form.valid || pending}>
+          {pending ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+      <p className="mt-4 text-center text-slate-700">
+        New to Aisle?{' '}
+        <a href="/app/register" className="font-semibold text-brand-800 underline underline-offset-2">
+          Create an account
+        </a>
+      </p>
+    </section>
+  );
+}

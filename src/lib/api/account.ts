@@ -1,0 +1,123 @@
+import type { $Fetch } from 'ofetch';
+import type { RegistrationInput } from '../domain/account-rules.ts';
+import type { EmployeeDto, EndUserDto, RegisterResultDto, UserInfoDto } from '../domain/auth.ts';
+import { ServiceError } from './errors.ts';
+
+/**
+ * The account calls of spec §7, typed: sign-in, registration, e-mail
+ * confirmation, who-am-I, and the profile reads and edits of end users and
+ * employees. Every failure is a `ServiceError` (spec §8), already logged.
+ */
+
+/** `POST /token`'s answer (the operating contract). */
+export interface TokenResponse {
+  access_token: string;
+  token_type: 'bearer';
+  /** Seconds. */
+  expires_in: number;
+  userName: string;
+}
+
+/** The fields My Profile and My Address edit; the server keeps any field left out. */
+export interface ProfileEdit {
+  FullName?: string;
+  Phone?: string;
+  AddressLine1?: string;
+  AddressLine2?: string;
+  City?: string;
+  State?: string;
+  PostalCode?: string;
+}
+
+export interface AccountApi {
+  /** Signs in with the OAuth 2.0 password grant (form-encoded, as the original backend took it). */
+  token(email: string, password: string): Promise<TokenResponse>;
+  /** Registers an end user; the server mails the access code. */
+  register(input: RegistrationInput): Promise<RegisterResultDto>;
+  /** Confirms the e-mail address with the mailed code; answers the server's message text. */
+  confirmEmail(userId: number, code: string): Promise<string>;
+  userInfo(): Promise<UserInfoDto>;
+  userDetails(id: number): Promise<EndUserDto>;
+  editUser(id: number, edit: ProfileEdit): Promise<EndUserDto>;
+  employeeDetails(id: number): Promise<EmployeeDto>;
+  editEmployee(id: number, edit: Pick<ProfileEdit, 'FullName' | 'Phone'>): Promise<EmployeeDto>;
+}
+
+/**
+ * Where the browser finds the API: `PUBLIC_API_URL` when the site is served
+ * apart from its API, otherwise the site's own origin (`''`, same-origin paths).
+ */
+export function apiBaseUrl(): string {
+  // Outside Vite (Node running the sources) there is no import.meta.env.
+  const env: Record<string, unknown> = import.meta.env ?? {};
+  const { PUBLIC_API_URL: configured } = env;
+  return typeof configured === 'string' ? configured.replace(/\/+$/, '') : '';
+}
+
+/** The account calls over a client made by `createApiClient` (which adds the bearer token). */
+export function createAccountApi(api: $Fetch): AccountApi {
+  return {
+    token(email, password) {
+      return api<TokenResponse>('/token', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ username: email, password, grant_type: 'password' }).toString(),
+      });
+    },
+    register(input) {
+      return api<RegisterResultDto>('/api/Account/register', { method: 'POST', body: input });
+    },
+    async confirmEmail(userId, code) {
+      const reply = await api<unknown>('/accountapi/confirmemail', { method: 'POST', body: { userId, code } });
+      return typeof reply === 'string' ? reply : JSON.stringify(reply);
+    },
+    userInfo() {
+      return api<UserInfoDto>('/api/Account/UserInfo');
+    },
+    userDetails(id) {
+      return api<EndUserDto>(`/api/User/Details/${id}`);
+    },
+    editUser(id, edit) {
+      return api<EndUserDto>(`/api/User/Edit/${id}`, { method: 'PUT', body: { ...edit, Id: id } });
+    },
+    employeeDetails(id) {
+      return api<EmployeeDto>(`/api/Employee/Details/${id}`);
+    },
+    editEmployee(id, edit) {
+      return api<EmployeeDto>(`/api/Employee/Edit/${id}`, { method: 'PUT', body: { ...edit, Id: id } });
+    },
+  };
+}
+
+/** The `ModelState` of a 400 answer (field → messages), or an empty object. */
+export function modelStateOf(err: unknown): Record<string, string[]> {
+  if (!(err instanceof ServiceError)) return {};
+  const data = (err.cause as { data?: unknown } | undefined)?.data;
+  if (typeof data !== 'object' || data === null) return {};
+  const raw = (data as { ModelState?: unknown }).ModelState;
+  if (typeof raw !== 'object' || raw === null) return {};
+  const out: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(raw)) {
+    const list = Array.isArray(messages) ? messages.filter((m): m is string => typeof m === 'string') : [];
+    if (list.length > 0) out[field] = list;
+  }
+  return out;
+}
+
+/**
+ * A short message a person can act on, for a failed call: the server's own
+ * words where it gave a human reason (bad input, conflicts, throttling, sign-in
+ * refusals), and a plain explanation otherwise. The technical `Error Code` /
+ * `Message` text stays in the console (spec §8).
+ */
+export function friendlyMessage(err: unknown): string {
+  if (!(err instanceof ServiceError)) {
+    return 'Something went wrong in this page. Reload it and try again.';
+  }
+  const { status, serverMessage } = err;
+  if (status === 0) return 'We could not reach the shop. Check your internet connection and try again.';
+  if (status === 401) return 'Your sign-in has ended. Please sign in again.';
+  if (status === 403) return 'Your account is not allowed to do this.';
+  if (status >= 500) return 'The shop could not complete this just now. Please try again in a minute.';
+  return serverMessage === '' ? `The shop refused this request (status ${status}).` : serverMessage;
+}

@@ -1,0 +1,181 @@
+import { persistentAtom } from '@nanostores/persistent';
+import { jwtDecode } from 'jwt-decode';
+import { atom, computed, onMount } from 'nanostores';
+import { type AccountApi, apiBaseUrl, createAccountApi } from '../lib/api/account.ts';
+import { createApiClient } from '../lib/api/client.ts';
+import {
+  isAuthorized,
+  type SignedInUser,
+  signedInUser,
+  type TokenState,
+  tokenState,
+  type UntrustedClaims,
+} from '../lib/domain/auth.ts';
+
+/**
+ * The session of spec §4: the access token in localStorage under `jtoken`, the
+ * user it names, the token states (absent, valid, expired) and the actions that
+ * sign in and out. Components call the actions and read the stores; they never
+ * `set()` a store.
+ */
+
+/** Spec §9's local storage keys. */
+export const TOKEN_KEY = 'jtoken';
+export const CART_STATE_KEY = 'cartState';
+
+/** Where gated pages send whoever fails the authorization check (spec §6). */
+export const LOGIN_PATH = '/app/login';
+
+/** Spec §8's text for a token that is not text or cannot be decoded. */
+export const INVALID_TOKEN_MESSAGE = 'Invalid token specified';
+
+/** A stored token that is not text, not a JWT, or whose payload is not a JSON object. */
+export class InvalidTokenError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super(INVALID_TOKEN_MESSAGE, options);
+    this.name = 'InvalidTokenError';
+  }
+}
+
+/**
+ * The raw access token; `''` when signed out. Stored as is (not JSON) so that
+ * code written for the original application reads it unchanged, and removed from
+ * storage, rather than kept as an empty text, when signed out.
+ */
+export const $jtoken = persistentAtom<string>(TOKEN_KEY, '', {
+  encode: (token) => (token === '' ? undefined : token),
+  // A removal seen from another tab can arrive without a value.
+  decode: (text) => (typeof text === 'string' ? text : ''),
+});
+
+// A handle on the cart's local copy, only ever cleared here; the cart store owns its contents.
+const $cartStateCopy = persistentAtom<string | undefined>(CART_STATE_KEY, undefined, { listen: false });
+
+/**
+ * Decodes a token's payload without verifying it (the API verifies; the client
+ * only reads who is signed in). Throws `InvalidTokenError` ('Invalid token
+ * specified') for anything that is not a text JWT with a JSON object payload.
+ */
+export function decodeToken(token: unknown): UntrustedClaims {
+  if (typeof token !== 'string') throw new InvalidTokenError();
+  let payload: unknown;
+  try {
+    payload = jwtDecode<unknown>(token);
+  } catch (err) {
+    throw new InvalidTokenError({ cause: err });
+  }
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw new InvalidTokenError();
+  return payload as UntrustedClaims;
+}
+
+/** What a stored token amounts to at `nowMs`; an undecodable one throws `InvalidTokenError`. */
+export function readToken(token: string, nowMs: number): { state: TokenState; user: SignedInUser | null } {
+  if (token === '') return { state: 'absent', user: null };
+  const claims = decodeToken(token);
+  return { state: tokenState(claims, nowMs), user: signedInUser(claims) };
+}
+
+/**
+ * The signed-in user (name, id, roles, email, exp) the stored token names, or
+ * null when there is none or it cannot be read. It does not look at the clock:
+ * gate on `authorize()`, which does.
+ */
+export const $user = computed($jtoken, (token): SignedInUser | null => {
+  if (token === '') return null;
+  try {
+    return signedInUser(decodeToken(token));
+  } catch {
+    return null;
+  }
+});
+
+function usable(token: string, nowMs: number): boolean {
+  try {
+    return readToken(token, nowMs).state === 'valid';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The token-availability signal of spec §4: true while a valid token is stored.
+ * It turns false when an authorization check removes an expired token, and
+ * follows the token when another tab signs in or out.
+ */
+export const $tokenAvailable = atom<boolean>(false);
+
+onMount($tokenAvailable, () => {
+  $tokenAvailable.set(usable($jtoken.get(), Date.now()));
+  return $jtoken.listen((token) => {
+    $tokenAvailable.set(usable(token, Date.now()));
+  });
+});
+
+/** The API client the islands use: same origin (or `PUBLIC_API_URL`), with the stored token as bearer. */
+export const api = createApiClient({ baseURL: apiBaseUrl(), token: () => $jtoken.get() || null });
+
+/** The account calls over `api`. */
+export const accountApi: AccountApi = createAccountApi(api);
+
+function dropToken(): void {
+  $jtoken.set('');
+  $tokenAvailable.set(false);
+}
+
+/**
+ * Spec §5's authorization check against the stored token at `nowMs`: fails when
+ * no user name can be read or the token is expired; with `role`, the role claim
+ * must equal or contain it. An expired token is removed and the availability
+ * signal turns false; an undecodable one is logged ('Invalid token specified')
+ * and removed too, since it can never pass.
+ */
+export function authorize(role?: string, nowMs: number = Date.now()): boolean {
+  const token = $jtoken.get();
+  if (token === '') return false;
+  let claims: UntrustedClaims;
+  try {
+    claims = decodeToken(token);
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : INVALID_TOKEN_MESSAGE);
+    dropToken();
+    return false;
+  }
+  if (tokenState(claims, nowMs) === 'expired') {
+    dropToken();
+    return false;
+  }
+  return isAuthorized(claims, nowMs, role);
+}
+
+/** Milliseconds until the stored token expires by spec §4 (its `exp` minus the 5 s margin), or null. */
+export function msUntilExpiry(nowMs: number = Date.now()): number | null {
+  const user = $user.get();
+  if (user === null || user.exp === 0) return null;
+  return Math.max(0, (user.exp - 5) * 1000 - nowMs);
+}
+
+function goTo(path: string): void {
+  if (location.pathname === path) location.reload();
+  else location.assign(path);
+}
+
+/**
+ * Signs in (spec §4): posts the credentials, stores the access token, drops the
+ * local cart copy so the cart reloads from the server, then goes to the root.
+ * Rejects with the call's `ServiceError` (or `InvalidTokenError` for an
+ * unreadable token), storing nothing.
+ */
+export async function login(email: string, password: string): Promise<void> {
+  const answer = await accountApi.token(email, password);
+  decodeToken(answer.access_token);
+  $jtoken.set(answer.access_token);
+  $cartStateCopy.set(undefined);
+  location.assign('/');
+}
+
+/** Signs out (spec §4): removes the token and the local cart copy, goes to the root and reloads. */
+export function logout(): void {
+  dropToken();
+  $cartStateCopy.set(undefined);
+  goTo('/');
+}

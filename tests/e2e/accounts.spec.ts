@@ -1,0 +1,423 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+// Black box: drives the production build served by `npm start` (playwright.config.ts);
+// imports nothing from src/. Accounts are made through the pages, or with the
+// operator's CLI (`scripts/user-add.ts`) over the same data folder.
+
+const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
+const OUTBOX = join(DATA_DIR, 'outbox');
+const PASSWORD = 'Gr3en!Tea-pot';
+
+const MESSAGES = {
+  loginEmailRequired: 'Email is Required',
+  loginPasswordRequired: 'Password is Required',
+  registerEmailRequired: 'Email is required',
+  registerPasswordRequired: 'Password is required',
+  invalidEmail: 'Invalid Email Address',
+  passwordRule:
+    'Password Length should be minimum 6 characters long, it should have at least one digit, one special character, one lowercase and one uppercase character.',
+  confirmPasswordRequired: 'Confirm Password is required',
+  confirmPasswordMismatch: 'Confirm Password should be match with Password',
+  accessCodeRequired: 'Access Code is Required',
+};
+
+/** A fresh address; lower case and without hyphens, so its title case is plain to write down. */
+function uniqueEmail(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${randomBytes(3).toString('hex')}@example.com`;
+}
+
+/** The user name as the navigation shows it: every word capitalised, the rest lower case. */
+function titleCased(email: string): string {
+  return email.charAt(0).toUpperCase() + email.slice(1).toLowerCase();
+}
+
+/** The access code of the newest mail to `email` in the shop's outbox. */
+function accessCodeFor(email: string): { code: string; text: string } | null {
+  let names: string[];
+  try {
+    names = readdirSync(OUTBOX).filter((n) => n.endsWith('.eml'));
+  } catch {
+    return null;
+  }
+  // Outbox file names start with the time they were written, so they sort oldest first.
+  for (const name of names.sort().reverse()) {
+    const text = readFileSync(join(OUTBOX, name), 'utf8');
+    if (!new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(text)) continue;
+    const code = /^\s+(\d{6})\s*$/m.exec(text)?.[1];
+    return code === undefined ? null : { code, text };
+  }
+  return null;
+}
+
+/** Creates a confirmed account with the operator's CLI. */
+function addUser(email: string, role: 'Admin' | 'Employee' | 'User'): void {
+  execFileSync(process.execPath, ['scripts/user-add.ts', '--email', email, '--password', PASSWORD, '--role', role], {
+    cwd: resolve('.'),
+    env: { ...process.env, DATA_DIR },
+    stdio: 'pipe',
+  });
+}
+
+async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/app/login');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/app\/login/);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('jtoken'))).not.toBeNull();
+}
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The message under a field, tied to it by aria-describedby. */
+async function expectFieldMessage(page: Page, label: string, message: string): Promise<void> {
+  const field = page.getByLabel(label, { exact: true });
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  await expect(page.getByText(message, { exact: true })).toBeVisible();
+}
+
+test.describe('a new customer', () => {
+  test('registers, confirms with the mailed code, signs in, edits the profile and signs out', async ({ page }) => {
+    const email = uniqueEmail('shopper');
+
+    await page.goto('/app/register');
+    await expect(page.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Check your mail' })).toBeVisible();
+    await expect(page.getByText(email).first()).toBeVisible();
+    const confirmLink = page.getByRole('link', { name: 'Enter your access code' });
+    const href = await confirmLink.getAttribute('href');
+    expect(href).toMatch(/^\/confirm\/\d+$/);
+
+    // Signing in before confirming is refused with the reason.
+    await page.goto('/app/login');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toContainText('not confirmed');
+
+    await expect.poll(() => accessCodeFor(email), { timeout: 10_000 }).not.toBeNull();
+    const mail = accessCodeFor(email);
+    expect(mail?.text).toContain(href ?? '');
+
+    await page.goto(href ?? '/confirm');
+    await expect(page.getByRole('heading', { name: 'Please Enter Access Code' })).toBeVisible();
+    const wrong = mail?.code === '000000' ? '111111' : '000000';
+    await page.getByLabel('Access Code', { exact: true }).fill(wrong);
+    await page.getByRole('button', { name: 'Confirm My Email' }).click();
+    await expect(page.getByRole('alert')).toContainText('This access code is not correct');
+    await page.getByLabel('Access Code', { exact: true }).fill(mail?.code ?? '');
+    await page.getByRole('button', { name: 'Confirm My Email' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'confirmed' })).toContainText(
+      'Your e-mail address is confirmed',
+    );
+
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/app\/login$/);
+    await page.evaluate(() => localStorage.setItem('cartState', '{"isDirty":true}'));
+    await signIn(page, email);
+    // Signing in drops the local cart copy so the cart reloads from the server.
+    expect(await page.evaluate(() => localStorage.getItem('cartState'))).toBeNull();
+
+    const nav = page.getByRole('banner');
+    await expect(nav.getByRole('link', { name: titleCased(email) })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Cart' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Company' })).toBeHidden();
+
+    await nav.getByRole('link', { name: titleCased(email) }).click();
+    await expect(page).toHaveURL(/\/app\/profile\/my-profile$/);
+    await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+    await expect(page.getByLabel('Email', { exact: true })).not.toBeEditable();
+
+    await page.getByLabel('Phone').fill('12ab');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expectFieldMessage(
+      page,
+      'Phone',
+      'Phone must have 7 to 15 digits, optionally starting with + and grouped with spaces or hyphens, such as +91 98765 43210.',
+    );
+    await page.getByLabel('Full name').fill('Asha Rao');
+    await page.getByLabel('Phone').fill('+91 98765 43210');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'saved' })).toHaveText('Your profile has been saved.');
+    await page.reload();
+    await expect(page.getByLabel('Full name')).toHaveValue('Asha Rao');
+    await expect(page.getByLabel('Phone')).toHaveValue('+91 98765 43210');
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('link', { name: 'My Address' }).click();
+    await expect(page).toHaveURL(/\/app\/profile\/my-address$/);
+    await page.getByLabel('Address line 1').fill('12 Residency Road');
+    await page.getByLabel('Address line 2').fill('Near the clock tower');
+    await page.getByLabel('City').fill('Bengaluru');
+    await page.getByLabel('State').fill('Karnataka');
+    await page.getByLabel('PIN code').fill('5600');
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await expectFieldMessage(page, 'PIN code', 'PostalCode must be exactly 6 digits, such as 560001.');
+    await page.getByLabel('PIN code').fill('560001');
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'saved' })).toHaveText('Your address has been saved.');
+    await page.reload();
+    await expect(page.getByLabel('Address line 1')).toHaveValue('12 Residency Road');
+    await expect(page.getByLabel('City')).toHaveValue('Bengaluru');
+    await expect(page.getByLabel('PIN code')).toHaveValue('560001');
+    await expectNoAxeViolations(page);
+
+    await page.evaluate(() => localStorage.setItem('cartState', '{"isDirty":false}'));
+    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+    await expect(page).not.toHaveURL(/\/app\/profile/);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('jtoken'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('cartState'))).toBeNull();
+    await expect(page.getByRole('banner').getByRole('link', { name: titleCased(email) })).toBeHidden();
+    await page.goto('/app/profile/my-profile');
+    await expect(page).toHaveURL(/\/app\/login$/);
+  });
+
+  test("a wrong password shows the server's reason in an alert and logs the service error", async ({ page }) => {
+    const email = uniqueEmail('wrongpw');
+    addUser(email, 'User');
+    const logged: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') logged.push(m.text());
+    });
+    await page.goto('/app/login');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password').fill('Not-the-Passw0rd');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('The user name or password is incorrect.');
+    expect(logged).toContain('Error Code: 400\nMessage: The user name or password is incorrect.');
+    await expect(page).toHaveURL(/\/app\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('jtoken'))).toBeNull();
+  });
+});
+
+test.describe('validation messages of spec §5', () => {
+  test('the sign-in form', async ({ page }) => {
+    await page.goto('/app/login');
+    await expect(page.getByRole('heading', { name: 'Please sign in' })).toBeVisible();
+    const submit = page.getByRole('button', { name: 'Sign in' });
+    await expect(submit).toBeDisabled();
+    // Nothing is shown before a field has been visited.
+    await expect(page.getByText(MESSAGES.loginEmailRequired)).toHaveCount(0);
+
+    await expect(page.getByLabel('Email address')).toBeEditable();
+    await page.getByLabel('Email address').focus();
+    await page.getByLabel('Password').focus();
+    await expectFieldMessage(page, 'Email address', MESSAGES.loginEmailRequired);
+    await page.getByLabel('Email address').focus();
+    await expectFieldMessage(page, 'Password', MESSAGES.loginPasswordRequired);
+
+    // The spec's e-mail pattern is lower case.
+    await page.getByLabel('Email address').fill('Asha@Example.com');
+    await expectFieldMessage(page, 'Email address', MESSAGES.invalidEmail);
+    await page.getByLabel('Email address').fill('asha@example');
+    await expectFieldMessage(page, 'Email address', MESSAGES.invalidEmail);
+    await expect(submit).toBeDisabled();
+
+    await page.getByLabel('Email address').fill('asha@example.com');
+    await page.getByLabel('Password').fill('x');
+    await expect(page.getByText(MESSAGES.invalidEmail)).toHaveCount(0);
+    await expect(page.getByLabel('Email address')).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(submit).toBeEnabled();
+    await expectNoAxeViolations(page);
+  });
+
+  test('pressing Enter in an empty sign-in form shows every message', async ({ page }) => {
+    await page.goto('/app/login');
+    // The fields take input once the form is interactive.
+    await expect(page.getByLabel('Email address')).toBeEditable();
+    await page.getByLabel('Email address').press('Enter');
+    await expect(page.getByText(MESSAGES.loginEmailRequired, { exact: true })).toBeVisible();
+    await expect(page.getByText(MESSAGES.loginPasswordRequired, { exact: true })).toBeVisible();
+  });
+
+  test('the sign-up form', async ({ page }) => {
+    await page.goto('/app/register');
+    const submit = page.getByRole('button', { name: 'Sign Up' });
+    await expect(submit).toBeDisabled();
+    const email = page.getByLabel('Email', { exact: true });
+    const password = page.getByLabel('Password', { exact: true });
+    const confirm = page.getByLabel('Confirm Password');
+
+    await expect(email).toBeEditable();
+    await email.focus();
+    await password.focus();
+    await confirm.focus();
+    await email.focus();
+    await expectFieldMessage(page, 'Email', MESSAGES.registerEmailRequired);
+    await expectFieldMessage(page, 'Password', MESSAGES.registerPasswordRequired);
+    await expectFieldMessage(page, 'Confirm Password', MESSAGES.confirmPasswordRequired);
+
+    await email.fill('not-an-address');
+    await expectFieldMessage(page, 'Email', MESSAGES.invalidEmail);
+    for (const weak of ['Ab1!', 'abcdef1!', 'ABCDEF1!', 'Abcdefg!', 'Abcdefg1']) {
+      await password.fill(weak);
+      await expectFieldMessage(page, 'Password', MESSAGES.passwordRule);
+    }
+    await password.fill(PASSWORD);
+    await confirm.fill(`${PASSWORD}x`);
+    await expectFieldMessage(page, 'Confirm Password', MESSAGES.confirmPasswordMismatch);
+    await expect(submit).toBeDisabled();
+
+    await email.fill('asha@example.com');
+    await confirm.fill(PASSWORD);
+    await expect(page.getByText(MESSAGES.passwordRule)).toHaveCount(0);
+    await expect(page.getByText(MESSAGES.confirmPasswordMismatch)).toHaveCount(0);
+    await expect(submit).toBeEnabled();
+    await expectNoAxeViolations(page);
+  });
+
+  test('the sign-up form shows the server’s field messages', async ({ page }) => {
+    const email = uniqueEmail('taken');
+    addUser(email, 'User');
+    await page.goto('/app/register');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please correct the fields marked below.');
+    await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('the access code form', async ({ page }) => {
+    await page.goto('/confirm/987654');
+    await expect(page.getByRole('heading', { name: 'Please Enter Access Code' })).toBeVisible();
+    const submit = page.getByRole('button', { name: 'Confirm My Email' });
+    await expect(submit).toBeDisabled();
+    await expect(page.getByLabel('Access Code', { exact: true })).toBeEditable();
+    await page.getByLabel('Access Code', { exact: true }).focus();
+    await page.getByLabel('Access Code', { exact: true }).blur();
+    await expectFieldMessage(page, 'Access Code', MESSAGES.accessCodeRequired);
+    await page.getByLabel('Access Code', { exact: true }).fill('123456');
+    await expect(submit).toBeEnabled();
+    await expectNoAxeViolations(page);
+    // An unknown user id: the server's reply is shown.
+    await submit.click();
+    await expect(page.getByRole('alert')).toContainText('No account with user id 987654');
+  });
+});
+
+test.describe('gated pages', () => {
+  for (const path of [
+    '/app/cart',
+    '/app/profile',
+    '/app/profile/my-profile',
+    '/app/profile/my-address',
+    '/app/edu-shopy',
+    '/app/client-store',
+  ]) {
+    test(`${path} sends a visitor who is not signed in to /app/login`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/app\/login$/);
+      await expect(page.getByRole('heading', { name: 'Please sign in' })).toBeVisible();
+    });
+  }
+
+  test('an expired token is removed and counts as signed out', async ({ page }) => {
+    const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const expired = `${b64({ alg: 'HS256' })}.${b64({
+      'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name': 'old@example.com',
+      'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/nameidentifier': '1',
+      exp: Math.floor(Date.now() / 1000) + 3,
+    })}.c2ln`;
+    await page.goto('/app/login');
+    await page.evaluate((t) => localStorage.setItem('jtoken', t), expired);
+    await page.goto('/app/profile/my-profile');
+    await expect(page).toHaveURL(/\/app\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('jtoken'))).toBeNull();
+  });
+
+  test('the employee areas send a plain user to /app/login', async ({ page }) => {
+    const email = uniqueEmail('plain');
+    addUser(email, 'User');
+    await signIn(page, email);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Company' })).toBeHidden();
+    for (const path of ['/app/edu-shopy', '/app/client-store']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/app\/login$/);
+    }
+    // The profile is theirs to see.
+    await page.goto('/app/profile');
+    await expect(page).toHaveURL(/\/app\/profile\/my-profile$/);
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+  });
+
+  test('/app/cart opens the cart for a signed-in user', async ({ page }) => {
+    const email = uniqueEmail('carter');
+    addUser(email, 'User');
+    await signIn(page, email);
+    await page.goto('/app/cart');
+    await expect(page).toHaveURL(/\/app\/cart\/my-cart$/);
+  });
+
+  test('an employee sees the Company and Client areas, without the admin entries', async ({ page }) => {
+    const email = uniqueEmail('staff');
+    addUser(email, 'Employee');
+    await signIn(page, email);
+    const nav = page.getByRole('banner');
+    await expect(nav.getByRole('link', { name: 'Company' })).toBeVisible();
+    await nav.getByRole('link', { name: 'Company' }).click();
+    await expect(page).toHaveURL(/\/app\/edu-shopy$/);
+    await expect(page.getByRole('heading', { name: 'Company', level: 1 })).toBeVisible();
+    const sidebar = page.getByRole('complementary');
+    for (const [name, href] of [
+      ['Categories', '/app/edu-shopy/category'],
+      ['Stores', '/app/edu-shopy/store'],
+      ['Published Store Sections', '/app/edu-shopy/psection'],
+    ] as const) {
+      await expect(sidebar.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+    await expect(sidebar.getByRole('link', { name: 'Roles' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    await page.goto('/app/client-store');
+    await expect(page.getByRole('heading', { name: 'Client', level: 1 })).toBeVisible();
+    for (const [name, href] of [
+      ['Store Databases', '/app/client-store/db'],
+      ['Sections From Selected Store DB', '/app/client-store/section'],
+      ['Items From Selected Store', '/app/client-store/item'],
+    ] as const) {
+      await expect(page.getByRole('complementary').getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+
+    // Staff keep a name and a phone through the Employee calls.
+    await page.goto('/app/profile/my-profile');
+    await page.getByLabel('Full name').fill('Ravi Kumar');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'saved' })).toHaveText('Your profile has been saved.');
+    await page.reload();
+    await expect(page.getByLabel('Full name')).toHaveValue('Ravi Kumar');
+    await expect(page.getByLabel('Roles')).toHaveValue('Employee');
+  });
+
+  test('an admin also sees Roles, Employees, Endusers and Logs', async ({ page }) => {
+    const email = uniqueEmail('boss');
+    addUser(email, 'Admin');
+    await signIn(page, email);
+    await page.goto('/app/edu-shopy');
+    const sidebar = page.getByRole('complementary');
+    for (const [name, href] of [
+      ['Categories', '/app/edu-shopy/category'],
+      ['Roles', '/app/edu-shopy/role'],
+      ['Employees', '/app/edu-shopy/employee'],
+      ['Endusers', '/app/edu-shopy/enduser'],
+      ['Logs', '/app/edu-shopy/logs'],
+    ] as const) {
+      await expect(sidebar.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+  });
+});
