@@ -6,10 +6,13 @@ import { AppError, errorResponse } from './errors.ts';
 import { accountRoutes } from './routes/account.ts';
 import { accountApiRoutes } from './routes/accountapi.ts';
 import { bookRoutes } from './routes/book.ts';
+import { cartRoutes } from './routes/cart.ts';
+import { cartItemRoutes } from './routes/cartitem.ts';
 import { categoryRoutes } from './routes/category.ts';
 import { contentRoutes } from './routes/content.ts';
 import { employeeRoutes } from './routes/employee.ts';
 import { itemRoutes } from './routes/item.ts';
+import { orderRoutes } from './routes/order.ts';
 import { publisherRoutes } from './routes/publisher.ts';
 import { sectionRoutes } from './routes/section.ts';
 import { storeRoutes } from './routes/store.ts';
@@ -92,6 +95,10 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/accountapi', accountApiRoutes(deps));
   app.route('/api/user', userRoutes(deps));
   app.route('/api/employee', employeeRoutes(deps));
+  // Cart and orders.
+  app.route('/api/cart', cartRoutes(deps));
+  app.route('/api/cartitem', cartItemRoutes(deps));
+  app.route('/api/order', orderRoutes(deps));
 
   app.notFound((c) => {
     const err = AppError.notFound(`No API call answers ${c.req.method} ${c.req.path}.`);

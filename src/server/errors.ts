@@ -24,12 +24,19 @@ export class AppError extends Error {
   readonly status: ContentfulStatusCode;
   readonly modelState: ModelState | undefined;
   readonly headers: Record<string, string>;
+  /** More fields of the JSON body, beside `Message` and `ModelState` (a refused order's `Shortages`). */
+  readonly extra: Record<string, unknown>;
 
   constructor(
     status: ContentfulStatusCode,
     code: ErrorCode,
     message: string,
-    opts: { modelState?: ModelState; cause?: unknown; headers?: Record<string, string> } = {},
+    opts: {
+      modelState?: ModelState;
+      cause?: unknown;
+      headers?: Record<string, string>;
+      extra?: Record<string, unknown>;
+    } = {},
   ) {
     super(message, { cause: opts.cause });
     this.name = 'AppError';
@@ -37,6 +44,7 @@ export class AppError extends Error {
     this.code = code;
     this.modelState = opts.modelState;
     this.headers = opts.headers ?? {};
+    this.extra = opts.extra ?? {};
   }
 
   static badRequest(message: string, modelState?: ModelState): AppError {
@@ -79,7 +87,7 @@ export interface ErrorBody {
 /** The single place that turns a thrown error into a response (see `app.onError`). */
 export function errorResponse(err: unknown, c: Context, log: (entry: Record<string, unknown>) => void): Response {
   if (err instanceof AppError) {
-    const body: ErrorBody = { Message: err.message };
+    const body: ErrorBody & Record<string, unknown> = { ...err.extra, Message: err.message };
     if (err.modelState !== undefined) body.ModelState = err.modelState;
     for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
     return c.json(body, err.status);

@@ -54,8 +54,21 @@ export async function createTestDb(dialect: Dialect): Promise<TestDb> {
       await db.close();
       const a = new pg.Client({ connectionString: PG_ADMIN_URL });
       await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
+      try {
+        // The pool's end() resolves before its backends have gone; dropping with
+        // force while they linger makes them fail "terminating connection" errors.
+        for (let i = 0; i < 100; i++) {
+          const { rows } = await a.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if ((rows[0]?.n ?? 0) === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await a.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await a.end();
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,12 +1,14 @@
 import type { Kysely } from 'kysely';
 import { type Migration, type MigrationResultSet, Migrator } from 'kysely/migration';
 import * as m0001 from './migrations/0001_initial.ts';
+import * as m0002 from './migrations/0002_cart_positions.ts';
 import type { Database } from './schema.ts';
 
 // A static list instead of a folder scan: works the same from source, from a
 // bundle and under Vitest, and the order is explicit.
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0002_cart_positions': m0002,
 };
 
 /** Brings the database to the latest schema; throws with the failing migration's name. */

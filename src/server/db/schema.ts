@@ -163,6 +163,8 @@ export interface CartItemsTable {
   store_id: number;
   qty: number;
   status: CartItemStatus;
+  /** Where the line stands in the cart (0 first), as the customer built it. */
+  position: ColumnType<number, number | undefined, number>;
 }
 
 export type OrderStatus = 'Placed' | 'Packed' | 'Delivered' | 'Cancelled';

@@ -1,0 +1,371 @@
+// Orders per second and latency of POST /api/cart/CreateOrder under concurrent load,
+// against a real HTTP server in its own process, on SQLite and on PostgreSQL.
+//
+//   npm run bench:orders
+//   npm run bench:orders -- --orders 2500 --concurrency 16,64 --engines sqlite,postgres --seconds 60
+//
+// Loopback only. PostgreSQL: a throw-away database is created on the server of
+// BENCH_PG_URL (default: the local one the tests use) and dropped afterwards.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { sellingPrice } from '../src/lib/domain/pricing.ts';
+import { createApp, silentLogger } from '../src/server/app.ts';
+import { issueToken } from '../src/server/auth/tokens.ts';
+import { type Db, openDb } from '../src/server/db/connection.ts';
+import { migrateToLatest } from '../src/server/db/migrate.ts';
+import type { Database } from '../src/server/db/schema.ts';
+import { listen } from '../src/server/runtime.ts';
+
+const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
+const PG_URL = process.env.BENCH_PG_URL ?? process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ITEMS = 200;
+const WARM_UP_ORDERS = 200;
+
+type Engine = 'sqlite' | 'postgres';
+
+/** `--serve`: the server process. Prints {"url"} once listening; stops on SIGTERM. */
+async function serve(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'aisle-bench-server-'));
+  const db = openDb(
+    process.env.DATABASE_URL === undefined
+      ? { sqliteFile: process.env.SQLITE_FILE ?? join(dataDir, 'aisle.db') }
+      : { databaseUrl: process.env.DATABASE_URL },
+  );
+  const app = createApp({
+    db: db.db,
+    dialect: db.dialect,
+    contentDir: join(dataDir, 'content'),
+    jwtSecret: JWT_SECRET,
+    mail: { smtpUrl: undefined, outboxDir: join(dataDir, 'outbox') },
+    log: silentLogger,
+  });
+  const server = await listen(app, '127.0.0.1', 0);
+  process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
+  process.once('SIGTERM', () => {
+    void server
+      .close()
+      .then(() => db.close())
+      .then(() => {
+        rmSync(dataDir, { recursive: true, force: true });
+        process.exit(0);
+      });
+  });
+}
+
+interface Shop {
+  db: Db;
+  /** What the server process is given: DATABASE_URL or SQLITE_FILE. */
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}
+
+async function openShop(engine: Engine): Promise<Shop> {
+  if (engine === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'aisle-bench-'));
+    const file = join(dir, 'aisle.db');
+    const db = openDb({ sqliteFile: file });
+    return {
+      db,
+      env: { SQLITE_FILE: file },
+      async drop() {
+        await db.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `aisle_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  const db = openDb({ databaseUrl: url.toString() });
+  return {
+    db,
+    env: { DATABASE_URL: url.toString() },
+    async drop() {
+      await db.close();
+      const a = new pg.Client({ connectionString: PG_URL });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+/** One store with ITEMS items, stock enough for every order, and one customer per client. */
+async function seed(db: Kysely<Database>, customers: number): Promise<string[]> {
+  const at = new Date().toISOString();
+  await db.insertInto('categories').values({ title: 'Bench', updated_at: at }).execute();
+  await db
+    .insertInto('stores')
+    .values({ category_id: 1, title: 'Bench Store', description: '', type: 'public_store', hidden: 0, updated_at: at })
+    .execute();
+  await db.insertInto('store_dbs').values({ store_id: 1, title: 'Bench main', updated_at: at }).execute();
+  await db
+    .insertInto('items')
+    .values(
+      Array.from({ length: ITEMS }, (_, i) => {
+        const p = { unitPrice: 1000 + 37 * i, discountBps: (i % 4) * 250, flatDiscount: 0, gstBps: 500 };
+        return {
+          store_id: 1,
+          db_id: 1,
+          section_id: null,
+          title: `Bench item ${i + 1}`,
+          meta_description: '',
+          content: '',
+          hidden: 0,
+          stock: 10_000_000,
+          size: '1 unit',
+          unit_price: p.unitPrice,
+          discount_bps: p.discountBps,
+          flat_discount: p.flatDiscount,
+          gst_bps: p.gstBps,
+          selling_price: sellingPrice(p),
+          updated_at: at,
+        };
+      }),
+    )
+    .execute();
+  const stamps = Array.from({ length: customers }, () => randomUUID());
+  const users = await db
+    .insertInto('users')
+    .values(
+      stamps.map((stamp, i) => ({
+        email: `bench${i}@aisle.test`,
+        password_hash: 'not-a-password-hash',
+        full_name: `Bench Customer ${i}`,
+        phone: '',
+        address_line1: '',
+        address_line2: '',
+        city: '',
+        state: '',
+        postal_code: '',
+        kind: 'user' as const,
+        email_confirmed: 1,
+        security_stamp: stamp,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .returning(['id', 'email', 'security_stamp'])
+    .execute();
+  await db
+    .insertInto('user_roles')
+    .values(users.map((u) => ({ user_id: u.id, role: 'User' as const })))
+    .execute();
+  return Promise.all(
+    users.map(
+      async (u) =>
+        (
+          await issueToken(
+            JWT_SECRET,
+            { id: u.id, email: u.email, roles: ['User'], securityStamp: u.security_stamp },
+            new Date(),
+          )
+        ).token,
+    ),
+  );
+}
+
+function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the server process exited with ${code}`)));
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', (text) => {
+      resolve({ child, url: (JSON.parse(text) as { url: string }).url });
+    });
+  });
+}
+
+function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** A small deterministic generator, so every run orders the same carts. */
+function mulberry32(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface RunResult {
+  clients: number;
+  placed: number;
+  refused: number;
+  failed: number;
+  seconds: number;
+  ordersPerSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+function percentile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+}
+
+/** `clients` loops, each its own customer, placing orders of 1–3 random items until `orders` are sent or time is up. */
+async function load(
+  url: string,
+  tokens: readonly string[],
+  clients: number,
+  orders: number,
+  seconds: number,
+): Promise<RunResult> {
+  const random = mulberry32(clients * 7919 + orders);
+  const latencies: number[] = [];
+  let sent = 0;
+  let placed = 0;
+  let refused = 0;
+  let failed = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  async function client(n: number): Promise<void> {
+    const token = tokens[n % tokens.length] ?? '';
+    while (sent < orders && performance.now() < deadline) {
+      sent++;
+      const lines = 1 + Math.floor(random() * 3);
+      const ids = new Set<number>();
+      while (ids.size < lines) ids.add(1 + Math.floor(random() * ITEMS));
+      const body = JSON.stringify({
+        CartItems: [...ids].map((id) => ({
+          ItemID: id,
+          StoreID: 1,
+          Qty: 1 + Math.floor(random() * 3),
+          Staus: 'added',
+        })),
+      });
+      const t0 = performance.now();
+      const res = await fetch(`${url}/api/cart/CreateOrder`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': randomUUID(),
+        },
+        body,
+      });
+      await res.arrayBuffer();
+      latencies.push(performance.now() - t0);
+      if (res.status === 201) placed++;
+      else if (res.status === 409) refused++;
+      else failed++;
+    }
+  }
+  await Promise.all(Array.from({ length: clients }, (_, n) => client(n)));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    clients,
+    placed,
+    refused,
+    failed,
+    seconds: elapsed,
+    ordersPerSecond: placed / elapsed,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    max: latencies.at(-1) ?? 0,
+  };
+}
+
+async function bench(engine: Engine, levels: readonly number[], orders: number, seconds: number): Promise<RunResult[]> {
+  const shop = await openShop(engine);
+  const results: RunResult[] = [];
+  try {
+    await migrateToLatest(shop.db.db);
+    const tokens = await seed(shop.db.db, Math.max(...levels));
+    const server = await startServer(shop.env);
+    try {
+      await load(server.url, tokens, Math.min(...levels), WARM_UP_ORDERS, seconds);
+      for (const clients of levels) {
+        const r = await load(server.url, tokens, clients, orders, seconds);
+        results.push(r);
+        process.stderr.write(
+          `${engine} ${clients} clients: ${r.placed} orders in ${r.seconds.toFixed(1)} s, ` +
+            `${r.ordersPerSecond.toFixed(0)}/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms\n`,
+        );
+      }
+    } finally {
+      await stopServer(server.child);
+    }
+  } finally {
+    await shop.drop();
+  }
+  return results;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      serve: { type: 'boolean', default: false },
+      orders: { type: 'string', default: '2500' },
+      concurrency: { type: 'string', default: '16,64' },
+      engines: { type: 'string', default: 'sqlite,postgres' },
+      seconds: { type: 'string', default: '60' },
+    },
+  });
+  if (values.serve) return serve();
+  const orders = Number(values.orders);
+  const seconds = Number(values.seconds);
+  const levels = values.concurrency.split(',').map(Number);
+  const engines = values.engines.split(',').map((e) => e.trim());
+  if (!Number.isInteger(orders) || orders < 1 || orders > 100_000) throw new Error('--orders must be 1 to 100000');
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 600)
+    throw new Error('--seconds must be above 0, at most 600');
+  if (levels.some((n) => !Number.isInteger(n) || n < 1 || n > 256))
+    throw new Error('--concurrency takes numbers 1 to 256');
+  if (engines.some((e) => e !== 'sqlite' && e !== 'postgres'))
+    throw new Error('--engines takes sqlite and/or postgres');
+
+  const cpu = cpus();
+  process.stdout.write(
+    `Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ` +
+      `Node ${process.version}, ${new Date().toISOString().slice(0, 10)}\n\n`,
+  );
+  const rows: string[] = [
+    '| engine | clients | orders placed | refused (409) | errors | seconds | orders/s | p50 ms | p99 ms | max ms |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const engine of engines as Engine[]) {
+    let results: RunResult[];
+    try {
+      results = await bench(engine, levels, orders, seconds);
+    } catch (err) {
+      process.stderr.write(`${engine}: skipped: ${err instanceof Error ? err.message : String(err)}\n`);
+      continue;
+    }
+    for (const r of results) {
+      rows.push(
+        `| ${engine} | ${r.clients} | ${r.placed} | ${r.refused} | ${r.failed} | ${r.seconds.toFixed(1)} | ` +
+          `${r.ordersPerSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} |`,
+      );
+    }
+  }
+  process.stdout.write(`${rows.join('\n')}\n`);
+}
+
+await main();

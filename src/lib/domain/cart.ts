@@ -1,0 +1,251 @@
+/**
+ * The cart of spec §3/§4 and the orders it becomes: wire shapes (JSON field names
+ * exactly as the spec, money in rupees, rates in percent) and the cart state
+ * machine as plain functions `(state, change) => state`. Used by the cart island
+ * and by the API alike; no I/O, no mutation of its inputs.
+ */
+import type { ItemDto } from './catalogue.ts';
+import { paiseToRupees, rupeesToPaise } from './money.ts';
+import { lineTotal as lineTotalPaise } from './pricing.ts';
+
+/** Cart item states of spec §4 (the field is spelled `Staus`, as the spec has it). */
+export type CartItemStatus = 'loaded' | 'modified' | 'deleted' | 'added';
+export const CART_ITEM_STATUSES: readonly CartItemStatus[] = ['loaded', 'modified', 'deleted', 'added'];
+
+/** The largest quantity of one item a cart line may hold. */
+export const MAX_CART_QTY = 999;
+/** The most lines one cart may hold. */
+export const MAX_CART_LINES = 200;
+
+export interface CartItemDto {
+  ItemID: number;
+  ItemTitle: string;
+  Staus: CartItemStatus;
+  StoreID: number;
+  Qty: number;
+  /** Units that can be bought now: the stock, or 0 for an item that is not for sale (hidden). */
+  Availability: number;
+  Size: string;
+  UnitPrice: number;
+  /** Percent. */
+  Discount: number;
+  FlatDiscount: number;
+  /** Percent. */
+  Gst: number;
+  SellingPrice: number;
+  /** The store id as text (spec §3). */
+  StoreName: string;
+  ItemUpdatedTime: string;
+}
+
+export interface CartDto {
+  /** The owner's account id (end user or employee). */
+  CustomerID: number;
+  /** The owner's full name. */
+  CustomerName: string;
+  /** Always equals the owner's account id: one cart per account. */
+  CartID: number;
+  CartItems: CartItemDto[];
+}
+
+/** What the client keeps under the `cartState` key: the cart plus whether it has unsaved changes. */
+export interface CartState {
+  cart: CartDto | null;
+  isDirty: boolean;
+}
+
+/** Who a new cart is created for (from User or Employee Details). */
+export interface Customer {
+  id: number;
+  fullName: string;
+}
+
+export const EMPTY_CART_STATE: CartState = { cart: null, isDirty: false };
+
+/** A requested quantity the stock cannot cover (Check Stock and a refused order). */
+export interface ShortageDto {
+  ItemID: number;
+  StoreID: number;
+  ItemTitle: string;
+  Requested: number;
+  Available: number;
+}
+
+/** `POST /api/cart/Create` (Check Stock): the saved cart and what is short. */
+export interface CheckedCartDto extends CartDto {
+  Shortages: ShortageDto[];
+}
+
+/** An empty cart for an account, as Read answers when nothing is saved. */
+export function emptyCart(customer: Customer): CartDto {
+  return { CustomerID: customer.id, CustomerName: customer.fullName, CartID: customer.id, CartItems: [] };
+}
+
+/** A cart line for `item` with the catalogue's current title, price fields, size and update time. */
+export function cartItemFromItem(item: ItemDto, qty: number, status: CartItemStatus): CartItemDto {
+  return {
+    ItemID: item.ItemID,
+    ItemTitle: item.ItemTitle,
+    Staus: status,
+    StoreID: item.StoreID,
+    Qty: qty,
+    Availability: item.ItemHidden ? 0 : item.Availability,
+    Size: item.Size,
+    UnitPrice: item.UnitPrice,
+    Discount: item.Discount,
+    FlatDiscount: item.FlatDiscount,
+    Gst: item.Gst,
+    SellingPrice: item.SellingPrice,
+    StoreName: String(item.StoreID),
+    ItemUpdatedTime: item.ItemUpdatedTime,
+  };
+}
+
+/** A stepper's value made safe: a whole number from 0 to MAX_CART_QTY (NaN counts as 0). */
+export function clampQty(qty: number): number {
+  if (!Number.isFinite(qty)) return qty === Number.POSITIVE_INFINITY ? MAX_CART_QTY : 0;
+  return Math.min(MAX_CART_QTY, Math.max(0, Math.trunc(qty)));
+}
+
+const sameLine = (line: CartItemDto, itemId: number, storeId: number): boolean =>
+  line.ItemID === itemId && line.StoreID === storeId;
+
+/** The line with current catalogue data when its update time differs; quantity and status are kept. */
+function refreshed(line: CartItemDto, item: ItemDto): CartItemDto {
+  if (line.ItemUpdatedTime === item.ItemUpdatedTime) return line;
+  return cartItemFromItem(item, line.Qty, line.Staus);
+}
+
+/**
+ * Refreshes the line for `item` (matched by ItemID + StoreID) with the current
+ * price fields when its ItemUpdatedTime differs, keeping quantity and status.
+ * Returns `state` itself when nothing changes. Does not mark the cart dirty: the
+ * server answers current prices anyway.
+ */
+export function refreshItem(state: CartState, item: ItemDto): CartState {
+  const cart = state.cart;
+  if (cart === null) return state;
+  const i = cart.CartItems.findIndex((line) => sameLine(line, item.ItemID, item.StoreID));
+  const line = cart.CartItems[i];
+  if (line === undefined) return state;
+  const next = refreshed(line, item);
+  if (next === line) return state;
+  return { ...state, cart: { ...cart, CartItems: cart.CartItems.with(i, next) } };
+}
+
+/**
+ * A quantity change from an item card's stepper (spec §4). `qty` is clamped to
+ * 0..MAX_CART_QTY. Lines are matched by ItemID + StoreID, and a matched line
+ * whose update time differs from `item` is first refreshed with its current price
+ * fields. Then:
+ * - no cart: one is created for `customer` with the item as added (a quantity of 0
+ *   changes nothing); without a customer there is nobody to create it for, which
+ *   is a programming error and throws;
+ * - line loaded, modified or deleted: it becomes modified with the new quantity;
+ * - line added: its quantity is updated, or it is removed at 0;
+ * - no line yet: the item is appended as added (at 0 nothing is appended).
+ * Any change marks the cart dirty; setting the quantity a line already has returns
+ * `state` itself (after any refresh).
+ */
+export function changeQuantity(state: CartState, item: ItemDto, qty: number, customer?: Customer): CartState {
+  const n = clampQty(qty);
+  const cart = state.cart;
+  if (cart === null) {
+    if (n === 0) return state;
+    if (customer === undefined)
+      throw new Error('changeQuantity: there is no cart yet and no customer to create one for');
+    return { cart: { ...emptyCart(customer), CartItems: [cartItemFromItem(item, n, 'added')] }, isDirty: true };
+  }
+  const i = cart.CartItems.findIndex((line) => sameLine(line, item.ItemID, item.StoreID));
+  const found = cart.CartItems[i];
+  if (found === undefined) {
+    if (n === 0) return state;
+    return { cart: { ...cart, CartItems: [...cart.CartItems, cartItemFromItem(item, n, 'added')] }, isDirty: true };
+  }
+  const line = refreshed(found, item);
+  if (line.Qty === n) {
+    return line === found ? state : { ...state, cart: { ...cart, CartItems: cart.CartItems.with(i, line) } };
+  }
+  if (line.Staus === 'added' && n === 0) {
+    return { cart: { ...cart, CartItems: cart.CartItems.toSpliced(i, 1) }, isDirty: true };
+  }
+  const status: CartItemStatus = line.Staus === 'added' ? 'added' : 'modified';
+  return { cart: { ...cart, CartItems: cart.CartItems.with(i, { ...line, Qty: n, Staus: status }) }, isDirty: true };
+}
+
+/** The state after reading the cart from the server (spec §4): every line loaded, not dirty. */
+export function loadedFromServer(cart: CartDto): CartState {
+  return { cart: { ...cart, CartItems: cart.CartItems.map((line) => ({ ...line, Staus: 'loaded' })) }, isDirty: false };
+}
+
+/** The quantity of an item already in the cart (0 when it is not), for a stepper's starting value. */
+export function quantityOf(state: CartState, itemId: number, storeId: number): number {
+  return state.cart?.CartItems.find((line) => sameLine(line, itemId, storeId))?.Qty ?? 0;
+}
+
+/** A cart line's total in rupees (spec §9): selling price × quantity, exact to the paisa. */
+export function lineTotal(line: Pick<CartItemDto, 'SellingPrice' | 'Qty'>): number {
+  return paiseToRupees(lineTotalPaise(rupeesToPaise(line.SellingPrice), line.Qty));
+}
+
+/** The cart's grand total in rupees: the sum of its line totals; deleted lines count for nothing. */
+export function grandTotal(cart: Pick<CartDto, 'CartItems'> | null): number {
+  if (cart === null) return 0;
+  let paise = 0;
+  for (const line of cart.CartItems) {
+    if (line.Staus !== 'deleted') paise += lineTotalPaise(rupeesToPaise(line.SellingPrice), line.Qty);
+  }
+  return paiseToRupees(paise);
+}
+
+/** Order statuses, in the order an order moves through them. */
+export type OrderStatusName = 'Placed' | 'Packed' | 'Delivered' | 'Cancelled';
+export const ORDER_STATUS_NAMES: readonly OrderStatusName[] = ['Placed', 'Packed', 'Delivered', 'Cancelled'];
+
+/** Where an order may move from each status: Placed → Packed → Delivered; Placed or Packed → Cancelled. */
+export const ORDER_MOVES: Readonly<Record<OrderStatusName, readonly OrderStatusName[]>> = {
+  Placed: ['Packed', 'Cancelled'],
+  Packed: ['Delivered', 'Cancelled'],
+  Delivered: [],
+  Cancelled: [],
+};
+
+export function canMoveOrder(from: OrderStatusName, to: OrderStatusName): boolean {
+  return ORDER_MOVES[from].includes(to);
+}
+
+/** A status name matched case-insensitively (`packed` → `Packed`), or undefined. */
+export function parseOrderStatus(raw: string): OrderStatusName | undefined {
+  const lower = raw.trim().toLowerCase();
+  return ORDER_STATUS_NAMES.find((s) => s.toLowerCase() === lower);
+}
+
+/** One line of an order: the item as it was sold (prices copied from the catalogue when ordered). */
+export interface OrderItemDto {
+  ItemID: number;
+  StoreID: number;
+  ItemTitle: string;
+  UnitPrice: number;
+  /** Percent. */
+  Gst: number;
+  /** Percent. */
+  Discount: number;
+  FlatDiscount: number;
+  SellingPrice: number;
+  Qty: number;
+  Size: string;
+  /** SellingPrice × Qty, in rupees. */
+  LineTotal: number;
+}
+
+export interface OrderDto {
+  OrderID: number;
+  CustomerID: number;
+  CustomerName: string;
+  Status: OrderStatusName;
+  /** The sum of the line totals, in rupees. */
+  OrderTotal: number;
+  CreatedTime: string;
+  UpdatedTime: string;
+  OrderItems: OrderItemDto[];
+}

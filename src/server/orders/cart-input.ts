@@ -1,0 +1,117 @@
+import type { Context } from 'hono';
+import { CART_ITEM_STATUSES, type CartItemStatus, MAX_CART_LINES, MAX_CART_QTY } from '../../lib/domain/cart.ts';
+import { field } from '../auth/input.ts';
+import { AppError, type ModelState } from '../errors.ts';
+
+/** One line of a posted cart as the API trusts it: ids, quantity and status only (prices come from the catalogue). */
+export interface CartLineInput {
+  /** Position in the posted `CartItems`, for messages such as `CartItems[2].Qty`. */
+  index: number;
+  itemId: number;
+  storeId: number;
+  qty: number;
+  status: CartItemStatus;
+}
+
+/** The longest `Idempotency-Key` accepted. */
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+
+const STATUS_RULE = `must be one of ${CART_ITEM_STATUSES.join(', ')}`;
+
+function wholeNumber(v: unknown): number | undefined {
+  if (typeof v === 'number') return Number.isSafeInteger(v) ? v : undefined;
+  if (typeof v === 'string' && /^\s*\d{1,15}\s*$/.test(v)) return Number(v);
+  return undefined;
+}
+
+const absent = (v: unknown): boolean => v === undefined || v === null || v === '';
+
+/** Throws one 400 with every problem found, the first few spelled out in `Message`. */
+function throwIfInvalid(modelState: ModelState): void {
+  const messages = Object.values(modelState).flat();
+  if (messages.length === 0) return;
+  const shown = messages.slice(0, 5).join(' ');
+  const more = messages.length > 5 ? ` (and ${messages.length - 5} more problems: see ModelState)` : '';
+  throw AppError.badRequest(`The request is invalid: ${shown}${more}`, modelState);
+}
+
+/**
+ * Reads and checks a posted cart (spec §3). Only `CartItems[].ItemID`, `StoreID`,
+ * `Qty` and `Staus` are read (names matched case-insensitively); CartID,
+ * CustomerID and every price field are ignored, since the cart always belongs to
+ * the caller and prices always come from the catalogue. Every broken rule is a
+ * 400 naming the field, such as `CartItems[2].Qty`.
+ */
+export function parseCartBody(body: Record<string, unknown>): CartLineInput[] {
+  const raw = field(body, 'CartItems');
+  if (absent(raw)) throw AppError.invalidField('CartItems', 'is required: send the cart items as a list');
+  if (!Array.isArray(raw)) throw AppError.invalidField('CartItems', 'must be a list of cart items');
+  if (raw.length > MAX_CART_LINES) {
+    throw AppError.invalidField('CartItems', `must hold at most ${MAX_CART_LINES} items`);
+  }
+  const modelState: ModelState = {};
+  const fail = (key: string, rule: string) => {
+    modelState[key] = [...(modelState[key] ?? []), `${key} ${rule}.`];
+  };
+  const lines: CartLineInput[] = [];
+  raw.forEach((entry: unknown, index) => {
+    const at = `CartItems[${index}]`;
+    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
+      fail(at, 'must be an object with ItemID, StoreID, Qty and Staus');
+      return;
+    }
+    const line = entry as Record<string, unknown>;
+    const ids: Record<'ItemID' | 'StoreID', number> = { ItemID: 0, StoreID: 0 };
+    for (const name of ['ItemID', 'StoreID'] as const) {
+      const v = field(line, name);
+      const n = wholeNumber(v);
+      if (absent(v)) fail(`${at}.${name}`, 'is required');
+      else if (n === undefined || n <= 0) fail(`${at}.${name}`, 'must be a positive whole number');
+      else ids[name] = n;
+    }
+    const rawQty = field(line, 'Qty');
+    const qty = wholeNumber(rawQty);
+    if (absent(rawQty)) fail(`${at}.Qty`, 'is required');
+    else if (qty === undefined || qty < 0 || qty > MAX_CART_QTY) {
+      fail(`${at}.Qty`, `must be a whole number from 0 to ${MAX_CART_QTY}`);
+    }
+    const rawStatus = field(line, 'Staus');
+    const status = CART_ITEM_STATUSES.find(
+      (s) => typeof rawStatus === 'string' && s === rawStatus.trim().toLowerCase(),
+    );
+    if (absent(rawStatus)) fail(`${at}.Staus`, `is required and ${STATUS_RULE}`);
+    else if (status === undefined) fail(`${at}.Staus`, STATUS_RULE);
+    if (ids.ItemID > 0 && ids.StoreID > 0 && qty !== undefined && status !== undefined) {
+      lines.push({ index, itemId: ids.ItemID, storeId: ids.StoreID, qty, status });
+    }
+  });
+  const seen = new Map<string, number>();
+  for (const line of keptLines(lines)) {
+    const key = `${line.itemId}/${line.storeId}`;
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, line.index);
+    else
+      fail(
+        `CartItems[${line.index}].ItemID`,
+        `repeats the item of CartItems[${first}]: send each ItemID and StoreID once`,
+      );
+  }
+  throwIfInvalid(modelState);
+  return lines;
+}
+
+/** The lines a saved cart keeps: a quantity of 0 or the status `deleted` removes a line. */
+export function keptLines(lines: readonly CartLineInput[]): CartLineInput[] {
+  return lines.filter((line) => line.qty > 0 && line.status !== 'deleted');
+}
+
+/** The `Idempotency-Key` header: undefined when absent, a 400 naming it when empty or too long. */
+export function idempotencyKey(c: Context): string | undefined {
+  const raw = c.req.header('idempotency-key');
+  if (raw === undefined) return undefined;
+  const key = raw.trim();
+  if (key === '' || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    throw AppError.invalidField('Idempotency-Key', `must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`);
+  }
+  return key;
+}

@@ -1,0 +1,102 @@
+import type { Kysely } from 'kysely';
+import { type CartDto, type Customer, cartItemFromItem, emptyCart, type ShortageDto } from '../../lib/domain/cart.ts';
+import type { Database, Item } from '../db/schema.ts';
+import { AppError, type ModelState } from '../errors.ts';
+import { toItemDto } from '../routes/item.ts';
+import type { CartLineInput } from './cart-input.ts';
+
+/** The catalogue rows of the given item ids, by id, in one query. */
+export async function findItemsByIds(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, Item>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('items').selectAll().where('id', 'in', unique).execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** A 400 naming every line whose ItemID and StoreID do not name an item of the catalogue. */
+export async function assertKnownItems(db: Kysely<Database>, lines: readonly CartLineInput[]): Promise<void> {
+  const items = await findItemsByIds(
+    db,
+    lines.map((line) => line.itemId),
+  );
+  const modelState: ModelState = {};
+  for (const line of lines) {
+    if (items.get(line.itemId)?.store_id === line.storeId) continue;
+    const key = `CartItems[${line.index}].ItemID`;
+    modelState[key] = [`${key} names item ${line.itemId} of store ${line.storeId}, which does not exist.`];
+  }
+  const messages = Object.values(modelState).flat();
+  if (messages.length > 0) {
+    throw AppError.badRequest(`The request is invalid: ${messages.slice(0, 5).join(' ')}`, modelState);
+  }
+}
+
+/**
+ * Makes `lines` the caller's saved cart, in their order, replacing what was
+ * there. The cart row is written first: its row lock (PostgreSQL) makes two
+ * saves of the same cart take turns instead of colliding on the lines' key.
+ */
+export async function saveCart(
+  db: Kysely<Database>,
+  owner: Customer,
+  lines: readonly CartLineInput[],
+  at: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('carts')
+      .values({ user_id: owner.id, customer_name: owner.fullName, updated_at: at })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ customer_name: owner.fullName, updated_at: at }))
+      .execute();
+    await trx.deleteFrom('cart_items').where('cart_id', '=', owner.id).execute();
+    if (lines.length === 0) return;
+    await trx
+      .insertInto('cart_items')
+      .values(
+        lines.map((line, position) => ({
+          cart_id: owner.id,
+          item_id: line.itemId,
+          store_id: line.storeId,
+          qty: line.qty,
+          status: 'loaded' as const,
+          position,
+        })),
+      )
+      .execute();
+  });
+}
+
+/** The caller's saved cart with current catalogue data, every line `loaded`; an empty cart when none is saved. */
+export async function readCart(db: Kysely<Database>, owner: Customer): Promise<CartDto> {
+  const rows = await db
+    .selectFrom('cart_items as ci')
+    .innerJoin('items as i', 'i.id', 'ci.item_id')
+    .selectAll('i')
+    .select('ci.qty as cart_qty')
+    .where('ci.cart_id', '=', owner.id)
+    .orderBy('ci.position')
+    .orderBy('ci.item_id')
+    .execute();
+  const cart = emptyCart(owner);
+  cart.CartItems = rows.map(({ cart_qty, ...item }) => cartItemFromItem(toItemDto(item), cart_qty, 'loaded'));
+  return cart;
+}
+
+/** Empties the caller's cart (lines and cart row) in one transaction. */
+export async function clearCart(db: Kysely<Database>, ownerId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('cart_items').where('cart_id', '=', ownerId).execute();
+    await trx.deleteFrom('carts').where('user_id', '=', ownerId).execute();
+  });
+}
+
+/** The lines of a cart asking for more than can be bought now (a hidden item has nothing to buy). */
+export function shortagesOf(cart: CartDto): ShortageDto[] {
+  return cart.CartItems.filter((line) => line.Qty > line.Availability).map((line) => ({
+    ItemID: line.ItemID,
+    StoreID: line.StoreID,
+    ItemTitle: line.ItemTitle,
+    Requested: line.Qty,
+    Available: line.Availability,
+  }));
+}

@@ -1,0 +1,208 @@
+import { type Kysely, sql } from 'kysely';
+import { canMoveOrder, ORDER_MOVES, type OrderDto, type OrderItemDto } from '../../lib/domain/cart.ts';
+import { bpsToPercent, paiseToRupees } from '../../lib/domain/money.ts';
+import { lineTotal } from '../../lib/domain/pricing.ts';
+import { type AuditInput, writeAudit } from '../audit.ts';
+import { containsText } from '../db/query.ts';
+import type { Database, Order, OrderLine, OrderStatus } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import type { Paging } from '../http.ts';
+
+/** Wire shape of an order line: money in rupees, rates in percent. */
+export function toOrderItemDto(line: Omit<OrderLine, 'id' | 'order_id'>): OrderItemDto {
+  return {
+    ItemID: line.item_id,
+    StoreID: line.store_id,
+    ItemTitle: line.title,
+    UnitPrice: paiseToRupees(line.unit_price),
+    Gst: bpsToPercent(line.gst_bps),
+    Discount: bpsToPercent(line.discount_bps),
+    FlatDiscount: paiseToRupees(line.flat_discount),
+    SellingPrice: paiseToRupees(line.selling_price),
+    Qty: line.qty,
+    Size: line.size,
+    LineTotal: paiseToRupees(lineTotal(line.selling_price, line.qty)),
+  };
+}
+
+export function toOrderDto(
+  order: Pick<Order, 'id' | 'user_id' | 'status' | 'total' | 'created_at' | 'updated_at'>,
+  customerName: string,
+  lines: readonly Omit<OrderLine, 'id' | 'order_id'>[],
+): OrderDto {
+  return {
+    OrderID: order.id,
+    CustomerID: order.user_id,
+    CustomerName: customerName,
+    Status: order.status,
+    OrderTotal: paiseToRupees(order.total),
+    CreatedTime: order.created_at,
+    UpdatedTime: order.updated_at,
+    OrderItems: lines.map(toOrderItemDto),
+  };
+}
+
+/** Sortable fields of order lists (spec field names → columns). */
+export const ORDER_SORTABLE = {
+  OrderID: 'o.id',
+  CustomerID: 'o.user_id',
+  CustomerName: 'u.full_name',
+  Status: 'o.status',
+  OrderTotal: 'o.total',
+  CreatedTime: 'o.created_at',
+  UpdatedTime: 'o.updated_at',
+} as const;
+export type OrderSortColumn = (typeof ORDER_SORTABLE)[keyof typeof ORDER_SORTABLE];
+
+/** Which orders a list shows: one customer's (or everyone's when `userId` is undefined), optionally of one status. */
+export interface OrderScope {
+  userId: number | undefined;
+  status: OrderStatus | undefined;
+}
+
+/**
+ * One page of orders with their lines, in three queries whatever the page size
+ * (orders, count, the page's lines). `paging.filter` matches the customer's name,
+ * the status or any line's item title.
+ */
+export async function findOrdersPage(
+  db: Kysely<Database>,
+  scope: OrderScope,
+  paging: Paging<OrderSortColumn>,
+): Promise<{ orders: OrderDto[]; total: number }> {
+  let query = db.selectFrom('orders as o').innerJoin('users as u', 'u.id', 'o.user_id');
+  if (scope.userId !== undefined) query = query.where('o.user_id', '=', scope.userId);
+  if (scope.status !== undefined) query = query.where('o.status', '=', scope.status);
+  if (paging.filter !== '') {
+    const f = paging.filter;
+    query = query.where((eb) =>
+      eb.or([
+        containsText('u.full_name', f),
+        containsText('o.status', f),
+        eb.exists(
+          eb
+            .selectFrom('order_lines as l')
+            .select(sql.lit(1).as('one'))
+            .whereRef('l.order_id', '=', 'o.id')
+            .where(containsText('l.title', f)),
+        ),
+      ]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll('o')
+      .select('u.full_name as customer_name')
+      .orderBy(paging.sort.column, paging.sort.direction)
+      .orderBy('o.id', 'desc')
+      .limit(paging.limit)
+      .offset(paging.offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const lines = await findLinesByOrder(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    orders: rows.map((r) => toOrderDto(r, r.customer_name, lines.get(r.id) ?? [])),
+    total: Number(count.n),
+  };
+}
+
+/** The lines of several orders in one query, each order's in the order they were placed. */
+export async function findLinesByOrder(
+  db: Kysely<Database>,
+  orderIds: readonly number[],
+): Promise<Map<number, OrderLine[]>> {
+  const byOrder = new Map<number, OrderLine[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .selectFrom('order_lines')
+    .selectAll()
+    .where('order_id', 'in', [...orderIds])
+    .orderBy('order_id')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) byOrder.get(row.order_id)?.push(row);
+  return byOrder;
+}
+
+/** One order with its customer's name and lines, or undefined. */
+export async function findOrder(db: Kysely<Database>, id: number): Promise<OrderDto | undefined> {
+  const row = await db
+    .selectFrom('orders as o')
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .selectAll('o')
+    .select('u.full_name as customer_name')
+    .where('o.id', '=', id)
+    .executeTakeFirst();
+  if (row === undefined) return undefined;
+  const lines = await findLinesByOrder(db, [id]);
+  return toOrderDto(row, row.customer_name, lines.get(id) ?? []);
+}
+
+function moveRule(from: OrderStatus): string {
+  const next = ORDER_MOVES[from];
+  return next.length === 0 ? `a ${from} order is final` : `a ${from} order can only move to ${next.join(' or ')}`;
+}
+
+/**
+ * Moves an order to `to` (Placed → Packed → Delivered; Placed or Packed →
+ * Cancelled) in one transaction with its audit entry; cancelling puts every
+ * line's quantity back in stock. The update is conditional on the status read,
+ * so two staff moving the same order at once cannot both succeed (nor return
+ * the stock twice). 404 for an unknown order, 409 for a move the rules forbid.
+ */
+export async function moveOrder(
+  db: Kysely<Database>,
+  id: number,
+  to: OrderStatus,
+  at: string,
+  audit: Pick<AuditInput, 'actorId' | 'actorEmail' | 'ip'>,
+): Promise<OrderDto> {
+  await db.transaction().execute(async (trx) => {
+    const order = await trx.selectFrom('orders').select(['id', 'status']).where('id', '=', id).executeTakeFirst();
+    if (order === undefined) throw AppError.notFound(`Order ${id} does not exist.`);
+    if (!canMoveOrder(order.status, to)) {
+      throw AppError.conflict(`Order ${id} is ${order.status} and cannot move to ${to}: ${moveRule(order.status)}.`);
+    }
+    const moved = await trx
+      .updateTable('orders')
+      .set({ status: to, updated_at: at })
+      .where('id', '=', id)
+      .where('status', '=', order.status)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) === 0) {
+      throw AppError.conflict(`Order ${id} changed while it was being moved to ${to}: reload it and try again.`);
+    }
+    let returned = 0;
+    if (to === 'Cancelled') {
+      const lines = await trx
+        .selectFrom('order_lines')
+        .select(['item_id', 'qty'])
+        .where('order_id', '=', id)
+        .orderBy('item_id')
+        .execute();
+      // Item id order, as placing an order locks them, so the two never deadlock.
+      for (const line of lines) {
+        await trx
+          .updateTable('items')
+          .set((eb) => ({ stock: eb('stock', '+', line.qty) }))
+          .where('id', '=', line.item_id)
+          .execute();
+        returned += line.qty;
+      }
+    }
+    await writeAudit(trx, {
+      ...audit,
+      action: 'order.status',
+      target: `order:${id}`,
+      detail: { from: order.status, to, unitsReturnedToStock: returned },
+      at,
+    });
+  });
+  const order = await findOrder(db, id);
+  if (order === undefined) throw AppError.notFound(`Order ${id} does not exist.`);
+  return order;
+}

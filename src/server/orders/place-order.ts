@@ -1,0 +1,185 @@
+import type { Kysely } from 'kysely';
+import type { Customer, OrderDto, ShortageDto } from '../../lib/domain/cart.ts';
+import { lineTotal } from '../../lib/domain/pricing.ts';
+import { isUniqueViolation } from '../auth/accounts.ts';
+import type { Database, Item } from '../db/schema.ts';
+import type { ModelState } from '../errors.ts';
+import type { CartLineInput } from './cart-input.ts';
+import { findLinesByOrder, toOrderDto } from './orders.ts';
+
+/** What placing an order came to. `body` is the exact JSON answered (and replayed for a retried key). */
+export type PlaceOrderOutcome =
+  | { kind: 'placed'; order: OrderDto; body: string }
+  | { kind: 'replayed'; body: string }
+  | { kind: 'short'; shortages: ShortageDto[]; modelState: ModelState };
+
+/** What an order line copies from the catalogue row it took stock from. */
+const PRICE_COLUMNS = [
+  'title',
+  'size',
+  'unit_price',
+  'discount_bps',
+  'flat_discount',
+  'gst_bps',
+  'selling_price',
+] as const satisfies readonly (keyof Item)[];
+
+/** Thrown inside the transaction to roll it back when a line cannot be covered. */
+class Shortage extends Error {
+  readonly shortages: ShortageDto[];
+  readonly modelState: ModelState;
+  constructor(shortages: ShortageDto[], modelState: ModelState) {
+    super('not enough stock');
+    this.shortages = shortages;
+    this.modelState = modelState;
+  }
+}
+
+/**
+ * The answer first given for `key` by this customer's order, or undefined. An
+ * order placed with a key always has its answer stored in the same transaction.
+ */
+export async function findReplay(db: Kysely<Database>, userId: number, key: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('orders as o')
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .selectAll('o')
+    .select('u.full_name as customer_name')
+    .where('o.user_id', '=', userId)
+    .where('o.idempotency_key', '=', key)
+    .executeTakeFirst();
+  if (row === undefined) return undefined;
+  if (row.response !== null) return row.response;
+  const lines = await findLinesByOrder(db, [row.id]);
+  return JSON.stringify(toOrderDto(row, row.customer_name, lines.get(row.id) ?? []));
+}
+
+/**
+ * Turns cart lines into an order in ONE transaction, or writes nothing:
+ * 1. the order row goes in first, so a concurrent request with the same
+ *    Idempotency-Key stops at the unique (user_id, idempotency_key) index
+ *    (PostgreSQL makes it wait for the first to commit) and replays its answer;
+ * 2. each line takes its stock with a conditional update, in ItemID order so
+ *    concurrent orders lock rows in the same order and never deadlock:
+ *    `stock = stock - qty where id = ? and stock >= qty and hidden = 0`. The
+ *    database re-checks the condition under the row lock, so stock never goes
+ *    below 0 however many API processes share it. No row updated means short;
+ *    the rest of the lines are then only read, to name every short line at once;
+ * 3. the lines copy title, size and prices from the rows just updated (never
+ *    from the client), the total is summed in paise, the answer stored, the
+ *    customer's cart emptied.
+ * `lines` must be non-empty, unique by ItemID + StoreID, with quantities above 0.
+ */
+export async function placeOrder(
+  db: Kysely<Database>,
+  owner: Customer,
+  lines: readonly CartLineInput[],
+  key: string | undefined,
+  at: string,
+): Promise<PlaceOrderOutcome> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const order = await trx
+        .insertInto('orders')
+        .values({
+          user_id: owner.id,
+          status: 'Placed',
+          total: 0,
+          idempotency_key: key ?? null,
+          response: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+
+      const sold = new Map<number, Pick<Item, (typeof PRICE_COLUMNS)[number]>>();
+      const shortages: ShortageDto[] = [];
+      const modelState: ModelState = {};
+      const byItemId = [...lines].sort((a, b) => a.itemId - b.itemId || a.storeId - b.storeId);
+      for (const line of byItemId) {
+        if (shortages.length === 0) {
+          const row = await trx
+            .updateTable('items')
+            .set((eb) => ({ stock: eb('stock', '-', line.qty) }))
+            .where('id', '=', line.itemId)
+            .where('store_id', '=', line.storeId)
+            .where('hidden', '=', 0)
+            .where('stock', '>=', line.qty)
+            .returning(PRICE_COLUMNS)
+            .executeTakeFirst();
+          if (row !== undefined) {
+            sold.set(line.index, row);
+            continue;
+          }
+        }
+        const current = await trx
+          .selectFrom('items')
+          .select(['title', 'stock', 'hidden'])
+          .where('id', '=', line.itemId)
+          .where('store_id', '=', line.storeId)
+          .executeTakeFirst();
+        const forSale = current !== undefined && current.hidden === 0;
+        const available = forSale ? current.stock : 0;
+        // A line read after the first shortage is only short when it really is.
+        if (shortages.length > 0 && forSale && available >= line.qty) continue;
+        const title = current?.title ?? `Item ${line.itemId}`;
+        shortages.push({
+          ItemID: line.itemId,
+          StoreID: line.storeId,
+          ItemTitle: title,
+          Requested: line.qty,
+          Available: available,
+        });
+        if (forSale) {
+          const k = `CartItems[${line.index}].Qty`;
+          modelState[k] = [`${k} asks for ${line.qty} of ${title}, but only ${available} are in stock.`];
+        } else {
+          const k = `CartItems[${line.index}].ItemID`;
+          modelState[k] = [`${k} names ${title}, which is not for sale at the moment.`];
+        }
+      }
+      if (shortages.length > 0) throw new Shortage(shortages, modelState);
+
+      // Lines in the customer's cart order.
+      const values = [...lines]
+        .sort((a, b) => a.index - b.index)
+        .map((line) => {
+          const row = sold.get(line.index);
+          if (row === undefined) throw new Error(`line ${line.index} was neither sold nor short`);
+          return {
+            order_id: order.id,
+            item_id: line.itemId,
+            store_id: line.storeId,
+            title: row.title,
+            size: row.size,
+            unit_price: row.unit_price,
+            discount_bps: row.discount_bps,
+            flat_discount: row.flat_discount,
+            gst_bps: row.gst_bps,
+            selling_price: row.selling_price,
+            qty: line.qty,
+          };
+        });
+      await trx.insertInto('order_lines').values(values).execute();
+      const total = values.reduce((sum, v) => sum + lineTotal(v.selling_price, v.qty), 0);
+      const dto = toOrderDto(
+        { id: order.id, user_id: owner.id, status: 'Placed', total, created_at: at, updated_at: at },
+        owner.fullName,
+        values,
+      );
+      const body = JSON.stringify(dto);
+      await trx.updateTable('orders').set({ total, response: body }).where('id', '=', order.id).execute();
+      await trx.deleteFrom('cart_items').where('cart_id', '=', owner.id).execute();
+      await trx.updateTable('carts').set({ updated_at: at }).where('user_id', '=', owner.id).execute();
+      return { kind: 'placed' as const, order: dto, body };
+    });
+  } catch (err) {
+    if (err instanceof Shortage) return { kind: 'short', shortages: err.shortages, modelState: err.modelState };
+    if (key !== undefined && isUniqueViolation(err)) {
+      const body = await findReplay(db, owner.id, key);
+      if (body !== undefined) return { kind: 'replayed', body };
+    }
+    throw err;
+  }
+}

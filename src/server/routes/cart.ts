@@ -1,0 +1,67 @@
+import { Hono } from 'hono';
+import type { CheckedCartDto, Customer } from '../../lib/domain/cart.ts';
+import type { AppDeps } from '../app.ts';
+import { readJsonObject } from '../auth/input.ts';
+import { type AuthEnv, clockOf, requireUser, type SignedInAccount } from '../auth/middleware.ts';
+import { AppError } from '../errors.ts';
+import { idempotencyKey, keptLines, parseCartBody } from '../orders/cart-input.ts';
+import { assertKnownItems, readCart, saveCart, shortagesOf } from '../orders/carts.ts';
+import { findReplay, placeOrder } from '../orders/place-order.ts';
+
+/** The customer a cart and its orders belong to: always the caller. */
+export function customerOf(account: SignedInAccount): Customer {
+  return { id: account.id, fullName: account.fullName };
+}
+
+const json = { 'Content-Type': 'application/json; charset=UTF-8' };
+
+/**
+ * `/api/cart`: the caller's one cart (CartID = their id) and ordering it.
+ * Every call needs a signed-in account and touches only that account's cart.
+ */
+export function cartRoutes(deps: AppDeps): Hono<AuthEnv> {
+  const { db } = deps;
+  return new Hono<AuthEnv>()
+    .get('/read', requireUser(deps), async (c) => {
+      return c.json(await readCart(db, customerOf(c.get('account'))));
+    })
+    .post('/create', requireUser(deps), async (c) => {
+      // Check Stock: save the posted cart, answer it as the catalogue sees it now.
+      const owner = customerOf(c.get('account'));
+      const lines = keptLines(parseCartBody(await readJsonObject(c)));
+      await assertKnownItems(db, lines);
+      await saveCart(db, owner, lines, clockOf(deps).toISOString());
+      const cart = await readCart(db, owner);
+      return c.json({ ...cart, Shortages: shortagesOf(cart) } satisfies CheckedCartDto);
+    })
+    .post('/createorder', requireUser(deps), async (c) => {
+      const owner = customerOf(c.get('account'));
+      const key = idempotencyKey(c);
+      const lines = keptLines(parseCartBody(await readJsonObject(c)));
+      if (key !== undefined) {
+        const replay = await findReplay(db, owner.id, key);
+        if (replay !== undefined) return c.body(replay, 201, { ...json, 'Idempotent-Replayed': 'true' });
+      }
+      if (lines.length === 0) {
+        throw AppError.invalidField('CartItems', 'must hold at least one item with a Qty above 0 to place an order');
+      }
+      await assertKnownItems(db, lines);
+      const at = clockOf(deps).toISOString();
+      const outcome = await placeOrder(db, owner, lines, key, at);
+      if (outcome.kind === 'placed') return c.body(outcome.body, 201, json);
+      if (outcome.kind === 'replayed') return c.body(outcome.body, 201, { ...json, 'Idempotent-Replayed': 'true' });
+      // Nothing of the order was written; the cart is kept as posted so the customer can adjust it.
+      await saveCart(db, owner, lines, at);
+      const named = outcome.shortages.map((s) =>
+        s.Available === 0
+          ? `${s.ItemTitle} (none available)`
+          : `${s.ItemTitle} (${s.Requested} asked, ${s.Available} available)`,
+      );
+      throw new AppError(
+        409,
+        'conflict',
+        `The order was not placed because some items are short of stock: ${named.join(', ')}. Lower those quantities and order again.`,
+        { modelState: outcome.modelState, extra: { Shortages: outcome.shortages } },
+      );
+    });
+}

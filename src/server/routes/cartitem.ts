@@ -1,0 +1,19 @@
+import { Hono } from 'hono';
+import { emptyCart } from '../../lib/domain/cart.ts';
+import type { AppDeps } from '../app.ts';
+import { type AuthEnv, requireUser } from '../auth/middleware.ts';
+import { AppError } from '../errors.ts';
+import { idParam } from '../http.ts';
+import { clearCart } from '../orders/carts.ts';
+import { customerOf } from './cart.ts';
+
+/** `/api/CartItem`: Clear Cart. Only the caller's own cart can be cleared, whatever their role. */
+export function cartItemRoutes(deps: AppDeps): Hono<AuthEnv> {
+  return new Hono<AuthEnv>().delete('/delete/:userId', requireUser(deps), async (c) => {
+    const userId = idParam(c, 'userId');
+    const owner = customerOf(c.get('account'));
+    if (userId !== owner.id) throw AppError.forbidden('You may only clear your own cart.');
+    await clearCart(deps.db, owner.id);
+    return c.json(emptyCart(owner));
+  });
+}

@@ -1,0 +1,36 @@
+// Starts one API process over a shared database for the multi-process order tests:
+//   DATABASE_URL=postgres://… JWT_SECRET=… node tests/api/cart-server.ts
+// Prints {"url": "http://127.0.0.1:PORT"} once listening on a free port; stops on SIGTERM.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp, silentLogger } from '../../src/server/app.ts';
+import { openDb } from '../../src/server/db/connection.ts';
+import { listen } from '../../src/server/runtime.ts';
+
+const databaseUrl = process.env.DATABASE_URL;
+const jwtSecret = process.env.JWT_SECRET;
+if (databaseUrl === undefined || jwtSecret === undefined) {
+  process.stderr.write('cart-server: DATABASE_URL and JWT_SECRET must be set\n');
+  process.exit(2);
+}
+const dataDir = mkdtempSync(join(tmpdir(), 'aisle-cart-server-'));
+const db = openDb({ databaseUrl });
+const app = createApp({
+  db: db.db,
+  dialect: db.dialect,
+  contentDir: join(dataDir, 'content'),
+  jwtSecret,
+  mail: { smtpUrl: undefined, outboxDir: join(dataDir, 'outbox') },
+  log: silentLogger,
+});
+const server = await listen(app, '127.0.0.1', 0);
+process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
+
+async function stop(): Promise<void> {
+  await server.close();
+  await db.close();
+  process.exit(0);
+}
+process.once('SIGTERM', () => void stop());
+process.once('SIGINT', () => void stop());
