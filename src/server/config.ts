@@ -12,6 +12,8 @@ export interface Config {
   jwtSecret: string;
   /** Unset: mail goes to `dataDir/outbox/` as `.eml` files. */
   smtpUrl: string | undefined;
+  /** Sender of outgoing mail (`MAIL_FROM`); unset: the mailer's no-reply default. */
+  mailFrom: string | undefined;
   /** Unset: the build starts the API in-process. */
   apiUrl: string | undefined;
   contentDir: string;
@@ -39,6 +41,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: nonEmpty(env.DATABASE_URL),
     jwtSecret: nonEmpty(env.JWT_SECRET) ?? persistentSecret(dataDir),
     smtpUrl: nonEmpty(env.SMTP_URL),
+    mailFrom: nonEmpty(env.MAIL_FROM),
     apiUrl: nonEmpty(env.API_URL),
     contentDir: join(dataDir, 'content'),
     outboxDir: join(dataDir, 'outbox'),

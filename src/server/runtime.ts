@@ -25,7 +25,7 @@ export function appDeps(config: Config, db: Db, log: Logger): AppDeps {
     dialect: db.dialect,
     contentDir: config.contentDir,
     jwtSecret: config.jwtSecret,
-    mail: { smtpUrl: config.smtpUrl, outboxDir: config.outboxDir },
+    mail: { smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom },
     log,
   };
 }
