@@ -34,13 +34,12 @@ export function parsePaging<C extends string>(
   sortable: Record<string, C>,
   defaultSort: { column: C; direction: 'asc' | 'desc' },
 ): Paging<C> {
-  const q = c.req.query();
-  const page = wholeNumber('page', q.page, DEFAULT_PAGE, 0, 1_000_000);
-  const limit = wholeNumber('limit', q.limit, DEFAULT_LIMIT, 1, MAX_LIMIT);
-  const filter = (q.filter ?? '').trim().toLowerCase();
+  const page = wholeNumber('page', queryValue(c, 'page'), DEFAULT_PAGE, 0, 1_000_000);
+  const limit = wholeNumber('limit', queryValue(c, 'limit'), DEFAULT_LIMIT, 1, MAX_LIMIT);
+  const filter = (queryValue(c, 'filter') ?? '').trim().toLowerCase();
   if (filter.length > 200) throw AppError.invalidField('filter', 'must be at most 200 characters');
   let sort = defaultSort;
-  const rawSort = (q.sort ?? '').trim();
+  const rawSort = (queryValue(c, 'sort') ?? '').trim();
   if (rawSort !== '') {
     const m = /^(-)?([A-Za-z_]+)(?:[\s:]+(asc|desc))?$/i.exec(rawSort);
     const field = m?.[2]?.toLowerCase();
@@ -83,7 +82,7 @@ export function likePattern(filter: string): string {
 export const flag = (v: number): boolean => v !== 0;
 
 /** A query parameter's value, its name matched case-insensitively (as ASP.NET model binding did). */
-function queryValue(c: Context, name: string): string | undefined {
+export function queryValue(c: Context, name: string): string | undefined {
   const lower = name.toLowerCase();
   for (const [key, value] of Object.entries(c.req.query())) {
     if (key.toLowerCase() === lower) return value;

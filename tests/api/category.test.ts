@@ -34,6 +34,8 @@ describe.each(DIALECTS)('Category API on %s', (dialect) => {
     const filtered = await t.get<CategoryDto[]>('/api/Category/ReadAll?filter=HOUSE');
     expect(filtered.body.map((c) => c.CategoryTitle)).toEqual(['Household Essentials']);
     expect(filtered.headers.get('x-total-count')).toBe('1');
+    const mixedCase = await t.get<CategoryDto[]>('/api/Category/ReadAll?Page=1&LIMIT=2');
+    expect(mixedCase.body.map((c) => c.CategoryID)).toEqual([3]);
     const wildcard = await t.get<CategoryDto[]>('/api/Category/ReadAll?filter=%25');
     expect(wildcard.body).toEqual([]);
   });

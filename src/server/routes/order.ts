@@ -5,7 +5,7 @@ import { field, readJsonObject } from '../auth/input.ts';
 import { type AuthEnv, addressOf, clockOf, requireRole, requireUser } from '../auth/middleware.ts';
 import type { OrderStatus } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { idParam, pagedJson, parsePaging } from '../http.ts';
+import { idParam, pagedJson, parsePaging, queryValue } from '../http.ts';
 import { findOrder, findOrdersPage, moveOrder, ORDER_SORTABLE, type OrderScope } from '../orders/orders.ts';
 
 const STATUS_RULE = `must be one of ${ORDER_STATUS_NAMES.join(', ')}`;
@@ -20,7 +20,7 @@ function statusValue(name: string, raw: unknown): OrderStatus {
 
 /** `?mine=true`: an optional flag, or a 400 naming it. */
 function mineFlag(c: Context): boolean {
-  const raw = (c.req.query('mine') ?? '').trim().toLowerCase();
+  const raw = (queryValue(c, 'mine') ?? '').trim().toLowerCase();
   if (raw === '' || raw === 'false' || raw === '0') return false;
   if (raw === 'true' || raw === '1') return true;
   throw AppError.invalidField('mine', 'must be true or false');
