@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { parseRedirects, parseRewrites, type RedirectStatus, type RewriteRule } from '../lib/domain/redirects.ts';
 import { routingPath } from './app.ts';
 
 const TYPES: Record<string, string> = {
@@ -117,12 +118,66 @@ async function sendFile(c: Context, found: Found, status: 200 | 404, urlPath: st
   return new Response(data, { status, headers });
 }
 
+type Redirects = Map<string, { to: string; status: RedirectStatus }>;
+
+interface SiteRules {
+  redirects: Redirects;
+  rewrites: RewriteRule[];
+}
+
+const NO_RULES: SiteRules = { redirects: new Map(), rewrites: [] };
+
+/**
+ * The built site's `_redirects` rules, read again whenever the file changes
+ * (a rebuild swaps in a new site while the server runs); looked at no more than
+ * once a second.
+ */
+function redirectsReader(siteDir: string): () => Promise<SiteRules> {
+  const file = join(siteDir, '_redirects');
+  let rules = NO_RULES;
+  let seen = '';
+  let checkedAt = 0;
+  return async () => {
+    const now = Date.now();
+    if (now - checkedAt < 1000) return rules;
+    checkedAt = now;
+    const found = await fileAt(file);
+    const stamp = found === null ? '' : `${found.size}:${found.mtimeMs}`;
+    if (stamp !== seen) {
+      seen = stamp;
+      if (found === null) {
+        rules = NO_RULES;
+      } else {
+        const text = await readFile(file, 'utf8');
+        rules = { redirects: parseRedirects(text), rewrites: parseRewrites(text) };
+      }
+    }
+    return rules;
+  };
+}
+
+function redirectResponse(c: Context, rule: { to: string; status: RedirectStatus }): Response {
+  const search = new URL(c.req.url).search;
+  const location = search !== '' && !rule.to.includes('?') ? rule.to + search : rule.to;
+  return new Response(null, {
+    status: rule.status,
+    headers: {
+      Location: location,
+      // A landing (302) follows the catalogue, so caches must ask again; an alias (301) is stable for a day.
+      'Cache-Control': rule.status === 302 ? 'public, max-age=0, must-revalidate' : 'public, max-age=86400',
+    },
+  });
+}
+
 /**
  * One server for the whole shop: the API (spec §7 and content images) and the
- * pre-rendered site from `siteDir`, with `404.html` for anything else.
+ * pre-rendered site from `siteDir`, with `404.html` for anything else. The
+ * site's `_redirects` rules are answered as HTTP redirects before any file, and its
+ * `/prefix/* /page 200` lines serve that page for every path under the prefix.
  */
 export function createSiteServer(opts: { api: Hono; siteDir: string }): Hono {
   const { api, siteDir } = opts;
+  const rules = redirectsReader(siteDir);
   const app = new Hono({ getPath: (req) => routingPath(req.url) });
   app.all('*', async (c) => {
     const path = c.req.path;
@@ -130,7 +185,11 @@ export function createSiteServer(opts: { api: Hono; siteDir: string }): Hono {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       return c.json({ Message: `${c.req.method} is not allowed on site pages.` }, 405, { Allow: 'GET, HEAD' });
     }
-    const found = await resolveSiteFile(siteDir, path);
+    const { redirects, rewrites } = await rules();
+    const rule = redirects.get(path);
+    if (rule !== undefined) return redirectResponse(c, rule);
+    const rewrite = rewrites.find((r) => path.startsWith(r.prefix));
+    const found = await resolveSiteFile(siteDir, rewrite?.to ?? path);
     if (found !== null) {
       // `/app/home` and `/app/home/` both serve the folder's index.html.
       return sendFile(c, found, 200, path);

@@ -27,9 +27,23 @@ describe('site server', () => {
     writeFileSync(join(dir, 'index.html'), '<h1>front</h1>');
     writeFileSync(join(dir, 'app/home/3/index.html'), '<h1>store 3</h1>');
     writeFileSync(join(dir, '404.html'), '<h1>Page not found</h1>');
+    mkdirSync(join(dir, 'confirm'));
+    writeFileSync(join(dir, 'confirm/index.html'), '<h1>Please Enter Access Code</h1>');
     writeFileSync(join(dir, '_astro/app.abc123.js'), 'console.log(1)');
     writeFileSync(join(dir, '_astro/app.abc123.js.gz'), gzipSync('console.log(1)'));
     writeFileSync(join(tmpdir(), 'aisle-secret.txt'), 'secret');
+    writeFileSync(
+      join(dir, '_redirects'),
+      [
+        '# landings follow the catalogue',
+        '/app/home/0 /app/home/3 302',
+        '/book/7 /app/book/7/2 301',
+        '/section/5/7 /app/section/5/2 301',
+        '/blog/* /news/:splat 301',
+        '/confirm/* /confirm/index.html 200',
+        '',
+      ].join('\n'),
+    );
     const api = new Hono().all('*', (c) => c.json({ api: c.req.path }));
     server = createSiteServer({ api, siteDir: dir });
   });
@@ -83,8 +97,74 @@ describe('site server', () => {
     }
   });
 
+  it('answers the _redirects rules as HTTP redirects with their status', async () => {
+    const moved = await server.request('/book/7');
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe('/app/book/7/2');
+    expect(moved.headers.get('cache-control')).toBe('public, max-age=86400');
+    expect(await moved.text()).toBe('');
+    const landing = await server.request('/app/home/0');
+    expect(landing.status).toBe(302);
+    expect(landing.headers.get('location')).toBe('/app/home/3');
+    expect(landing.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    const head = await server.request('/section/5/7', { method: 'HEAD' });
+    expect(head.status).toBe(301);
+    expect(head.headers.get('location')).toBe('/app/section/5/2');
+  });
+
+  it('matches redirect paths exactly (a trailing slash aside) and keeps the query', async () => {
+    const slash = await server.request('/book/7/?utm_source=chat');
+    expect(slash.status).toBe(301);
+    expect(slash.headers.get('location')).toBe('/app/book/7/2?utm_source=chat');
+    for (const path of ['/Book/7', '/book/7/2', '/book', '/blog/post']) {
+      expect((await server.request(path)).status).toBe(404);
+    }
+  });
+
+  it('serves files for paths without a redirect rule', async () => {
+    const res = await server.request('/app/home/3');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('<h1>store 3</h1>');
+  });
+
+  it('serves the page of a 200 rewrite for every path under its prefix', async () => {
+    for (const path of ['/confirm/42', '/confirm/42/', '/confirm']) {
+      const res = await server.request(path);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe('<h1>Please Enter Access Code</h1>');
+    }
+  });
+
+  it('reads _redirects again after a rebuild changes it', async () => {
+    const site = mkdtempSync(join(tmpdir(), 'aisle-site-rebuilt-'));
+    try {
+      writeFileSync(join(site, '_redirects'), '/ /app/home/1 302\n');
+      const live = createSiteServer({ api: new Hono(), siteDir: site });
+      expect((await live.request('/')).headers.get('location')).toBe('/app/home/1');
+      writeFileSync(join(site, '_redirects'), '/ /app/home/2 302\n# a longer file after the rebuild\n');
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect((await live.request('/')).headers.get('location')).toBe('/app/home/2');
+    } finally {
+      rmSync(site, { recursive: true, force: true });
+    }
+  });
+
+  it('serves a site without a _redirects file', async () => {
+    const bare = mkdtempSync(join(tmpdir(), 'aisle-site-bare-'));
+    try {
+      writeFileSync(join(bare, 'index.html'), '<h1>bare</h1>');
+      const plain = createSiteServer({ api: new Hono(), siteDir: bare });
+      const res = await plain.request('/');
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe('<h1>bare</h1>');
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
+  });
+
   it('refuses writes to site pages', async () => {
     const res = await server.request('/app/home/3', { method: 'POST' });
     expect(res.status).toBe(405);
+    expect((await server.request('/book/7', { method: 'POST' })).status).toBe(405);
   });
 });

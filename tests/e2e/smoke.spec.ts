@@ -2,16 +2,20 @@ import { expect, test } from '@playwright/test';
 
 // Black box: drives the production build served by `npm start`; imports nothing from src/.
 
-test('the front page is pre-rendered from the API with the demo categories', async ({ page, request }) => {
+test('the front page leads to a pre-rendered section page built from the API', async ({ page, request }) => {
   const api = await request.get('/api/Category/ReadAll');
   expect(api.ok()).toBe(true);
   const categories = (await api.json()) as { CategoryTitle: string }[];
   expect(categories.length).toBeGreaterThan(3);
 
-  await page.goto('/');
+  const res = await page.goto('/');
+  expect(res?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/app\/store-section\/\d+\/\d+$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Categories' }).click();
+  const sidebar = page.getByRole('complementary', { name: 'Categories' });
   for (const c of categories) {
-    await expect(page.getByText(c.CategoryTitle, { exact: true }).first()).toBeVisible();
+    await expect(sidebar.getByRole('link', { name: c.CategoryTitle, exact: true })).toBeAttached();
   }
   await expect(page.getByRole('contentinfo')).toContainText(String(new Date().getFullYear()));
 });

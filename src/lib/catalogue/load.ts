@@ -1,0 +1,77 @@
+import type { $Fetch } from 'ofetch';
+import { buildApi } from '../api/build-client.ts';
+import { BATCH_LIMIT, toQuery } from '../api/client.ts';
+import type { CategoryDto, ItemDto, SectionDto, StoreDto } from '../domain/catalogue.ts';
+import { buildStats } from './build-stats.ts';
+import { type Catalogue, indexCatalogue } from './catalogue.ts';
+
+/** How many pages of one collection the build asks for at a time. */
+const PAGES_IN_FLIGHT = 4;
+
+/**
+ * Reads every row of a paged collection: the first page tells the total
+ * (`X-Total-Count`), the rest are read a few at a time, `BATCH_LIMIT` rows each
+ * (or fewer, should an API answer smaller pages than asked for).
+ */
+async function readCollection<T>(api: $Fetch, path: string): Promise<T[]> {
+  const pageAt = async (page: number, limit: number) => {
+    const res = await api.raw<T[]>(path, { query: toQuery({ page, limit, sort: '', filter: '' }) });
+    return { rows: res._data ?? [], total: Number(res.headers.get('x-total-count') ?? Number.NaN) };
+  };
+  const first = await pageAt(0, BATCH_LIMIT);
+  if (!Number.isFinite(first.total)) {
+    // Without a total, page on one at a time until a short page.
+    const rows = [...first.rows];
+    for (let page = 1, last = first.rows; last.length === BATCH_LIMIT; page++) {
+      last = (await pageAt(page, BATCH_LIMIT)).rows;
+      rows.push(...last);
+    }
+    return rows;
+  }
+  if (first.rows.length >= first.total || first.rows.length === 0) return first.rows;
+  const limit = Math.min(BATCH_LIMIT, first.rows.length);
+  const pageCount = Math.ceil(first.total / limit);
+  const pages: T[][] = [first.rows];
+  for (let start = 1; start < pageCount; start += PAGES_IN_FLIGHT) {
+    const batch = [];
+    for (let page = start; page < Math.min(start + PAGES_IN_FLIGHT, pageCount); page++) batch.push(pageAt(page, limit));
+    for (const { rows } of await Promise.all(batch)) pages.push(rows);
+  }
+  return pages.flat();
+}
+
+async function load(): Promise<Catalogue> {
+  const stats = buildStats();
+  // The build reads the public catalogue and sends no token, so the client's token hook is not needed here.
+  const api = buildApi().create({
+    onRequest: () => {
+      stats.apiRequests++;
+    },
+  });
+  const started = performance.now();
+  const [categories, stores, sections, items] = await Promise.all([
+    readCollection<CategoryDto>(api, '/api/Category/ReadAll'),
+    readCollection<StoreDto>(api, '/api/Store/ReadAll'),
+    readCollection<SectionDto>(api, '/api/Publisher/ReadAll'),
+    readCollection<ItemDto>(api, '/api/Item/ReadAll'),
+  ]);
+  const catalogue = indexCatalogue({ categories, stores, sections, items }, (message) => console.warn(message));
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.info(
+    `Catalogue: ${categories.length} categories, ${stores.length} stores, ${sections.length} published sections ` +
+      `and ${items.length} items read in ${stats.apiRequests} API requests (${seconds} s).`,
+  );
+  return catalogue;
+}
+
+let loading: Promise<Catalogue> | undefined;
+
+/**
+ * The whole public catalogue, read from the API once per build (categories,
+ * stores, published sections and every item, in pages of `BATCH_LIMIT`): every
+ * `getStaticPaths` and page of the build shares this one promise.
+ */
+export function loadCatalogue(): Promise<Catalogue> {
+  loading ??= load();
+  return loading;
+}

@@ -1,0 +1,231 @@
+import { sanitizeContent } from '../content/sanitize.ts';
+import type { CategoryDto, ItemDto, SectionDto, StoreDto } from '../domain/catalogue.ts';
+import { type Landings, landings } from '../domain/redirects.ts';
+import { bookItemPairs, bookItems, type Catalogue, itemHomes, rowKey, sectionItems } from './catalogue.ts';
+import {
+  bookCard,
+  type CardView,
+  type ItemCardView,
+  itemCard,
+  metaDescription,
+  type NavEntry,
+  navEntries,
+  type PriceView,
+  paths,
+  priceView,
+  sectionCard,
+  storeCard,
+} from './views.ts';
+
+/** A page's crumbs, last one the page itself. */
+export interface Crumb {
+  href: string;
+  label: string;
+}
+
+/** Where the site's landing links lead, computed once per catalogue. */
+const landingCache = new WeakMap<Catalogue, Landings>();
+export function siteLandings(cat: Catalogue): Landings {
+  let found = landingCache.get(cat);
+  if (found === undefined) {
+    found = landings({ categories: cat.categories, stores: cat.stores, sections: cat.sections, bookItems: [] });
+    landingCache.set(cat, found);
+  }
+  return found;
+}
+
+/** The redirect sources of the whole catalogue (landings and every book's items). */
+export function redirectSources(cat: Catalogue) {
+  return { categories: cat.categories, stores: cat.stores, sections: cat.sections, bookItems: bookItemPairs(cat) };
+}
+
+function storeEntries(cat: Catalogue, current: number | undefined, href: (id: number) => string): NavEntry[] {
+  return navEntries(
+    cat.stores,
+    (s) => ({ href: href(s.StoreID), label: s.StoreTitle, hidden: s.StoreHidden }),
+    (s) => s.StoreID === current,
+  );
+}
+
+function sectionEntries(
+  cat: Catalogue,
+  storeId: number,
+  current: string | undefined,
+  href: (sectionId: number, dbId: number) => string,
+): NavEntry[] {
+  return navEntries(
+    cat.sectionsByStore.get(storeId) ?? [],
+    (s) => ({ href: href(s.SectionID, s.DbID), label: s.SectionTitle, hidden: s.SectionHidden }),
+    (s) => rowKey(s.SectionID, s.DbID) === current,
+  );
+}
+
+function must<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`${what} is not in the catalogue the build read.`);
+  return value;
+}
+
+function storeCrumbs(cat: Catalogue, store: StoreDto): Crumb[] {
+  const category = cat.categoryById.get(store.CategoryID);
+  return [
+    ...(category === undefined ? [] : [{ href: paths.category(category.CategoryID), label: category.CategoryTitle }]),
+    { href: paths.stores(store.StoreID), label: store.StoreTitle },
+  ];
+}
+
+export interface StorePage {
+  store: StoreDto;
+  category: CategoryDto | undefined;
+  description: string;
+  sidebar: NavEntry[];
+  cards: CardView[];
+  crumbs: Crumb[];
+}
+
+/** `/app/home/{cid}` and `/app/stores/{cid}`: a store's sections as cards, the stores in the sidebar. */
+export function storePage(cat: Catalogue, storeId: number, kind: 'home' | 'stores'): StorePage {
+  const store = must(cat.storeById.get(storeId), `Store ${storeId}`);
+  return {
+    store,
+    category: cat.categoryById.get(store.CategoryID),
+    description: metaDescription(
+      store.StoreDescription,
+      `Shop ${store.StoreTitle}: fresh produce, treats and household essentials.`,
+    ),
+    sidebar: storeEntries(cat, storeId, kind === 'home' ? paths.home : paths.stores),
+    cards: (cat.sectionsByStore.get(storeId) ?? []).map(sectionCard),
+    crumbs: storeCrumbs(cat, store),
+  };
+}
+
+export interface CategoryPage {
+  category: CategoryDto;
+  description: string;
+  sidebar: NavEntry[];
+  cards: CardView[];
+}
+
+/** `/app/categories/{catid}`: the categories in the sidebar, the chosen one's stores as cards. */
+export function categoryPage(cat: Catalogue, categoryId: number): CategoryPage {
+  const category = must(cat.categoryById.get(categoryId), `Category ${categoryId}`);
+  const stores = cat.storesByCategory.get(categoryId) ?? [];
+  return {
+    category,
+    description: metaDescription(
+      stores.length === 0
+        ? ''
+        : `${category.CategoryTitle} at Aisle: ${stores
+            .filter((s) => !s.StoreHidden)
+            .map((s) => s.StoreTitle)
+            .join(', ')}.`,
+      `${category.CategoryTitle} at Aisle super stores.`,
+    ),
+    sidebar: navEntries(
+      cat.categories,
+      (c) => ({ href: paths.category(c.CategoryID), label: c.CategoryTitle, hidden: false }),
+      (c) => c.CategoryID === categoryId,
+    ),
+    cards: stores.map(storeCard),
+  };
+}
+
+export interface SectionPage {
+  section: SectionDto;
+  store: StoreDto | undefined;
+  description: string;
+  content: string;
+  sidebar: NavEntry[];
+  items: ItemCardView[];
+  crumbs: Crumb[];
+}
+
+function sectionLike(cat: Catalogue, sectionId: number, dbId: number, kind: 'section' | 'book'): SectionPage {
+  const key = rowKey(sectionId, dbId);
+  const section = must(cat.sectionByKey.get(key), `Section ${sectionId} in database ${dbId}`);
+  const store = cat.storeById.get(section.StoreID);
+  const items = kind === 'section' ? sectionItems(cat, section) : bookItems(cat, section);
+  return {
+    section,
+    store,
+    description: metaDescription(
+      section.SectionMetaDescription,
+      `${section.SectionTitle}${store === undefined ? '' : ` at ${store.StoreTitle}`}.`,
+    ),
+    content: sanitizeContent(section.SectionContent),
+    sidebar: sectionEntries(cat, section.StoreID, key, kind === 'section' ? paths.storeSection : paths.book),
+    items: items.map(itemCard),
+    crumbs: [
+      ...(store === undefined ? [] : storeCrumbs(cat, store)),
+      {
+        href: kind === 'section' ? paths.storeSection(sectionId, dbId) : paths.book(sectionId, dbId),
+        label: section.SectionTitle,
+      },
+    ],
+  };
+}
+
+/** `/app/store-section/{bid}/{dbid}`: a published section and its items, its store's sections in the sidebar. */
+export function storeSectionPage(cat: Catalogue, sectionId: number, dbId: number): SectionPage {
+  return sectionLike(cat, sectionId, dbId, 'section');
+}
+
+/** `/app/book/{bid}/{dbid}`: a published section read as a book, its items in CustomOrder order. */
+export function bookPage(cat: Catalogue, bookId: number, dbId: number): SectionPage {
+  return sectionLike(cat, bookId, dbId, 'book');
+}
+
+export interface ItemPage {
+  item: ItemDto;
+  store: StoreDto | undefined;
+  section: SectionDto | undefined;
+  description: string;
+  content: string;
+  price: PriceView;
+  card: ItemCardView;
+  crumbs: Crumb[];
+}
+
+/**
+ * `/app/section/{sid}/{dbid}`: one item (sid is the ItemID), with crumbs back to
+ * its store and section. There is one such page per item, so it carries no sidebar.
+ */
+export function itemPage(cat: Catalogue, itemId: number, dbId: number): ItemPage {
+  const item = must(cat.itemByKey.get(rowKey(itemId, dbId)), `Item ${itemId} in database ${dbId}`);
+  const store = cat.storeById.get(item.StoreID);
+  const section = itemHomes(cat).get(rowKey(itemId, dbId));
+  return {
+    item,
+    store,
+    section,
+    description: metaDescription(
+      item.ItemMetaDescription,
+      `${item.ItemTitle}${item.Size ? `, ${item.Size}` : ''}${store === undefined ? '' : ` at ${store.StoreTitle}`}.`,
+    ),
+    content: sanitizeContent(item.ItemContent),
+    price: priceView(item),
+    card: itemCard(item),
+    crumbs: [
+      ...(store === undefined ? [] : storeCrumbs(cat, store)),
+      ...(section === undefined
+        ? []
+        : [{ href: paths.storeSection(section.SectionID, section.DbID), label: section.SectionTitle }]),
+      { href: paths.item(item.ItemID, item.DbID), label: item.ItemTitle },
+    ],
+  };
+}
+
+export interface StoreBooksPage {
+  store: StoreDto;
+  description: string;
+  cards: CardView[];
+}
+
+/** `/store/{cid}`: a store's published sections as book cards with a "Read" link. */
+export function storeBooksPage(cat: Catalogue, storeId: number): StoreBooksPage {
+  const store = must(cat.storeById.get(storeId), `Store ${storeId}`);
+  return {
+    store,
+    description: metaDescription(`Read the books of ${store.StoreTitle}. ${store.StoreDescription}`, store.StoreTitle),
+    cards: (cat.sectionsByStore.get(storeId) ?? []).map(bookCard),
+  };
+}

@@ -1,0 +1,204 @@
+import type { ItemDto, SectionDto, StoreDto } from '../domain/catalogue.ts';
+import { formatRs, paiseToRupees, percentToBps, rupeesToPaise } from '../domain/money.ts';
+import { priceInclGst, sellingPrice } from '../domain/pricing.ts';
+import { bookPath, itemPath } from '../domain/redirects.ts';
+
+/** The canonical pages of the catalogue (spec §2). */
+export const paths = {
+  home: (storeId: number) => `/app/home/${storeId}`,
+  category: (categoryId: number) => `/app/categories/${categoryId}`,
+  stores: (storeId: number) => `/app/stores/${storeId}`,
+  storeSection: (sectionId: number, dbId: number) => `/app/store-section/${sectionId}/${dbId}`,
+  book: bookPath,
+  item: itemPath,
+  storeBooks: (storeId: number) => `/store/${storeId}`,
+};
+
+/** Content images by the paths of spec §2, served by the API under `/content`. */
+export const images = {
+  store: (storeId: number) => `/content/Store/${storeId}/ti.png`,
+  section: (sectionId: number, dbId: number) => `/content/${dbId}/Section/${sectionId}/ti.png`,
+  book: (bookId: number, dbId: number) => `/content/${dbId}/Book/${bookId}/ti.png`,
+  item: (itemId: number, storeId: number) => `/content/${storeId}/Item/${itemId}/ti.png`,
+};
+
+/** The picture every card falls back to when a row has none or it fails to load. */
+export const DEFAULT_TILE = '/images/default-tile.svg';
+
+/** One link of a sidebar. */
+export interface NavEntry {
+  href: string;
+  label: string;
+  current: boolean;
+  hidden: boolean;
+}
+
+/** A card of a store, section or book: picture, title, description and one link. */
+export interface CardView {
+  key: string;
+  href: string;
+  title: string;
+  description: string;
+  image: string;
+  hidden: boolean;
+  /** The visible link text ("See all Products", "Read"). */
+  linkLabel: string;
+}
+
+/** Prices of an item as a card shows them. */
+export interface PriceView {
+  /** What one unit costs, GST included: `Rs 95.5`. */
+  selling: string;
+  /** The selling price in rupees with two decimals, for structured data: `95.50`. */
+  sellingAmount: string;
+  /** Unit price plus GST, struck through beside the selling price; `null` when no discount makes it higher. */
+  beforeDiscount: string | null;
+  soldOut: boolean;
+}
+
+export interface ItemCardView {
+  key: string;
+  itemId: number;
+  storeId: number;
+  href: string;
+  title: string;
+  image: string;
+  hidden: boolean;
+  size: string;
+  price: PriceView;
+}
+
+/**
+ * The prices of spec §2 and §9 from the wire's rupees: the selling price the API
+ * sets (recomputed by the shop's pricing rules only if it is missing) and the
+ * struck-through price, unit price plus GST.
+ */
+export function priceView(item: ItemDto): PriceView {
+  const fields = {
+    unitPrice: rupeesToPaise(item.UnitPrice),
+    discountBps: percentToBps(item.Discount),
+    flatDiscount: rupeesToPaise(item.FlatDiscount ?? 0),
+    gstBps: percentToBps(item.Gst),
+  };
+  const selling = Number.isFinite(item.SellingPrice) ? rupeesToPaise(item.SellingPrice) : sellingPrice(fields);
+  const before = priceInclGst(fields.unitPrice, fields.gstBps);
+  return {
+    selling: formatRs(selling),
+    sellingAmount: paiseToRupees(selling).toFixed(2),
+    beforeDiscount: before > selling ? formatRs(before) : null,
+    soldOut: item.Availability <= 0,
+  };
+}
+
+export function itemCard(item: ItemDto): ItemCardView {
+  return {
+    key: `${item.ItemID}/${item.DbID}`,
+    itemId: item.ItemID,
+    storeId: item.StoreID,
+    href: paths.item(item.ItemID, item.DbID),
+    title: item.ItemTitle,
+    image: images.item(item.ItemID, item.StoreID),
+    hidden: item.ItemHidden,
+    size: item.Size,
+    price: priceView(item),
+  };
+}
+
+/** A section card (spec §2 home page): its link is "See all Products". */
+export function sectionCard(section: SectionDto): CardView {
+  return {
+    key: `${section.SectionID}/${section.DbID}`,
+    href: paths.storeSection(section.SectionID, section.DbID),
+    title: section.SectionTitle,
+    description: section.SectionMetaDescription,
+    image: images.section(section.SectionID, section.DbID),
+    hidden: section.SectionHidden,
+    linkLabel: 'See all Products',
+  };
+}
+
+/** A book card (spec §2 `/store/{cid}`): a published section read as a book, with a "Read" link. */
+export function bookCard(section: SectionDto): CardView {
+  return {
+    key: `${section.SectionID}/${section.DbID}`,
+    href: paths.book(section.SectionID, section.DbID),
+    title: section.SectionTitle,
+    description: section.SectionMetaDescription,
+    image: images.book(section.SectionID, section.DbID),
+    hidden: section.SectionHidden,
+    linkLabel: 'Read',
+  };
+}
+
+/** A store card of a category page. */
+export function storeCard(store: StoreDto): CardView {
+  return {
+    key: String(store.StoreID),
+    href: paths.stores(store.StoreID),
+    title: store.StoreTitle,
+    description: store.StoreDescription,
+    image: images.store(store.StoreID),
+    hidden: store.StoreHidden,
+    linkLabel: 'Visit store',
+  };
+}
+
+/** Sidebar entries, one per row, the current one marked. */
+export function navEntries<T>(
+  rows: readonly T[],
+  view: (row: T) => { href: string; label: string; hidden: boolean },
+  isCurrent: (row: T) => boolean,
+): NavEntry[] {
+  return rows.map((row) => ({ ...view(row), current: isCurrent(row) }));
+}
+
+/** A page's absolute address: the site's origin and the path without a trailing slash. */
+export function absoluteUrl(path: string, site: URL | string | undefined): string {
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return new URL(clean, site ?? 'http://127.0.0.1:4321').href;
+}
+
+/** The share action of spec §2: a messaging link carrying the page's title and address. */
+export function shareHref(title: string, url: string): string {
+  return `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`;
+}
+
+/** A meta description of at most `max` characters, cut at a word. */
+export function metaDescription(text: string, fallback: string, max = 160): string {
+  const clean = text.replace(/\s+/g, ' ').trim() || fallback;
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, '')}…`;
+}
+
+/**
+ * schema.org Product with its Offer (INR, the selling price, in or out of stock)
+ * for an item page, as JSON text safe to place inside a `<script>` element.
+ */
+export function productJsonLd(item: ItemDto, pageUrl: string, imageUrl: string, description: string): string {
+  const price = priceView(item);
+  const data = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: item.ItemTitle,
+    description,
+    image: imageUrl,
+    sku: String(item.ItemID),
+    url: pageUrl,
+    ...(item.Size.trim() === '' ? {} : { size: item.Size }),
+    offers: {
+      '@type': 'Offer',
+      url: pageUrl,
+      priceCurrency: 'INR',
+      price: price.sellingAmount,
+      availability: price.soldOut ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
+      itemCondition: 'https://schema.org/NewCondition',
+    },
+  };
+  // `<` never appears raw, so no text can close the script element early.
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

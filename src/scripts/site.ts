@@ -1,0 +1,155 @@
+/**
+ * The small script every page ships (no framework): the navigation links of the
+ * signed-in user, the sidebar, the default picture for images that fail, and the
+ * footer's year. It runs once, after the page has been parsed.
+ */
+import { jwtDecode } from 'jwt-decode';
+import { isAuthorized, signedInUser, tokenState, type UntrustedClaims } from '../lib/domain/auth.ts';
+import { titleCase } from '../lib/domain/title-case.ts';
+
+const TOKEN_KEY = 'jtoken';
+const CART_KEY = 'cartState';
+const DEFAULT_TILE = '/images/default-tile.svg';
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    // Storage can be switched off; the page then behaves as for a visitor.
+    return null;
+  }
+}
+
+/** The stored token's claims, or null. An expired token is removed (spec §4). */
+function readClaims(): UntrustedClaims | null {
+  const store = storage();
+  let token = store?.getItem(TOKEN_KEY) ?? null;
+  if (token === null || token === '') return null;
+  // A persistent store may keep the text JSON-encoded.
+  if (token.startsWith('"')) {
+    try {
+      token = String(JSON.parse(token));
+    } catch {
+      // Left as it is; decoding will report it.
+    }
+  }
+  let claims: UntrustedClaims;
+  try {
+    claims = jwtDecode<UntrustedClaims>(token);
+  } catch (err) {
+    console.error((err as Error).message);
+    return null;
+  }
+  if (tokenState(claims, Date.now()) === 'expired') {
+    store?.removeItem(TOKEN_KEY);
+    return null;
+  }
+  return claims;
+}
+
+function showAll(selector: string, visible: boolean): void {
+  for (const el of document.querySelectorAll<HTMLElement>(selector)) el.hidden = !visible;
+}
+
+/** Top navigation (spec §2): Company and Client for employees, Cart, name and Logout for anyone signed in. */
+function renderNav(): void {
+  const claims = readClaims();
+  const now = Date.now();
+  const signedIn = isAuthorized(claims, now);
+  const user = signedIn ? signedInUser(claims) : null;
+  showAll('[data-nav="signed-in"]', user !== null);
+  showAll('[data-nav="employee"]', user !== null && isAuthorized(claims, now, 'Employee'));
+  for (const el of document.querySelectorAll<HTMLElement>('[data-nav-name]')) {
+    el.textContent = user === null ? '' : titleCase(user.name);
+  }
+}
+
+function logout(): void {
+  const store = storage();
+  store?.removeItem(TOKEN_KEY);
+  store?.removeItem(CART_KEY);
+  window.location.assign('/');
+}
+
+/** The sidebar (spec §2, §9): beside the content from 768 px, a drawer below that. */
+function setUpSidebar(): void {
+  const shell = document.querySelector<HTMLElement>('[data-shell]');
+  const toggle = document.querySelector<HTMLButtonElement>('[data-sidebar-toggle]');
+  const sidebar = document.getElementById('sidebar');
+  if (shell === null || toggle === null || sidebar === null) return;
+  const small = window.matchMedia('(max-width: 767.98px)');
+
+  const isOpen = () => toggle.getAttribute('aria-expanded') === 'true';
+  const set = (open: boolean) => {
+    shell.dataset.sidebar = open ? 'open' : 'closed';
+    toggle.setAttribute('aria-expanded', String(open));
+  };
+  const close = (returnFocus: boolean) => {
+    set(false);
+    if (returnFocus) toggle.focus();
+  };
+
+  set(!small.matches);
+  small.addEventListener('change', () => set(!small.matches));
+  toggle.addEventListener('click', () => {
+    const open = !isOpen();
+    set(open);
+    if (open && small.matches) {
+      const target =
+        sidebar.querySelector<HTMLElement>('[aria-current="page"]') ?? sidebar.querySelector<HTMLElement>('a, button');
+      target?.focus();
+    }
+  });
+  sidebar.querySelector('[data-sidebar-close]')?.addEventListener('click', () => close(true));
+  document.addEventListener('click', (e) => {
+    if (!small.matches || !isOpen()) return;
+    const target = e.target as Node | null;
+    if (target !== null && (sidebar.contains(target) || toggle.contains(target))) return;
+    close(false);
+  });
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && small.matches && isOpen()) close(true);
+  });
+  // Tabbing out of the drawer closes it, so it never covers the element that has focus.
+  document.addEventListener('focusin', (e) => {
+    if (!small.matches || !isOpen()) return;
+    const target = e.target as Node | null;
+    if (target !== null && !sidebar.contains(target) && !toggle.contains(target)) set(false);
+  });
+}
+
+function showDefaultTile(img: HTMLImageElement): void {
+  if (img.dataset.fallback !== undefined) return;
+  img.dataset.fallback = '';
+  img.src = DEFAULT_TILE;
+}
+
+/** Spec §2 and §8: a picture that fails to load is replaced by the default one. */
+function setUpImageFallback(): void {
+  document.addEventListener(
+    'error',
+    (e) => {
+      const img = e.target;
+      if (img instanceof HTMLImageElement && img.dataset.tile !== undefined) showDefaultTile(img);
+    },
+    true,
+  );
+  // Pictures that failed before this script ran.
+  for (const img of document.querySelectorAll<HTMLImageElement>('img[data-tile]')) {
+    if (img.complete && img.naturalWidth === 0 && img.getAttribute('src') !== DEFAULT_TILE) showDefaultTile(img);
+  }
+}
+
+function start(): void {
+  setUpImageFallback();
+  renderNav();
+  for (const button of document.querySelectorAll('[data-nav-logout]')) button.addEventListener('click', logout);
+  // Another tab signing in or out changes what this one shows.
+  window.addEventListener('storage', (e) => {
+    if (e.key === TOKEN_KEY || e.key === null) renderNav();
+  });
+  setUpSidebar();
+  for (const el of document.querySelectorAll('[data-year]')) el.textContent = String(new Date().getFullYear());
+}
+
+start();
