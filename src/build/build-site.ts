@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { silentLogger } from '../server/app.ts';
+import { recordBuild } from '../server/catalogue/site-state.ts';
 import type { Config } from '../server/config.ts';
 import { createConfiguredApp, listen, openMigratedDb } from '../server/runtime.ts';
 
@@ -22,10 +23,20 @@ export interface BuildResult {
 export async function buildSite(config: Config, opts: { log?: (line: string) => void } = {}): Promise<BuildResult> {
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const started = performance.now();
+  // The content a successful build shows is the catalogue as of its start.
+  const startedAt = new Date().toISOString();
   let apiUrl = config.apiUrl;
   let stopApi = async () => {};
+  let markBuilt = async () => {};
   if (apiUrl === undefined) {
     const db = await openMigratedDb(config);
+    markBuilt = () =>
+      recordBuild(db.db, {
+        status: 'succeeded',
+        startedAt,
+        finishedAt: new Date().toISOString(),
+        logTail: '',
+      });
     const server = await listen(createConfiguredApp(config, db, silentLogger), '127.0.0.1', 0);
     apiUrl = server.url;
     stopApi = async () => {
@@ -40,6 +51,7 @@ export async function buildSite(config: Config, opts: { log?: (line: string) => 
   // Beside the target, so the final rename stays on one file system.
   const tmpDir = `${siteDir}.build-${process.pid}`;
   rmSync(tmpDir, { recursive: true, force: true });
+  const apiUrlBefore = process.env.API_URL;
   try {
     await reachable(apiUrl);
     process.env.API_URL = apiUrl;
@@ -47,7 +59,11 @@ export async function buildSite(config: Config, opts: { log?: (line: string) => 
     const { build } = await import('astro');
     await build({ root: PROJECT_ROOT, outDir: tmpDir, logLevel: 'warn' });
     swapInto(tmpDir, siteDir);
+    await markBuilt();
   } finally {
+    // An in-process API is gone after this; child processes (a rebuild started from the admin) must not inherit its URL.
+    if (apiUrlBefore === undefined) delete process.env.API_URL;
+    else process.env.API_URL = apiUrlBefore;
     rmSync(tmpDir, { recursive: true, force: true });
     await stopApi();
   }

@@ -12,11 +12,15 @@ import { categoryRoutes } from './routes/category.ts';
 import { contentRoutes } from './routes/content.ts';
 import { employeeRoutes } from './routes/employee.ts';
 import { itemRoutes } from './routes/item.ts';
+import { logRoutes } from './routes/log.ts';
 import { orderRoutes } from './routes/order.ts';
 import { publisherRoutes } from './routes/publisher.ts';
 import { sectionRoutes } from './routes/section.ts';
+import { siteRoutes } from './routes/site.ts';
 import { storeRoutes } from './routes/store.ts';
+import { storeDbRoutes } from './routes/storedb.ts';
 import { tokenRoutes } from './routes/token.ts';
+import { uploadRoutes } from './routes/upload.ts';
 import { userRoutes } from './routes/user.ts';
 
 export type Logger = (entry: Record<string, unknown>) => void;
@@ -36,6 +40,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Take the client address from `X-Forwarded-For` (one trusted proxy). Default: `TRUST_PROXY=1`. */
   trustProxy?: boolean;
+  /** The program `POST /api/Site/Publish` runs to rebuild the site. Default: this Node running `scripts/build.ts`. */
+  siteBuilder?: { command: string; args: string[] };
 }
 
 /** Structured JSON log lines on stdout. */
@@ -99,6 +105,11 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api/cart', cartRoutes(deps));
   app.route('/api/cartitem', cartItemRoutes(deps));
   app.route('/api/order', orderRoutes(deps));
+  // Staff: store databases, images, the audit log, site status and publishing.
+  app.route('/api/storedb', storeDbRoutes(deps));
+  app.route('/api/content', uploadRoutes(deps));
+  app.route('/api/log', logRoutes(deps));
+  app.route('/api/site', siteRoutes(deps));
 
   app.notFound((c) => {
     const err = AppError.notFound(`No API call answers ${c.req.method} ${c.req.path}.`);

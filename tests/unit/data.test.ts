@@ -101,7 +101,10 @@ describe('generic data access (spec §7)', () => {
     answers.push({ status: 201, body: { CategoryID: 9, CategoryTitle: 'Tea' } });
     answers.push({ status: 200, body: { CategoryID: 9, CategoryTitle: 'Teas' } });
     answers.push({ status: 200, body: { ItemID: 4, SectionID: null } });
-    expect(await data.create('/api/Category/Create', { CategoryTitle: 'Tea' })).toEqual({ CategoryID: 9, CategoryTitle: 'Tea' });
+    expect(await data.create('/api/Category/Create', { CategoryTitle: 'Tea' })).toEqual({
+      CategoryID: 9,
+      CategoryTitle: 'Tea',
+    });
     expect(await data.update('/api/Category/Edit/9', { CategoryID: 9, CategoryTitle: 'Teas' })).toEqual({
       CategoryID: 9,
       CategoryTitle: 'Teas',
@@ -173,7 +176,13 @@ describe('generic data access (spec §7)', () => {
 
 describe('listQuery', () => {
   it('puts the list parameters first and fills in their defaults', () => {
-    expect(listQuery({ filter: null, extra: 'x' })).toEqual({ page: '0', limit: '20', sort: '', filter: '', extra: 'x' });
+    expect(listQuery({ filter: null, extra: 'x' })).toEqual({
+      page: '0',
+      limit: '20',
+      sort: '',
+      filter: '',
+      extra: 'x',
+    });
     expect(Object.keys(listQuery({ extra: 1, page: 3 }))).toEqual(['page', 'limit', 'sort', 'filter', 'extra']);
   });
 });

@@ -25,6 +25,7 @@ export interface Database {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   audit_log: AuditLogTable;
+  site_state: SiteStateTable;
 }
 
 type Id = Generated<number>;
@@ -210,6 +211,24 @@ export interface AuditLogTable {
   ip: string;
 }
 
+export type BuildStatus = 'succeeded' | 'failed';
+
+/**
+ * The one row (id 1) that says whether the static site is out of date: public
+ * content changed after the content the last successful build read.
+ */
+export interface SiteStateTable {
+  id: number;
+  /** The last catalogue write that changed what the public site shows. */
+  content_changed_at: string | null;
+  /** When the last successful build started reading the catalogue (its content is as of then). */
+  last_built_at: string | null;
+  last_build_status: BuildStatus | null;
+  last_build_finished_at: string | null;
+  /** The last lines the last build printed. */
+  last_build_log_tail: string;
+}
+
 export type Category = Selectable<CategoriesTable>;
 export type NewCategory = Insertable<CategoriesTable>;
 export type CategoryUpdate = Updateable<CategoriesTable>;
@@ -231,3 +250,4 @@ export type UserUpdate = Updateable<UsersTable>;
 export type Order = Selectable<OrdersTable>;
 export type OrderLine = Selectable<OrderLinesTable>;
 export type AuditEntry = Selectable<AuditLogTable>;
+export type SiteState = Selectable<SiteStateTable>;

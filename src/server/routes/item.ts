@@ -1,7 +1,12 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { ItemDto } from '../../lib/domain/catalogue.ts';
 import { bpsToPercent, paiseToRupees } from '../../lib/domain/money.ts';
 import type { AppDeps } from '../app.ts';
+import { readJsonObject } from '../auth/input.ts';
+import { type AuthEnv, requireRole } from '../auth/middleware.ts';
+import { removeImagesOf } from '../catalogue/content-images.ts';
+import { createItem, deleteItem, editItem } from '../catalogue/items.ts';
+import { type EditMode, staffAct } from '../catalogue/staff.ts';
 import { containsText } from '../db/query.ts';
 import type { Item } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -39,9 +44,22 @@ const sortable = {
   ItemUpdatedTime: 'updated_at',
 } as const;
 
-/** `/api/Item`: public item reads, one at a time for a page or in pages of up to 1000 for the site build. */
-export function itemRoutes({ db }: AppDeps): Hono {
-  return new Hono()
+/**
+ * `/api/Item`: public item reads, one at a time for a page or in pages of up to
+ * 1000 for the site build; staff (Employee) create, edit and delete.
+ */
+export function itemRoutes(deps: AppDeps): Hono<AuthEnv> {
+  const { db } = deps;
+  const staff = requireRole(deps, 'Employee');
+  const edit = (mode: EditMode) =>
+    [
+      staff,
+      async (c: Context<AuthEnv>) => {
+        const id = idParam(c, 'id');
+        return c.json(toItemDto(await editItem(db, staffAct(c, deps), id, await readJsonObject(c), mode)));
+      },
+    ] as const;
+  return new Hono<AuthEnv>()
     .get('/readall', async (c) => {
       const paging = parsePaging(c, sortable, { column: 'id', direction: 'asc' });
       const storeId = idQuery(c, 'storeId');
@@ -78,5 +96,27 @@ export function itemRoutes({ db }: AppDeps): Hono {
         .executeTakeFirst();
       if (row === undefined) throw AppError.notFound(`Item ${id} does not exist in database ${dbId}.`);
       return c.json(toItemDto(row));
+    })
+    .post('/create', staff, async (c) =>
+      c.json(toItemDto(await createItem(db, staffAct(c, deps), await readJsonObject(c))), 201),
+    )
+    .put('/edit/:id', ...edit('put'))
+    .patch('/edit/:id', ...edit('patch'))
+    .delete('/delete/:id', staff, async (c) => {
+      const id = idParam(c, 'id');
+      const { row, removedFromCarts, removedFromCustomOrders } = await deleteItem(db, staffAct(c, deps), id);
+      await removeImagesOf(deps.contentDir, [`${row.store_id}/Item/${id}`], deps.log);
+      const also: string[] = [];
+      if (removedFromCarts > 0) also.push(`taken out of ${removedFromCarts} cart${removedFromCarts === 1 ? '' : 's'}`);
+      if (removedFromCustomOrders > 0) {
+        also.push(
+          `removed from ${removedFromCustomOrders} CustomOrder list${removedFromCustomOrders === 1 ? '' : 's'}`,
+        );
+      }
+      return c.json({
+        Message: `Item ${id} (${row.title}) was deleted${also.length > 0 ? `, ${also.join(' and ')}` : ''}.`,
+        RemovedFromCarts: removedFromCarts,
+        RemovedFromCustomOrders: removedFromCustomOrders,
+      });
     });
 }

@@ -2,6 +2,10 @@ import { type Context, Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { SectionDto } from '../../lib/domain/catalogue.ts';
 import type { AppDeps } from '../app.ts';
+import { readJsonObject } from '../auth/input.ts';
+import { type AuthEnv, requireRole } from '../auth/middleware.ts';
+import { publishSection, unpublishSection } from '../catalogue/sections.ts';
+import { staffAct } from '../catalogue/staff.ts';
 import { containsText } from '../db/query.ts';
 import type { Database, PublishedSection } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -88,14 +92,18 @@ const sortable = {
 /**
  * `/api/Publisher`: the published sections, which are what the public sees.
  * Sections staff have not published (table `sections`) never appear here.
+ * Staff (Employee) publish a section from its store database (Edit) and take
+ * it back out (Delete).
  */
-export function publisherRoutes({ db }: AppDeps): Hono {
+export function publisherRoutes(deps: AppDeps): Hono<AuthEnv> {
+  const { db } = deps;
+  const staff = requireRole(deps, 'Employee');
   async function readAll(c: Context, storeId: number | undefined): Promise<Response> {
     const { rows, total, paging } = await findPublishedPage(db, c, sortable, storeId);
     return pagedJson(c, rows.map(toSectionDto), total, paging);
   }
 
-  return new Hono()
+  return new Hono<AuthEnv>()
     .get('/readall', (c) => readAll(c, undefined))
     .get('/readall/:storeId', (c) => readAll(c, idParam(c, 'storeId')))
     .get('/read/:sectionId/:dbId', async (c) => {
@@ -106,5 +114,16 @@ export function publisherRoutes({ db }: AppDeps): Hono {
         throw AppError.notFound(`Section ${sectionId} is not published in database ${dbId}.`);
       }
       return c.json(toSectionDto(row));
+    })
+    .put('/edit/:sectionId', staff, async (c) => {
+      const sectionId = idParam(c, 'sectionId');
+      const { row, created } = await publishSection(db, staffAct(c, deps), sectionId, await readJsonObject(c));
+      return c.json(toSectionDto(row), created ? 201 : 200);
+    })
+    .delete('/delete/:sectionId/:dbId', staff, async (c) => {
+      const sectionId = idParam(c, 'sectionId');
+      const dbId = idParam(c, 'dbId');
+      const row = await unpublishSection(db, staffAct(c, deps), sectionId, dbId);
+      return c.json({ Message: `Section ${sectionId} (${row.title}) was unpublished from database ${dbId}.` });
     });
 }

@@ -2,6 +2,11 @@ import { type Context, Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { StoreDto } from '../../lib/domain/catalogue.ts';
 import type { AppDeps } from '../app.ts';
+import { readJsonObject } from '../auth/input.ts';
+import { type AuthEnv, requireRole } from '../auth/middleware.ts';
+import { removeImagesOf } from '../catalogue/content-images.ts';
+import { type EditMode, staffAct } from '../catalogue/staff.ts';
+import { createStore, deleteStore, editStore } from '../catalogue/stores.ts';
 import { containsText } from '../db/query.ts';
 import type { Database, Store } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -43,8 +48,26 @@ const sortable = {
   StoreUpdatedTime: 'updated_at',
 } as const;
 
-/** `/api/Store`: public catalogue reads. Hidden stores are listed too, flagged `StoreHidden`. */
-export function storeRoutes({ db }: AppDeps): Hono {
+/**
+ * `/api/Store`: public catalogue reads (hidden stores are listed too, flagged
+ * `StoreHidden`); staff (Employee) create, edit and delete.
+ */
+export function storeRoutes(deps: AppDeps): Hono<AuthEnv> {
+  const { db } = deps;
+  const staff = requireRole(deps, 'Employee');
+  const answer = async (c: Context, row: Store, status: 200 | 201 = 200) => {
+    const dbIds = await findDbIdsByStore(db, [row.id]);
+    return c.json(toStoreDto(row, dbIds.get(row.id) ?? []), status);
+  };
+  const edit = (mode: EditMode) =>
+    [
+      staff,
+      async (c: Context<AuthEnv>) => {
+        const id = idParam(c, 'id');
+        return answer(c, await editStore(db, staffAct(c, deps), id, await readJsonObject(c), mode));
+      },
+    ] as const;
+
   // One page of stores (all, or one category's); the DbIDs of the whole page come in one query.
   async function readAll(c: Context, categoryId: number | undefined): Promise<Response> {
     const paging = parsePaging(c, sortable, { column: 'id', direction: 'asc' });
@@ -76,7 +99,7 @@ export function storeRoutes({ db }: AppDeps): Hono {
     return pagedJson(c, stores, Number(count.n), paging);
   }
 
-  return new Hono()
+  return new Hono<AuthEnv>()
     .get('/readall', (c) => readAll(c, undefined))
     .get('/readall/:categoryId', (c) => readAll(c, idParam(c, 'categoryId')))
     .get('/read/:id', async (c) => {
@@ -85,5 +108,16 @@ export function storeRoutes({ db }: AppDeps): Hono {
       if (row === undefined) throw AppError.notFound(`Store ${id} does not exist.`);
       const dbIds = await findDbIdsByStore(db, [id]);
       return c.json(toStoreDto(row, dbIds.get(id) ?? []));
+    })
+    .post('/create', staff, async (c) =>
+      answer(c, await createStore(db, staffAct(c, deps), await readJsonObject(c)), 201),
+    )
+    .put('/edit/:id', ...edit('put'))
+    .patch('/edit/:id', ...edit('patch'))
+    .delete('/delete/:id', staff, async (c) => {
+      const id = idParam(c, 'id');
+      const row = await deleteStore(db, staffAct(c, deps), id);
+      await removeImagesOf(deps.contentDir, [`Store/${id}`], deps.log);
+      return c.json({ Message: `Store ${id} (${row.title}) was deleted.` });
     });
 }

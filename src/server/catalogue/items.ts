@@ -1,0 +1,241 @@
+import type { Kysely } from 'kysely';
+import { sanitizeContent } from '../../lib/content/sanitize.ts';
+import { bpsToPercent, paiseToRupees } from '../../lib/domain/money.ts';
+import { sellingPrice } from '../../lib/domain/pricing.ts';
+import { type ItemForm, itemForm, itemPriceFields, readItemIds } from '../../lib/domain/schemas.ts';
+import type { Database, Item } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { flag, likePattern } from '../http.ts';
+import { markContentChanged } from './site-state.ts';
+import {
+  assertBodyId,
+  assertUnchanged,
+  auditStaff,
+  changedFields,
+  type EditMode,
+  inTransaction,
+  parseForm,
+  parsePatch,
+  type StaffAct,
+} from './staff.ts';
+import { findStoreDbForField } from './store-dbs.ts';
+
+function formOf(row: Item): ItemForm {
+  return {
+    DbID: row.db_id,
+    StoreID: row.store_id,
+    SectionID: row.section_id,
+    ItemTitle: row.title,
+    ItemMetaDescription: row.meta_description,
+    ItemContent: row.content,
+    ItemHidden: flag(row.hidden),
+    Availability: row.stock,
+    Size: row.size,
+    UnitPrice: paiseToRupees(row.unit_price),
+    Discount: bpsToPercent(row.discount_bps),
+    FlatDiscount: paiseToRupees(row.flat_discount),
+    Gst: bpsToPercent(row.gst_bps),
+  };
+}
+
+/** The columns of an item form; SellingPrice always follows from the pricing rules, never from the client. */
+function columnsOf(form: ItemForm, at: string) {
+  const price = itemPriceFields(form);
+  return {
+    section_id: form.SectionID,
+    title: form.ItemTitle,
+    meta_description: form.ItemMetaDescription,
+    content: sanitizeContent(form.ItemContent),
+    hidden: form.ItemHidden ? 1 : 0,
+    stock: form.Availability,
+    size: form.Size,
+    unit_price: price.unitPrice,
+    discount_bps: price.discountBps,
+    flat_discount: price.flatDiscount,
+    gst_bps: price.gstBps,
+    selling_price: sellingPrice(price),
+    updated_at: at,
+  };
+}
+
+/** An item, or a 404 naming it. */
+export async function findItemOr404(db: Kysely<Database>, id: number): Promise<Item> {
+  const row = await db.selectFrom('items').selectAll().where('id', '=', id).executeTakeFirst();
+  if (row === undefined) throw AppError.notFound(`Item ${id} does not exist.`);
+  return row;
+}
+
+async function assertSectionInDb(db: Kysely<Database>, sectionId: number | null, dbId: number): Promise<void> {
+  if (sectionId === null) return;
+  const row = await db
+    .selectFrom('sections')
+    .select('id')
+    .where('id', '=', sectionId)
+    .where('db_id', '=', dbId)
+    .executeTakeFirst();
+  if (row === undefined) {
+    throw AppError.invalidField(
+      'SectionID',
+      `must name a section of store database ${dbId} or be null; ${sectionId} does not`,
+    );
+  }
+}
+
+/**
+ * Whether a write to an item of database `dbId` can change the public site: the
+ * site shows the items of published sections, and a published CustomOrder may
+ * list any item of its database, so any published section there counts.
+ */
+async function dbIsPublic(db: Kysely<Database>, dbId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('published_sections')
+    .select('section_id')
+    .where('db_id', '=', dbId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Creates an item in a store database (its store is the database's); audited. */
+export function createItem(db: Kysely<Database>, act: StaffAct, body: Record<string, unknown>): Promise<Item> {
+  const form = parseForm(itemForm, body);
+  return inTransaction(db, async (trx) => {
+    const storeDb = await findStoreDbForField(trx, form.DbID, 'DbID');
+    if (form.StoreID !== undefined && form.StoreID !== storeDb.store_id) {
+      throw AppError.invalidField(
+        'StoreID',
+        `must be ${storeDb.store_id}, the store of DbID ${form.DbID}, or be left out`,
+      );
+    }
+    await assertSectionInDb(trx, form.SectionID, form.DbID);
+    const row = await trx
+      .insertInto('items')
+      .values({ store_id: storeDb.store_id, db_id: form.DbID, ...columnsOf(form, act.at) })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (await dbIsPublic(trx, row.db_id)) await markContentChanged(trx, act.at);
+    await auditStaff(trx, act, 'item.created', `item:${row.id}`, {
+      ...formOf(row),
+      ItemContent: `(${row.content.length} characters)`,
+      SellingPrice: paiseToRupees(row.selling_price),
+    });
+    return row;
+  });
+}
+
+/** Replaces (PUT) or changes (PATCH) an item; its database (and so its store) cannot change. */
+export function editItem(
+  db: Kysely<Database>,
+  act: StaffAct,
+  id: number,
+  body: Record<string, unknown>,
+  mode: EditMode,
+): Promise<Item> {
+  assertBodyId(body, 'ItemID', id);
+  return inTransaction(db, async (trx) => {
+    const current = await findItemOr404(trx, id);
+    assertUnchanged(body, 'DbID', current.db_id, 'an item stays in its store database');
+    assertUnchanged(body, 'StoreID', current.store_id, 'an item stays in the store of its database');
+    const before = formOf(current);
+    const form =
+      mode === 'put'
+        ? parseForm(itemForm, { ...body, DbID: current.db_id, StoreID: current.store_id })
+        : { ...before, ...parsePatch(itemForm, body, before) };
+    if (form.SectionID !== before.SectionID) await assertSectionInDb(trx, form.SectionID, current.db_id);
+    const columns = columnsOf(form, act.at);
+    // Sanitizing is idempotent, but content that did not change is left exactly as stored.
+    if (form.ItemContent === before.ItemContent) columns.content = current.content;
+    const row = await trx
+      .updateTable('items')
+      .set(columns)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (await dbIsPublic(trx, row.db_id)) await markContentChanged(trx, act.at);
+    await auditStaff(trx, act, 'item.edited', `item:${id}`, {
+      changed: changedFields(
+        { ...before, SellingPrice: paiseToRupees(current.selling_price) },
+        { ...formOf(row), SellingPrice: paiseToRupees(row.selling_price) },
+      ),
+    });
+    return row;
+  });
+}
+
+/** What deleting an item also cleaned up. */
+export interface ItemDeletion {
+  row: Item;
+  /** Carts the item was taken out of. */
+  removedFromCarts: number;
+  /** Sections whose CustomOrder listed it (drafts and published copies). */
+  removedFromCustomOrders: number;
+}
+
+/**
+ * Deletes an item, leaving nothing that points at it: it is taken out of every
+ * cart that holds it and out of every CustomOrder (draft or published) that
+ * lists it. Past orders keep their own copy of the item and are untouched.
+ */
+export function deleteItem(db: Kysely<Database>, act: StaffAct, id: number): Promise<ItemDeletion> {
+  return inTransaction(db, async (trx) => {
+    const row = await findItemOr404(trx, id);
+    const carts = await trx.deleteFrom('cart_items').where('item_id', '=', id).executeTakeFirst();
+    const removedFromCarts = Number(carts.numDeletedRows);
+    // Only lists whose text mentions the id can list it; each is parsed to be sure.
+    const pattern = likePattern(String(id));
+    const [drafts, published] = await Promise.all([
+      trx
+        .selectFrom('sections')
+        .select(['id', 'custom_order'])
+        .where('db_id', '=', row.db_id)
+        .where('custom_order', 'like', pattern)
+        .execute(),
+      trx
+        .selectFrom('published_sections')
+        .select(['section_id', 'custom_order'])
+        .where('db_id', '=', row.db_id)
+        .where('custom_order', 'like', pattern)
+        .execute(),
+    ]);
+    const without = (text: string): string | undefined => {
+      const ids = readItemIds(text);
+      return ids?.includes(id) ? JSON.stringify(ids.filter((i) => i !== id)) : undefined;
+    };
+    let removedFromCustomOrders = 0;
+    const changedSections: number[] = [];
+    for (const s of drafts) {
+      const next = without(s.custom_order);
+      if (next === undefined) continue;
+      await trx
+        .updateTable('sections')
+        .set({ custom_order: next, updated_at: act.at })
+        .where('id', '=', s.id)
+        .execute();
+      removedFromCustomOrders++;
+      changedSections.push(s.id);
+    }
+    for (const s of published) {
+      const next = without(s.custom_order);
+      if (next === undefined) continue;
+      await trx
+        .updateTable('published_sections')
+        .set({ custom_order: next, updated_at: act.at })
+        .where('section_id', '=', s.section_id)
+        .where('db_id', '=', row.db_id)
+        .execute();
+      removedFromCustomOrders++;
+    }
+    const wasPublic = await dbIsPublic(trx, row.db_id);
+    await trx.deleteFrom('items').where('id', '=', id).execute();
+    if (wasPublic) await markContentChanged(trx, act.at);
+    await auditStaff(trx, act, 'item.deleted', `item:${id}`, {
+      ItemTitle: row.title,
+      DbID: row.db_id,
+      StoreID: row.store_id,
+      removedFromCarts,
+      removedFromCustomOrders,
+      sections: changedSections,
+    });
+    return { row, removedFromCarts, removedFromCustomOrders };
+  });
+}

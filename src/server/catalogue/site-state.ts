@@ -1,0 +1,67 @@
+import { type Kysely, sql } from 'kysely';
+import type { BuildStatus, Database, SiteState } from '../db/schema.ts';
+
+const EMPTY: SiteState = {
+  id: 1,
+  content_changed_at: null,
+  last_built_at: null,
+  last_build_status: null,
+  last_build_finished_at: null,
+  last_build_log_tail: '',
+};
+
+/** The site state row (migration 0003 creates it; an empty state stands in should it be missing). */
+export async function readSiteState(db: Kysely<Database>): Promise<SiteState> {
+  return (await db.selectFrom('site_state').selectAll().where('id', '=', 1).executeTakeFirst()) ?? EMPTY;
+}
+
+/**
+ * Records that the public site's content changed at `at`: call it inside the
+ * transaction of every catalogue write that changes what the site shows. The
+ * time only moves forward, whatever order concurrent writers commit in.
+ */
+export async function markContentChanged(db: Kysely<Database>, at: string): Promise<void> {
+  await db
+    .insertInto('site_state')
+    .values({ ...EMPTY, content_changed_at: at })
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet({
+        content_changed_at: sql<string>`case when site_state.content_changed_at is null or site_state.content_changed_at < ${at} then ${at} else site_state.content_changed_at end`,
+      }),
+    )
+    .execute();
+}
+
+/** The outcome of one site build. */
+export interface BuildOutcome {
+  status: BuildStatus;
+  /** When the build started reading the catalogue: a successful build shows the content as of then. */
+  startedAt: string;
+  finishedAt: string;
+  /** The last lines it printed (empty when unknown). */
+  logTail: string;
+}
+
+/**
+ * Records a finished build. A success sets `last_built_at` to the build's start,
+ * so a change made while it ran still counts as not yet on the site.
+ */
+export async function recordBuild(db: Kysely<Database>, outcome: BuildOutcome): Promise<void> {
+  const result = {
+    last_build_status: outcome.status,
+    last_build_finished_at: outcome.finishedAt,
+    last_build_log_tail: outcome.logTail,
+    ...(outcome.status === 'succeeded' ? { last_built_at: outcome.startedAt } : {}),
+  };
+  await db
+    .insertInto('site_state')
+    .values({ ...EMPTY, ...result })
+    .onConflict((oc) => oc.column('id').doUpdateSet(result))
+    .execute();
+}
+
+/** True when public content changed after the content the last successful build read. */
+export function isOutOfDate(state: SiteState): boolean {
+  if (state.content_changed_at === null) return false;
+  return state.last_built_at === null || state.content_changed_at > state.last_built_at;
+}

@@ -1,0 +1,208 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SiteStatusDto } from '../../src/lib/domain/schemas.ts';
+import { type BuildTracker, idleBuild, readBuildLine } from '../../src/server/catalogue/site-builder.ts';
+import { DIALECTS } from './harness.ts';
+import { auditOf, createStaffTestApp, type Err, resetSiteState, type StaffTestApp } from './staff-helpers.ts';
+
+const FAKE_BUILD = resolve(import.meta.dirname, '../fixtures/fake-site-build.ts');
+
+/** Polls Site/Status until `done` holds (or fails the test after a while). */
+async function statusWhen(t: StaffTestApp, token: string, done: (s: SiteStatusDto) => boolean): Promise<SiteStatusDto> {
+  let last: SiteStatusDto | undefined;
+  for (let i = 0; i < 500; i++) {
+    last = (await t.call<SiteStatusDto>('GET', '/api/Site/Status', { token })).body;
+    if (done(last)) return last;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`status never got there; last: ${JSON.stringify(last)}`);
+}
+
+describe.each(DIALECTS)('site status and publishing on %s', (dialect) => {
+  let t: StaffTestApp;
+  let token: string;
+  let control: string;
+
+  beforeAll(async () => {
+    control = mkdtempSync(join(tmpdir(), 'aisle-fake-build-'));
+    t = await createStaffTestApp(dialect, { siteBuilder: { command: process.execPath, args: [FAKE_BUILD, control] } });
+    token = t.employee.token;
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(control, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    for (const f of ['hold', 'go', 'exit-code']) rmSync(join(control, f), { force: true });
+    t.clock.advance(60_000);
+    await resetSiteState(t.db.db);
+  });
+
+  it('says the site is up to date until public content changes', async () => {
+    const fresh = await t.call<SiteStatusDto>('GET', '/api/Site/Status', { token });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body).toEqual({
+      OutOfDate: false,
+      ContentChangedAt: null,
+      LastBuiltAt: null,
+      Build: { Running: false, StartedAt: null, Done: 0, Total: 0, Phase: 'idle', Message: '' },
+      LastBuild: null,
+    });
+    await t.call('POST', '/api/Category/Create', { token, json: { CategoryTitle: 'Snacks' } });
+    const changed = await t.call<SiteStatusDto>('GET', '/api/Site/Status', { token });
+    expect(changed.body.OutOfDate).toBe(true);
+    expect(changed.body.ContentChangedAt).toBe(t.clock.now.toISOString());
+  });
+
+  it('publishes: 202, progress while it runs, one build at a time, then the result', async () => {
+    await t.call('POST', '/api/Category/Create', { token, json: { CategoryTitle: 'Sweets' } });
+    writeFileSync(join(control, 'hold'), '');
+    t.clock.advance(1000);
+    const startedAt = t.clock.now.toISOString();
+    const res = await t.call<SiteStatusDto>('POST', '/api/Site/Publish', { token });
+    expect(res.status).toBe(202);
+    expect(res.body.Build).toMatchObject({ Running: true, StartedAt: startedAt });
+    expect(res.body.OutOfDate).toBe(true);
+
+    const running = await statusWhen(t, token, (s) => s.Build.Phase === 'rendering');
+    expect(running.Build).toEqual({
+      Running: true,
+      StartedAt: startedAt,
+      Done: 2,
+      Total: 5,
+      Phase: 'rendering',
+      // The latest line: which of stdout and stderr came last is up to the pipes.
+      Message: expect.stringMatching(/^(rendering 2\/5 pages|Catalogue: 3 categories.*)$/),
+    });
+    const second = await t.call<Err>('POST', '/api/Site/Publish', { token: t.admin.token });
+    expect(second.status).toBe(409);
+    expect(second.body.Message).toBe(
+      `A site build is already running (started ${startedAt}, rendering); wait for it to finish.`,
+    );
+
+    writeFileSync(join(control, 'go'), '');
+    const done = await statusWhen(t, token, (s) => !s.Build.Running);
+    expect(done.Build).toEqual({
+      Running: false,
+      StartedAt: startedAt,
+      Done: 4,
+      Total: 4,
+      Phase: 'done',
+      Message: 'The site was rebuilt and is live.',
+    });
+    expect(done.OutOfDate).toBe(false);
+    expect(done.LastBuiltAt).toBe(startedAt);
+    expect(done.LastBuild?.Status).toBe('succeeded');
+    // Lines of stdout and stderr may interleave in any order.
+    expect(done.LastBuild?.LogTail.split('\n').sort()).toEqual(
+      [
+        'Build: API started in-process at http://127.0.0.1:9',
+        'Catalogue: 3 categories, 3 stores, 2 published sections and 4 items read in 4 API requests (0.1 s).',
+        'Build: rendering 2/5 pages',
+        '[WARN] an image is missing its alt text',
+        'Build: 12 pages rendered and 3 redirect pages written from 4 API requests (0.3333 requests a page).',
+        'Build: site written to /tmp/aisle-fake-site in 0.1 s',
+      ].sort(),
+    );
+    expect((await auditOf(t.db.db, 'site.publish_started')).at(-1)).toMatchObject({
+      actor_id: t.employee.id,
+      target: 'site',
+    });
+    expect((await auditOf(t.db.db, 'site.published')).at(-1)?.actor_email).toBe(t.employee.email);
+  });
+
+  it('keeps a change made while the build ran as not yet on the site', async () => {
+    writeFileSync(join(control, 'hold'), '');
+    expect((await t.call('POST', '/api/Site/Publish', { token })).status).toBe(202);
+    await statusWhen(t, token, (s) => s.Build.Phase === 'rendering');
+    t.clock.advance(1000);
+    await t.call('POST', '/api/Category/Create', { token, json: { CategoryTitle: 'Late' } });
+    writeFileSync(join(control, 'go'), '');
+    const done = await statusWhen(t, token, (s) => !s.Build.Running);
+    expect(done.LastBuild?.Status).toBe('succeeded');
+    expect(done.OutOfDate).toBe(true);
+  });
+
+  it('records a failed build, leaving the last good build in place', async () => {
+    expect((await t.call('POST', '/api/Site/Publish', { token })).status).toBe(202);
+    const good = await statusWhen(t, token, (s) => !s.Build.Running);
+    t.clock.advance(1000);
+    await t.call('POST', '/api/Category/Create', { token, json: { CategoryTitle: 'Broken' } });
+    writeFileSync(join(control, 'exit-code'), '1');
+    t.clock.advance(1000);
+    expect((await t.call('POST', '/api/Site/Publish', { token: t.admin.token })).status).toBe(202);
+    const failed = await statusWhen(t, token, (s) => !s.Build.Running && s.Build.Phase !== 'done');
+    expect(failed.Build.Phase).toBe('failed');
+    expect(failed.Build.Message).toBe(
+      'The build exited with code 1: build failed: The API at http://127.0.0.1:9 cannot be reached',
+    );
+    expect(failed.LastBuild?.Status).toBe('failed');
+    expect(failed.LastBuiltAt).toBe(good.LastBuiltAt);
+    expect(failed.OutOfDate).toBe(true);
+    const entry = (await auditOf(t.db.db, 'site.publish_failed')).at(-1);
+    expect(entry?.actor_email).toBe(t.admin.email);
+  });
+
+  it('is for staff only', async () => {
+    expect((await t.call('GET', '/api/Site/Status')).status).toBe(401);
+    expect((await t.call('POST', '/api/Site/Publish')).status).toBe(401);
+    expect((await t.call('GET', '/api/Site/Status', { token: t.user.token })).status).toBe(403);
+    expect((await t.call('POST', '/api/Site/Publish', { token: t.user.token })).status).toBe(403);
+    expect((await t.call('GET', '/api/Site/Status', { token: t.admin.token })).status).toBe(200);
+  });
+
+  it('reports a build command that cannot start as a failed build', async () => {
+    const broken = await createStaffTestApp(dialect, {
+      siteBuilder: { command: join(control, 'no-such-program'), args: [] },
+    });
+    try {
+      expect((await broken.call('POST', '/api/Site/Publish', { token: broken.employee.token })).status).toBe(202);
+      const failed = await statusWhen(broken, broken.employee.token, (s) => !s.Build.Running);
+      expect(failed.Build.Phase).toBe('failed');
+      expect(failed.Build.Message).toMatch(/^The build could not start: .*ENOENT/);
+      expect(failed.LastBuild?.Status).toBe('failed');
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe('reading build output', () => {
+  it('follows the known steps, counted phases and any other line, never going backwards', () => {
+    const read = (lines: string[]) =>
+      lines.reduce((t: BuildTracker, line) => readBuildLine(t, line), { progress: idleBuild(), rank: 0 }).progress;
+    expect(read(['Build: reading the API at http://api.example'])).toMatchObject({
+      Phase: 'api',
+      Done: 1,
+      Total: 4,
+      Message: 'reading the API at http://api.example',
+    });
+    expect(read(['Build: API started', '\u001b[2m12:00:01\u001b[22m [vite] ✓ 120 modules transformed.'])).toMatchObject(
+      {
+        Phase: 'api',
+        Done: 1,
+        Message: '12:00:01 [vite] ✓ 120 modules transformed.',
+      },
+    );
+    expect(read(['Build: API started', 'Build: generating pages 150/3000', '   '])).toMatchObject({
+      Phase: 'generating pages',
+      Done: 150,
+      Total: 3000,
+      Message: 'generating pages 150/3000',
+    });
+    // The catalogue line (stdout) arriving after a counted phase (stderr) does not undo it.
+    expect(read(['Build: rendering 2/5', 'Catalogue: 3 categories'])).toMatchObject({
+      Phase: 'rendering',
+      Done: 2,
+      Total: 5,
+      Message: 'Catalogue: 3 categories',
+    });
+    expect(read(['Build: site written to dist in 3.0 s', 'Build: 3 pages rendered'])).toMatchObject({
+      Phase: 'write',
+      Done: 4,
+      Total: 4,
+    });
+  });
+});
