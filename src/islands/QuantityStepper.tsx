@@ -1,94 +1,165 @@
-import { type ChangeEvent, type KeyboardEvent, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { type ChangeEvent, type KeyboardEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { friendlyMessage } from '../lib/api/account.ts';
+import { clampQty, MAX_CART_QTY, quantityOf } from '../lib/domain/cart.ts';
+import { $myCart, type CartItemSource, changeQuantity, refreshItem, startCart } from '../stores/cart.ts';
+import { $user, LOGIN_PATH } from '../stores/session.ts';
 
 export interface QuantityStepperProps {
-  itemId: number;
-  storeId: number;
-  /** The item's title, which names the controls ("Increase quantity of …"). */
-  title: string;
-  /** The quantity to start from; never below 0. */
-  initial?: number;
-  /** Called with every new quantity (the cart connects here). */
-  onChange?: (qty: number) => void;
+  /** The item as the page shows it: what a new cart line copies. */
+  item: CartItemSource;
+  /** Locks the controls, as the cart panel does while a cart request is under way. */
+  disabled?: boolean;
+  /** Smaller controls on narrow screens, for a table row. */
+  compact?: boolean;
 }
 
-const MAX_QTY = 9999;
-
-function clamp(qty: number): number {
-  if (!Number.isFinite(qty)) return 0;
-  return Math.min(MAX_QTY, Math.max(0, Math.trunc(qty)));
-}
+const noSubscription = () => () => {};
 
 /**
- * The quantity stepper of an item card (spec §2): a decrease button, a number
- * field and an increase button, each labelled with the item's title. It counts
- * locally and never goes below 0 (spec §4, §9).
+ * False while React hydrates server-rendered HTML, true otherwise. The server
+ * knows neither the token nor the cart, so an island renders what the server
+ * did until hydration is over, then what the browser's storage says.
  */
-export function QuantityStepper({ itemId, storeId, title, initial = 0, onChange }: QuantityStepperProps) {
-  const [qty, setQty] = useState(() => clamp(initial));
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+const button =
+  'grid place-items-center rounded-full text-lg font-bold leading-none transition ' +
+  'bg-white text-brand-800 ring-1 ring-brand-300 hover:bg-brand-100 aria-disabled:text-slate-500 ' +
+  'aria-disabled:ring-slate-300 aria-disabled:hover:bg-white disabled:text-slate-500 disabled:ring-slate-300';
+
+/**
+ * The quantity stepper of an item card and of the cart panel (spec §2, §4): a
+ * decrease button, a number field and an increase button, each labelled with the
+ * item's title. It shows the quantity the signed-in customer's cart holds for
+ * the item (matched by ItemID + StoreID) and sends every change to the cart
+ * store; it never goes below 0. Signed-out visitors get a link to sign in instead.
+ */
+export function QuantityStepper({ item, disabled = false, compact = false }: QuantityStepperProps) {
+  const hydrated = useHydrated();
+  const user = useStore($user);
+  const cart = useStore($myCart);
+  // What was asked for while the cart store is still applying it (it may first read the customer's details).
+  const [asked, setAsked] = useState<number | null>(null);
   // While the field is being edited it may hold text that is not yet a number (such as "").
   const [draft, setDraft] = useState<string | null>(null);
-  const inputId = `qty-${storeId}-${itemId}`;
+  const [failure, setFailure] = useState('');
+  const latest = useRef(0);
+  const signedIn = hydrated && user !== null;
+
+  useEffect(() => startCart(), []);
+
+  useEffect(() => {
+    if (signedIn && cart.cart !== null) refreshItem(item);
+  }, [signedIn, cart, item]);
+
+  const key = `${item.StoreID}:${item.ItemID}`;
+  if (!signedIn) {
+    return (
+      <a
+        href={LOGIN_PATH}
+        aria-label={`Sign in to add to cart: ${item.ItemTitle}`}
+        data-stepper={key}
+        className="inline-flex min-h-9 items-center rounded-full bg-white px-3.5 py-1.5 text-sm font-semibold text-brand-800 ring-1 ring-brand-300 hover:bg-brand-100"
+      >
+        Sign in to add to cart
+      </a>
+    );
+  }
+
+  const qty = asked ?? quantityOf(cart, item.ItemID, item.StoreID);
+  const buttonClass = `${button} ${compact ? 'size-8 sm:size-9' : 'size-9'}`;
+  const inputId = `qty-${item.StoreID}-${item.ItemID}`;
+  const title = item.ItemTitle;
 
   const commit = (next: number) => {
-    const value = clamp(next);
+    const value = clampQty(next);
     setDraft(null);
-    setQty(value);
-    if (value !== qty) onChange?.(value);
+    if (value === qty || disabled) return;
+    const request = ++latest.current;
+    setAsked(value);
+    setFailure('');
+    changeQuantity(item, value)
+      .catch((err: unknown) => {
+        if (request === latest.current) setFailure(`Your cart was not changed. ${friendlyMessage(err)}`);
+      })
+      .finally(() => {
+        if (request === latest.current) setAsked(null);
+      });
   };
 
   const onInput = (e: ChangeEvent<HTMLInputElement>) => {
-    const text = e.target.value;
-    if (text.trim() === '' || !/^\d+$/.test(text.trim())) {
-      setDraft(text);
+    const value = e.target.value.trim();
+    if (!/^\d+$/.test(value)) {
+      setDraft(e.target.value);
       return;
     }
-    commit(Number(text));
+    commit(Number(value));
+  };
+
+  // A finished edit that is no whole number (such as "") puts the quantity back; "-3" counts as 0.
+  const settleDraft = () => {
+    if (draft === null) return;
+    if (/^\s*-?\d+\s*$/.test(draft)) commit(Number(draft));
+    else setDraft(null);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter') commit(draft === null ? qty : Number(draft));
+    if (e.key === 'Enter') settleDraft();
   };
 
-  const button =
-    'grid size-9 place-items-center rounded-full text-lg font-bold leading-none transition ' +
-    'bg-white text-brand-800 ring-1 ring-brand-300 hover:bg-brand-100 aria-disabled:text-slate-500 ' +
-    'aria-disabled:ring-slate-300 aria-disabled:hover:bg-white';
-
   return (
-    <div className="inline-flex items-center gap-1.5" data-stepper={`${storeId}:${itemId}`}>
-      <button
-        type="button"
-        className={button}
-        aria-label={`Decrease quantity of ${title}`}
-        aria-disabled={qty === 0}
-        onClick={() => commit(qty - 1)}
-      >
-        <span aria-hidden="true">−</span>
-      </button>
-      <label htmlFor={inputId} className="sr-only">
-        Quantity of {title}
-      </label>
-      <input
-        id={inputId}
-        className="qty-input h-9 w-14 rounded-lg border border-slate-300 bg-white text-center font-semibold tabular-nums"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={MAX_QTY}
-        step={1}
-        value={draft ?? String(qty)}
-        onChange={onInput}
-        onKeyDown={onKeyDown}
-        onBlur={() => draft !== null && commit(Number(draft))}
-      />
-      <button
-        type="button"
-        className={button}
-        aria-label={`Increase quantity of ${title}`}
-        onClick={() => commit(qty + 1)}
-      >
-        <span aria-hidden="true">+</span>
-      </button>
+    <div data-stepper={key}>
+      <div className={`inline-flex items-center ${compact ? 'gap-1 sm:gap-1.5' : 'gap-1.5'}`}>
+        <button
+          type="button"
+          className={buttonClass}
+          aria-label={`Decrease quantity of ${title}`}
+          aria-disabled={qty === 0}
+          disabled={disabled}
+          onClick={() => commit(qty - 1)}
+        >
+          <span aria-hidden="true">−</span>
+        </button>
+        <label htmlFor={inputId} className="sr-only">
+          Quantity of {title}
+        </label>
+        <input
+          id={inputId}
+          className={`qty-input rounded-lg border border-slate-300 bg-white text-center font-semibold tabular-nums disabled:bg-slate-100 ${compact ? 'h-8 w-11 sm:h-9 sm:w-14' : 'h-9 w-14'}`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={MAX_CART_QTY}
+          step={1}
+          value={draft ?? String(qty)}
+          disabled={disabled}
+          onChange={onInput}
+          onKeyDown={onKeyDown}
+          onBlur={settleDraft}
+        />
+        <button
+          type="button"
+          className={buttonClass}
+          aria-label={`Increase quantity of ${title}`}
+          aria-disabled={qty >= MAX_CART_QTY}
+          disabled={disabled}
+          onClick={() => commit(qty + 1)}
+        >
+          <span aria-hidden="true">+</span>
+        </button>
+      </div>
+      {failure !== '' && (
+        <p role="alert" className="mt-1 text-sm text-berry-700">
+          {failure}
+        </p>
+      )}
     </div>
   );
 }

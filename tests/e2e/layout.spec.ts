@@ -168,58 +168,7 @@ test.describe('cards', () => {
   });
 });
 
-test.describe('quantity stepper', () => {
-  test('counts up and down with labelled controls and never goes below 0', async ({ page }) => {
-    const item = shownItems(cat).find((i) => i.Availability > 0);
-    if (item === undefined) throw new Error('no item in stock');
-    await page.goto(`/app/section/${item.ItemID}/${item.DbID}`);
-    const more = page.getByRole('button', { name: `Increase quantity of ${item.ItemTitle}` });
-    const less = page.getByRole('button', { name: `Decrease quantity of ${item.ItemTitle}` });
-    const qty = page.getByLabel(`Quantity of ${item.ItemTitle}`, { exact: true });
-    await expect(qty).toHaveValue('0');
-    // The island hydrates when it comes into view.
-    await expect(more.locator('xpath=ancestor::astro-island')).not.toHaveAttribute('ssr', '');
-    // At 0 the decrease button says it is unavailable, and pressing it anyway changes nothing.
-    await expect(less).toHaveAttribute('aria-disabled', 'true');
-    await less.click({ force: true });
-    await expect(qty).toHaveValue('0');
-    await more.click();
-    await more.click();
-    await expect(qty).toHaveValue('2');
-    await expect(less).toHaveAttribute('aria-disabled', 'false');
-    await less.click();
-    await less.click();
-    await less.click({ force: true });
-    await expect(qty).toHaveValue('0');
-    await qty.fill('-5');
-    await qty.blur();
-    await expect(qty).toHaveValue('0');
-    await qty.fill('7');
-    await expect(qty).toHaveValue('7');
-  });
-
-  test('is usable from the keyboard', async ({ page }) => {
-    const section = firstSection(cat);
-    await page.goto(`/app/store-section/${section.SectionID}/${section.DbID}`);
-    const more = page.getByRole('button', { name: /^Increase quantity of / }).first();
-    const title = ((await more.getAttribute('aria-label')) ?? '').replace('Increase quantity of ', '');
-    const qty = page.getByLabel(`Quantity of ${title}`, { exact: true });
-    await more.scrollIntoViewIfNeeded();
-    await expect(more.locator('xpath=ancestor::astro-island')).not.toHaveAttribute('ssr', '');
-    await more.focus();
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('Space');
-    await expect(qty).toHaveValue('2');
-    await page.keyboard.press('Shift+Tab');
-    await expect(qty).toBeFocused();
-    await page.keyboard.press('ArrowDown');
-    await expect(qty).toHaveValue('1');
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('Enter');
-    await expect(qty).toHaveValue('0');
-  });
-});
+// The quantity stepper drives the cart, so it is tested signed in, with the cart: cart.spec.ts.
 
 test.describe('accessibility', () => {
   test('a skip link leads to the content', async ({ page }) => {

@@ -56,6 +56,44 @@ export interface PriceView {
   soldOut: boolean;
 }
 
+/**
+ * The catalogue fields a cart line copies from an item (spec §3 CartItem), as a
+ * page hands them to its quantity stepper: no content or descriptions.
+ */
+export type CartItemSource = Pick<
+  ItemDto,
+  | 'ItemID'
+  | 'StoreID'
+  | 'ItemTitle'
+  | 'ItemHidden'
+  | 'Availability'
+  | 'Size'
+  | 'UnitPrice'
+  | 'Discount'
+  | 'FlatDiscount'
+  | 'Gst'
+  | 'SellingPrice'
+  | 'ItemUpdatedTime'
+>;
+
+/** The stepper's share of an item. */
+export function cartItemSource(item: ItemDto): CartItemSource {
+  return {
+    ItemID: item.ItemID,
+    StoreID: item.StoreID,
+    ItemTitle: item.ItemTitle,
+    ItemHidden: item.ItemHidden,
+    Availability: item.Availability,
+    Size: item.Size,
+    UnitPrice: item.UnitPrice,
+    Discount: item.Discount,
+    FlatDiscount: item.FlatDiscount ?? 0,
+    Gst: item.Gst,
+    SellingPrice: item.SellingPrice,
+    ItemUpdatedTime: item.ItemUpdatedTime,
+  };
+}
+
 export interface ItemCardView {
   key: string;
   itemId: number;
@@ -66,6 +104,7 @@ export interface ItemCardView {
   hidden: boolean;
   size: string;
   price: PriceView;
+  cartItem: CartItemSource;
 }
 
 /**
@@ -101,6 +140,7 @@ export function itemCard(item: ItemDto): ItemCardView {
     hidden: item.ItemHidden,
     size: item.Size,
     price: priceView(item),
+    cartItem: cartItemSource(item),
   };
 }
 

@@ -1,0 +1,217 @@
+import { useStore } from '@nanostores/react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { type CartItemDto, grandTotal, lineTotal } from '../lib/domain/cart.ts';
+import { formatRs, rupeesToPaise } from '../lib/domain/money.ts';
+import {
+  $cartLoad,
+  $cartNotice,
+  $cartPending,
+  $myCart,
+  type CartItemSource,
+  type CartNotice,
+  checkStock,
+  clearCart,
+  placeOrder,
+  refreshFromServer,
+  startCart,
+} from '../stores/cart.ts';
+import { Spinner } from './AuthGate.tsx';
+import { buttonClass } from './FormField.tsx';
+import { QuantityStepper, useHydrated } from './QuantityStepper.tsx';
+
+/** Spec §9: the spinner stays this long after the data has arrived. */
+const SPINNER_DELAY_MS = 200;
+
+/** True while `on`, and for `ms` after it turns false. */
+function useLingering(on: boolean, ms: number): boolean {
+  const [lingering, setLingering] = useState(on);
+  useEffect(() => {
+    if (on) {
+      setLingering(true);
+      return;
+    }
+    const timer = setTimeout(() => setLingering(false), ms);
+    return () => clearTimeout(timer);
+  }, [on, ms]);
+  return on || lingering;
+}
+
+const rs = (rupees: number) => formatRs(rupeesToPaise(rupees));
+
+/** A cart line as the stepper takes an item: the line already holds the catalogue's fields. */
+function sourceOf(line: CartItemDto): CartItemSource {
+  return {
+    ItemID: line.ItemID,
+    StoreID: line.StoreID,
+    ItemTitle: line.ItemTitle,
+    // A line's Availability is already 0 for an item that is not for sale.
+    ItemHidden: false,
+    Availability: line.Availability,
+    Size: line.Size,
+    UnitPrice: line.UnitPrice,
+    Discount: line.Discount,
+    FlatDiscount: line.FlatDiscount,
+    Gst: line.Gst,
+    SellingPrice: line.SellingPrice,
+    ItemUpdatedTime: line.ItemUpdatedTime,
+  };
+}
+
+const NOTICE_STYLE: Record<CartNotice['kind'], string> = {
+  working: 'bg-slate-50 text-slate-800 ring-slate-200',
+  success: 'bg-brand-50 text-brand-900 ring-brand-200',
+  warning: 'bg-amber-50 text-amber-900 ring-amber-200',
+  error: 'bg-rose-50 text-berry-700 ring-rose-200',
+};
+
+const actionButton =
+  `${buttonClass} aria-disabled:cursor-not-allowed aria-disabled:bg-slate-300 aria-disabled:text-slate-600 ` +
+  'aria-disabled:shadow-none';
+
+const secondaryButton =
+  'inline-flex items-center justify-center rounded-lg bg-white px-5 py-2.5 font-semibold text-brand-800 ring-1 ring-brand-300 ' +
+  'transition hover:bg-brand-50 aria-disabled:cursor-not-allowed aria-disabled:text-slate-600 aria-disabled:ring-slate-300';
+
+/** What a line's stock says next to its name, when it cannot cover the quantity. */
+function stockNote(line: CartItemDto): string {
+  if (line.Qty <= line.Availability) return '';
+  return line.Availability === 0 ? 'Out of stock' : `Only ${line.Availability} in stock`;
+}
+
+/**
+ * The cart panel of `/app/cart/my-cart` (spec §2, §4): Check Stock, Order and
+ * Clear Cart, the cart's lines with editable quantities and a grand total, and a
+ * polite live region with what the last action came to. Place it inside an
+ * `AuthGate`.
+ */
+export function CartPanel() {
+  const hydrated = useHydrated();
+  const { cart } = useStore($myCart);
+  const pending = useStore($cartPending);
+  const notice = useStore($cartNotice);
+  const load = useStore($cartLoad);
+  const waiting = useLingering(cart === null && load.state !== 'failed', SPINNER_DELAY_MS);
+
+  useEffect(() => startCart(), []);
+
+  // The server's HTML knows no cart: render nothing until the browser's storage can be read.
+  if (!hydrated) return null;
+
+  const lines = cart?.CartItems.filter((line) => line.Staus !== 'deleted') ?? [];
+
+  let body: ReactNode;
+  if (waiting) {
+    body = <Spinner label="Loading your cart…" />;
+  } else if (cart === null) {
+    body = (
+      <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <p className="mb-4 text-slate-800">
+          Your cart could not be loaded. {load.state === 'failed' ? load.message : ''}
+        </p>
+        <button type="button" className={buttonClass} onClick={() => void refreshFromServer()}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (lines.length === 0) {
+    body = (
+      <p className="rounded-2xl bg-white p-6 text-slate-800 shadow-sm ring-1 ring-slate-200">
+        Your cart is empty.{' '}
+        <a href="/" className="font-semibold text-brand-800 underline underline-offset-2">
+          Browse the shop
+        </a>{' '}
+        and add items with the quantity buttons.
+      </p>
+    );
+  } else {
+    body = (
+      <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+        <table className="w-full text-left text-sm sm:text-base">
+          <caption className="sr-only">Items in your cart, with prices in Rs</caption>
+          <thead className="border-b border-slate-200 text-sm text-slate-700">
+            <tr>
+              <th scope="col" className="px-2 py-3 sm:px-4 font-semibold">
+                Item Name
+              </th>
+              <th scope="col" className="px-2 py-3 sm:px-4 text-right font-semibold">
+                Price
+              </th>
+              <th scope="col" className="px-2 py-3 sm:px-4 font-semibold">
+                Quantity
+              </th>
+              <th scope="col" className="px-2 py-3 sm:px-4 text-right font-semibold">
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line) => {
+              const note = stockNote(line);
+              return (
+                <tr key={`${line.StoreID}:${line.ItemID}`} className="border-b border-slate-100 align-middle">
+                  <th scope="row" className="px-2 py-3 sm:px-4 font-semibold text-slate-900">
+                    {line.ItemTitle}
+                    {line.Size !== '' && <span className="block text-sm font-normal text-slate-600">{line.Size}</span>}
+                    {note !== '' && <span className="block text-sm font-semibold text-berry-700">{note}</span>}
+                  </th>
+                  <td className="whitespace-nowrap px-2 py-3 text-right tabular-nums sm:px-4">
+                    {rs(line.SellingPrice)}
+                  </td>
+                  <td className="px-2 py-3 sm:px-4">
+                    <QuantityStepper item={sourceOf(line)} disabled={pending} compact />
+                  </td>
+                  <td className="whitespace-nowrap px-2 py-3 text-right font-semibold tabular-nums sm:px-4">
+                    {rs(lineTotal(line))}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={3} className="px-2 py-3 sm:px-4 text-right font-bold">
+                Grand total
+              </th>
+              <td className="whitespace-nowrap px-2 py-3 text-right text-lg font-extrabold text-brand-800 tabular-nums sm:px-4">
+                {rs(grandTotal(cart))}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      {/* aria-disabled rather than disabled: a pressed button keeps the keyboard focus while its request is under way. */}
+      <div className="flex flex-wrap gap-3">
+        <button type="button" className={actionButton} aria-disabled={pending} onClick={() => void checkStock()}>
+          Check Stock
+        </button>
+        <button type="button" className={actionButton} aria-disabled={pending} onClick={() => void placeOrder()}>
+          Order
+        </button>
+        <button type="button" className={secondaryButton} aria-disabled={pending} onClick={() => void clearCart()}>
+          Clear Cart
+        </button>
+      </div>
+      <div role="status" aria-live="polite" aria-atomic="true">
+        {notice !== null && (
+          <p className={`rounded-xl px-2 py-3 sm:px-4 font-medium ring-1 ${NOTICE_STYLE[notice.kind]}`}>
+            {notice.text}
+            {notice.orderId !== undefined && (
+              <>
+                {' '}
+                <a href="/app/cart/my-orders" className="font-semibold underline underline-offset-2">
+                  See My Orders
+                </a>
+              </>
+            )}
+          </p>
+        )}
+      </div>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,209 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { friendlyMessage } from '../lib/api/account.ts';
+import type { OrderDto, OrderItemDto, OrderStatusName } from '../lib/domain/cart.ts';
+import { formatRs, rupeesToPaise } from '../lib/domain/money.ts';
+import { cartApi } from '../stores/cart.ts';
+import { Spinner } from './AuthGate.tsx';
+import { buttonClass } from './FormField.tsx';
+
+/** Spec §9: the spinner stays this long after the data has arrived. */
+const SPINNER_DELAY_MS = 200;
+const PAGE_SIZE = 20;
+
+const rs = (rupees: number) => formatRs(rupeesToPaise(rupees));
+const percentFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+const percent = (n: number) => `${percentFormat.format(n)}%`;
+const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** `Rs 120 · GST 5% · Discount 10% + Rs 20`: how a line's price was made up when it was ordered. */
+function priceDetails(line: OrderItemDto): string {
+  const discounts = [
+    ...(line.Discount > 0 ? [percent(line.Discount)] : []),
+    ...(line.FlatDiscount > 0 ? [rs(line.FlatDiscount)] : []),
+  ];
+  const discount = discounts.length === 0 ? 'No discount' : `Discount ${discounts.join(' + ')}`;
+  return `Unit price ${rs(line.UnitPrice)} · GST ${percent(line.Gst)} · ${discount}`;
+}
+
+const STATUS_STYLE: Record<OrderStatusName, string> = {
+  Placed: 'bg-sun-100 text-slate-900 ring-amber-300',
+  Packed: 'bg-sky-50 text-sky-900 ring-sky-200',
+  Delivered: 'bg-brand-50 text-brand-900 ring-brand-200',
+  Cancelled: 'bg-slate-100 text-slate-700 ring-slate-300',
+};
+
+function OrderCard({ order }: { order: OrderDto }) {
+  const headingId = `order-${order.OrderID}`;
+  const created = new Date(order.CreatedTime);
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+      <header className="flex flex-wrap items-baseline gap-x-4 gap-y-1 border-b border-slate-200 px-4 py-3">
+        <h2 id={headingId} className="text-lg font-bold text-brand-900">
+          Order #{order.OrderID}
+        </h2>
+        <p className="text-sm">
+          Status:{' '}
+          <span className={`rounded-full px-2.5 py-0.5 font-semibold ring-1 ${STATUS_STYLE[order.Status]}`}>
+            {order.Status}
+          </span>
+        </p>
+        <p className="text-sm text-slate-700">
+          Placed on{' '}
+          <time dateTime={order.CreatedTime}>
+            {Number.isNaN(created.getTime()) ? order.CreatedTime : dateFormat.format(created)}
+          </time>
+        </p>
+      </header>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm sm:text-base">
+          <caption className="sr-only">Items of order #{order.OrderID}, with prices in Rs</caption>
+          <thead className="border-b border-slate-200 text-sm text-slate-700">
+            <tr>
+              <th scope="col" className="px-2.5 py-2 sm:px-4 font-semibold">
+                Item Name
+              </th>
+              <th scope="col" className="px-2.5 py-2 sm:px-4 text-right font-semibold">
+                Price
+              </th>
+              <th scope="col" className="px-2.5 py-2 sm:px-4 font-semibold">
+                Quantity
+              </th>
+              <th scope="col" className="px-2.5 py-2 sm:px-4 text-right font-semibold">
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.OrderItems.map((line) => (
+              <tr key={`${line.StoreID}:${line.ItemID}`} className="border-b border-slate-100">
+                <th scope="row" className="px-2.5 py-2 sm:px-4 font-semibold text-slate-900">
+                  {line.ItemTitle}
+                  <span className="block text-sm font-normal text-slate-600">{priceDetails(line)}</span>
+                </th>
+                <td className="whitespace-nowrap px-2.5 py-2 text-right tabular-nums sm:px-4">
+                  {rs(line.SellingPrice)}
+                </td>
+                <td className="px-2.5 py-2 sm:px-4 tabular-nums">
+                  {line.Qty}
+                  {line.Size !== '' && <span className="text-slate-600"> × {line.Size}</span>}
+                </td>
+                <td className="whitespace-nowrap px-2.5 py-2 text-right font-semibold tabular-nums sm:px-4">
+                  {rs(line.LineTotal)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={3} className="px-2.5 py-2 sm:px-4 text-right font-bold">
+                Order total
+              </th>
+              <td className="whitespace-nowrap px-2.5 py-2 text-right font-extrabold text-brand-800 tabular-nums sm:px-4">
+                {rs(order.OrderTotal)}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'failed'; message: string }
+  | { state: 'ready'; orders: OrderDto[]; total: number };
+
+/**
+ * My Orders (spec §2): the signed-in account's own orders, newest first, each a
+ * table of its lines with its status and date; older orders a page at a time.
+ * Place it inside an `AuthGate`.
+ */
+export function MyOrders() {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [more, setMore] = useState<{ pending: boolean; failure: string }>({ pending: false, failure: '' });
+  const latest = useRef(0);
+
+  const fetchFirst = useCallback(async () => {
+    const request = ++latest.current;
+    setLoad({ state: 'loading' });
+    try {
+      const { orders, total } = await cartApi.myOrders(0, PAGE_SIZE);
+      await new Promise((resolve) => setTimeout(resolve, SPINNER_DELAY_MS));
+      if (request === latest.current) setLoad({ state: 'ready', orders, total });
+    } catch (err) {
+      if (request === latest.current) setLoad({ state: 'failed', message: friendlyMessage(err) });
+    }
+  }, []);
+
+  useEffect(() => {
+    void fetchFirst();
+    return () => {
+      latest.current++;
+    };
+  }, [fetchFirst]);
+
+  async function fetchOlder(shown: OrderDto[]) {
+    const request = latest.current;
+    setMore({ pending: true, failure: '' });
+    try {
+      const page = Math.floor(shown.length / PAGE_SIZE);
+      const { orders, total } = await cartApi.myOrders(page, PAGE_SIZE);
+      if (request !== latest.current) return;
+      // An order placed meanwhile shifts the pages: keep each order once.
+      const seen = new Set(shown.map((o) => o.OrderID));
+      setLoad({ state: 'ready', orders: [...shown, ...orders.filter((o) => !seen.has(o.OrderID))], total });
+      setMore({ pending: false, failure: '' });
+    } catch (err) {
+      if (request === latest.current) setMore({ pending: false, failure: friendlyMessage(err) });
+    }
+  }
+
+  if (load.state === 'loading') return <Spinner label="Loading your orders…" />;
+  if (load.state === 'failed') {
+    return (
+      <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <p className="mb-4 text-slate-800">Your orders could not be loaded. {load.message}</p>
+        <button type="button" className={buttonClass} onClick={() => void fetchFirst()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  const { orders, total } = load;
+  if (orders.length === 0) {
+    return (
+      <p className="rounded-2xl bg-white p-6 text-slate-800 shadow-sm ring-1 ring-slate-200">
+        You have not placed an order yet.{' '}
+        <a href="/" className="font-semibold text-brand-800 underline underline-offset-2">
+          Browse the shop
+        </a>
+        , or finish one in{' '}
+        <a href="/app/cart/my-cart" className="font-semibold text-brand-800 underline underline-offset-2">
+          your cart
+        </a>
+        .
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-5">
+      <p className="text-slate-700">{total === 1 ? 'One order' : `${total} orders`}, newest first.</p>
+      {orders.map((order) => (
+        <OrderCard key={order.OrderID} order={order} />
+      ))}
+      {orders.length < total && (
+        <div className="flex flex-col items-start gap-2">
+          <button type="button" className={buttonClass} disabled={more.pending} onClick={() => void fetchOlder(orders)}>
+            {more.pending ? 'Loading older orders…' : 'Show older orders'}
+          </button>
+          {more.failure !== '' && (
+            <p role="alert" className="text-berry-700">
+              Older orders could not be loaded. {more.failure}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import type { $Fetch } from 'ofetch';
+import type { CartDto, CheckedCartDto, OrderDto, ShortageDto } from '../domain/cart.ts';
+import { toQuery } from './client.ts';
+import { ServiceError } from './errors.ts';
+
+/**
+ * The cart and order calls of spec §7, typed. Every failure is a `ServiceError`
+ * (spec §8), already logged; a refused order's shortages are read back with
+ * `shortagesOf`.
+ */
+
+/** One page of the caller's orders, newest first, and how many there are in all. */
+export interface OrdersPage {
+  orders: OrderDto[];
+  total: number;
+}
+
+export interface CartApi {
+  /** `GET /api/cart/Read`: the caller's saved cart, every line `loaded`. */
+  read(): Promise<CartDto>;
+  /** `POST /api/cart/Create` (Check Stock): saves `cart` and answers it as the catalogue sees it now. */
+  checkStock(cart: Pick<CartDto, 'CartItems'>): Promise<CheckedCartDto>;
+  /**
+   * `POST /api/cart/CreateOrder` with `Idempotency-Key: {key}`: the same key sent
+   * again answers the first order instead of placing another.
+   */
+  createOrder(cart: Pick<CartDto, 'CartItems'>, key: string): Promise<OrderDto>;
+  /** `DELETE /api/CartItem/Delete/{userId}` (Clear Cart): answers the emptied cart. */
+  clear(userId: number): Promise<CartDto>;
+  /** `GET /api/Order/AllOrders?mine=true`: the caller's own orders (employees too), newest first. */
+  myOrders(page: number, limit: number): Promise<OrdersPage>;
+}
+
+/** The cart calls over a client made by `createApiClient` (which adds the bearer token). */
+export function createCartApi(api: $Fetch): CartApi {
+  return {
+    read() {
+      return api<CartDto>('/api/cart/Read');
+    },
+    checkStock(cart) {
+      return api<CheckedCartDto>('/api/cart/Create', { method: 'POST', body: cart });
+    },
+    createOrder(cart, key) {
+      return api<OrderDto>('/api/cart/CreateOrder', {
+        method: 'POST',
+        body: cart,
+        headers: { 'Idempotency-Key': key },
+      });
+    },
+    clear(userId) {
+      return api<CartDto>(`/api/CartItem/Delete/${userId}`, { method: 'DELETE' });
+    },
+    async myOrders(page, limit) {
+      const res = await api.raw<OrderDto[]>('/api/Order/AllOrders', {
+        // Spec §7: a paged listing always sends page, limit, sort and filter.
+        query: toQuery({ page, limit, sort: '', filter: '', mine: true }),
+      });
+      const orders = res._data ?? [];
+      const total = Number(res.headers.get('x-total-count') ?? orders.length);
+      return { orders, total: Number.isFinite(total) ? total : orders.length };
+    },
+  };
+}
+
+function isShortage(value: unknown): value is ShortageDto {
+  if (typeof value !== 'object' || value === null) return false;
+  const s = value as Record<string, unknown>;
+  return (
+    typeof s.ItemID === 'number' &&
+    typeof s.StoreID === 'number' &&
+    typeof s.ItemTitle === 'string' &&
+    typeof s.Requested === 'number' &&
+    typeof s.Available === 'number'
+  );
+}
+
+/** The `Shortages` a refused order (409) names, or `[]` for any other failure. */
+export function shortagesOf(err: unknown): ShortageDto[] {
+  if (!(err instanceof ServiceError) || err.status !== 409) return [];
+  const data = (err.cause as { data?: unknown } | undefined)?.data;
+  if (typeof data !== 'object' || data === null) return [];
+  const list = (data as { Shortages?: unknown }).Shortages;
+  return Array.isArray(list) ? list.filter(isShortage) : [];
+}
+
+/**
+ * True for a failure after which an order may or may not have been placed (no
+ * answer, or a gateway that lost it): the one kind worth retrying with the same
+ * `Idempotency-Key`.
+ */
+export function isUncertain(err: unknown): boolean {
+  return (
+    err instanceof ServiceError && (err.status === 0 || err.status === 502 || err.status === 503 || err.status === 504)
+  );
+}
