@@ -1,0 +1,476 @@
+import { useId, useState } from 'react';
+import { friendlyMessage } from '../../lib/api/account.ts';
+import type { ItemDto } from '../../lib/domain/catalogue.ts';
+import {
+  GST_RATES,
+  itemForm,
+  META_MAX_LENGTH,
+  PRICE_MAX_RUPEES,
+  SIZE_MAX_LENGTH,
+  STOCK_MAX,
+  type StaffSectionDto,
+  stockField,
+  TITLE_MAX_LENGTH,
+  validateForm,
+} from '../../lib/domain/schemas.ts';
+import { type PricePreview, pricePreview } from '../../lib/domain/staff-views.ts';
+import { DataTable, type FormDone, type TableHandle } from './DataTable.tsx';
+import {
+  CheckboxInput,
+  FormShell,
+  SelectInput,
+  SwitchButton,
+  specValidator,
+  TextArea,
+  TextInput,
+  useStaffForm,
+} from './Fields.tsx';
+import { HtmlField } from './HtmlField.tsx';
+import { ImageUpload } from './ImageUpload.tsx';
+import {
+  byId,
+  DbPicker,
+  queryId,
+  readAllStoreDbs,
+  readAllStores,
+  readEvery,
+  setQueryParam,
+  useLookup,
+  useSelectedDb,
+} from './Lookups.tsx';
+import { formatWhen, useContentChanged } from './PublishBanner.tsx';
+import { StaffPage } from './StaffPage.tsx';
+import { staff } from './staff-client.ts';
+import { useToast } from './Toaster.tsx';
+
+interface ItemValues extends Record<string, string | boolean> {
+  ItemTitle: string;
+  SectionID: string;
+  Size: string;
+  Availability: string;
+  UnitPrice: string;
+  Discount: string;
+  FlatDiscount: string;
+  Gst: string;
+  ItemMetaDescription: string;
+  ItemContent: string;
+  ItemHidden: boolean;
+}
+
+function toInput(v: ItemValues, dbId: number): Record<string, unknown> {
+  return { ...v, DbID: dbId, SectionID: v.SectionID === '' ? null : v.SectionID };
+}
+
+/** The selling price and struck-through price as the shop's item cards show them. */
+function PriceTag({ price, size }: { price: PricePreview; size?: string }) {
+  return (
+    <span className="inline-flex flex-wrap items-baseline gap-x-2">
+      <span className="font-bold text-brand-800">
+        <span className="sr-only">Price: </span>
+        {price.selling}
+      </span>
+      {price.before !== null && (
+        <s className="text-xs text-slate-600">
+          <span className="sr-only">Price before discount, incl. GST: </span>
+          {price.before}
+        </s>
+      )}
+      {size !== undefined && size !== '' && <span className="text-xs text-slate-600">· {size}</span>}
+    </span>
+  );
+}
+
+function ItemFormPanel({
+  row,
+  dbId,
+  sections,
+  done,
+}: {
+  row: ItemDto | null;
+  dbId: number;
+  sections: StaffSectionDto[];
+  done: FormDone;
+}) {
+  const [validate] = useState(() => specValidator(itemForm, (v: ItemValues) => toInput(v, dbId)));
+  const form = useStaffForm<ItemValues>(
+    {
+      ItemTitle: row?.ItemTitle ?? '',
+      SectionID:
+        row === null ? (queryId('section')?.toString() ?? '') : row.SectionID === null ? '' : String(row.SectionID),
+      Size: row?.Size ?? '',
+      Availability: String(row?.Availability ?? 0),
+      UnitPrice: row === null ? '' : String(row.UnitPrice),
+      Discount: String(row?.Discount ?? 0),
+      FlatDiscount: String(row?.FlatDiscount ?? 0),
+      Gst: String(row?.Gst ?? 0),
+      ItemMetaDescription: row?.ItemMetaDescription ?? '',
+      ItemContent: row?.ItemContent ?? '',
+      ItemHidden: row?.ItemHidden ?? false,
+    },
+    validate,
+  );
+  const preview = pricePreview(form.values);
+  const previewId = useId();
+
+  return (
+    <FormShell
+      form={form}
+      submitLabel={row === null ? 'Create item' : 'Save item'}
+      onCancel={done.cancel}
+      onSave={async () => {
+        const checked = validateForm(itemForm, toInput(form.values, dbId));
+        if (!checked.ok) return;
+        const saved =
+          row === null ? await staff.items.create(checked.value) : await staff.items.update(row.ItemID, checked.value);
+        done.saved(
+          `Item ${saved.ItemTitle} was ${row === null ? 'created' : 'saved'}; it sells at Rs ${saved.SellingPrice}.`,
+        );
+      }}
+    >
+      <TextInput
+        form={form}
+        name="ItemTitle"
+        label="Title"
+        hint={`1 to ${TITLE_MAX_LENGTH} characters.`}
+        required
+        autoFocus
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectInput
+          form={form}
+          name="SectionID"
+          label="Section"
+          placeholder="No section"
+          options={sections.map((s) => ({ value: String(s.SectionID), label: `${s.SectionTitle} (#${s.SectionID})` }))}
+        />
+        <TextInput form={form} name="Size" label="Size" hint={`Such as 1 kg; at most ${SIZE_MAX_LENGTH} characters.`} />
+      </div>
+      <fieldset className="rounded-xl border border-slate-300 p-3">
+        <legend className="px-1 text-sm font-semibold text-slate-800">Stock and price</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextInput
+            form={form}
+            name="Availability"
+            label="Stock (units)"
+            inputMode="numeric"
+            hint={`0 to ${STOCK_MAX.toLocaleString('en-IN')}.`}
+          />
+          <TextInput
+            form={form}
+            name="UnitPrice"
+            label="Unit price"
+            inputMode="decimal"
+            prefix="Rs"
+            required
+            hint={`Before discount and GST; up to Rs ${PRICE_MAX_RUPEES.toLocaleString('en-IN')}.`}
+          />
+          <TextInput
+            form={form}
+            name="Discount"
+            label="Discount"
+            inputMode="decimal"
+            suffix="%"
+            hint="0 to 100 percent."
+          />
+          <TextInput
+            form={form}
+            name="FlatDiscount"
+            label="Flat discount"
+            inputMode="decimal"
+            prefix="Rs"
+            hint="Taken off after the percent discount."
+          />
+          <SelectInput
+            form={form}
+            name="Gst"
+            label="GST"
+            options={GST_RATES.map((r) => ({ value: String(r), label: `${r} %` }))}
+          />
+          <div id={previewId} className="rounded-xl bg-brand-50 p-3 ring-1 ring-brand-200">
+            <p className="text-sm font-semibold text-slate-800">In the shop</p>
+            {preview === null ? (
+              <p className="mt-1 text-sm text-slate-700">Fix the price fields to see the price customers pay.</p>
+            ) : (
+              <>
+                <p className="mt-1 text-lg">
+                  <PriceTag price={preview} size={form.values.Size.trim()} />
+                </p>
+                <p className="text-xs text-slate-700">
+                  GST included{preview.saving === null ? '' : ` · ${preview.saving}`}
+                </p>
+              </>
+            )}
+          </div>
+        </div>
+      </fieldset>
+      <TextArea
+        form={form}
+        name="ItemMetaDescription"
+        label="Meta description"
+        hint="A sentence under the title, also used by search engines."
+        maxLength={META_MAX_LENGTH}
+      />
+      <HtmlField form={form} name="ItemContent" label="Content" hint="The item's page shows this under its title." />
+      <CheckboxInput
+        form={form}
+        name="ItemHidden"
+        label="Hidden"
+        hint="A hidden item shows in the shop faded and cannot be bought."
+      />
+      {row === null ? (
+        <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
+          Save the item first, then add its picture here.
+        </p>
+      ) : (
+        <ImageUpload target={{ kind: 'Item', id: row.ItemID, storeId: row.StoreID }} label={row.ItemTitle} />
+      )}
+    </FormShell>
+  );
+}
+
+const stockRule = stockField('Availability');
+
+/** The stock of one item, edited in place: Enter or leaving the field saves it. */
+function StockCell({ row, table }: { row: ItemDto; table: TableHandle }) {
+  const id = useId();
+  const [text, setText] = useState(String(row.Availability));
+  const [busy, setBusy] = useState(false);
+  const toast = useToast();
+  const contentChanged = useContentChanged();
+  const save = async () => {
+    if (text.trim() === String(row.Availability)) return;
+    const checked = stockRule.safeParse(text.trim());
+    if (!checked.success) {
+      toast.error(`${row.ItemTitle}: ${checked.error.issues[0]?.message ?? 'Availability is not valid.'}`);
+      setText(String(row.Availability));
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = await staff.items.patch(row.ItemID, { Availability: checked.data });
+      toast.success(`${saved.ItemTitle} has ${saved.Availability} in stock now.`);
+      table.reload();
+      contentChanged();
+    } catch (err) {
+      toast.error(friendlyMessage(err));
+      setText(String(row.Availability));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        Stock of {row.ItemTitle}
+      </label>
+      <input
+        id={id}
+        value={text}
+        inputMode="numeric"
+        disabled={busy}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={() => void save()}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            void save();
+          } else if (e.key === 'Escape') {
+            setText(String(row.Availability));
+          }
+        }}
+        className={`w-20 rounded-md border px-2 py-1 text-right tabular-nums ${row.Availability === 0 ? 'border-red-300 bg-red-50 text-red-800' : 'border-slate-300'}`}
+      />
+    </>
+  );
+}
+
+/**
+ * `/app/client-store/item?db=N`: the items of the selected store database (or
+ * of one of its sections): stock edited in place, prices with the selling and
+ * struck-through price as the shop shows them, content, picture and hidden flag.
+ */
+export function ItemAdmin() {
+  return (
+    <StaffPage
+      title="Items From Selected Store"
+      description="The items of a store database: stock, prices as the shop shows them, content and pictures."
+    >
+      <ItemBody />
+    </StaffPage>
+  );
+}
+
+function ItemBody() {
+  const stores = useLookup(readAllStores);
+  const dbs = useLookup(readAllStoreDbs);
+  const [dbId, setDbId] = useSelectedDb();
+  const sections = useLookup(
+    () => (dbId === null ? Promise.resolve([]) : readEvery((q) => staff.sections.list(dbId, q))),
+    String(dbId ?? ''),
+  );
+  const [sectionId, setSectionId] = useState<number | null>(() => queryId('section'));
+  const contentChanged = useContentChanged();
+  const sectionFilterId = useId();
+  const storeById = byId(stores.rows, (s) => s.StoreID);
+  const sectionById = byId(sections.rows, (s) => s.SectionID);
+  const db = dbs.rows?.find((d) => d.DbID === dbId);
+  const unknownDb = dbId !== null && dbs.rows !== null && db === undefined;
+
+  return (
+    <>
+      <div className="mb-4 flex flex-wrap items-end gap-3">
+        <DbPicker
+          dbs={dbs.rows ?? []}
+          stores={storeById}
+          value={dbId}
+          onChange={(id) => {
+            setDbId(id);
+            setSectionId(null);
+            setQueryParam('section', null);
+          }}
+        />
+        {db !== undefined && (
+          <p className="pb-2 text-sm text-slate-700">
+            Store: <span className="font-semibold">{storeById.get(db.StoreID)?.StoreTitle ?? `#${db.StoreID}`}</span> ·{' '}
+            <a
+              href={`/app/client-store/section?db=${db.DbID}`}
+              className="font-semibold text-brand-800 underline underline-offset-2"
+            >
+              Sections of this database
+            </a>
+          </p>
+        )}
+      </div>
+      {dbs.error !== '' && (
+        <p role="alert" className="mb-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+          The store databases could not be loaded: {dbs.error}
+        </p>
+      )}
+      {unknownDb ? (
+        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+          Store database #{dbId} does not exist (any more). Choose another one above.
+        </p>
+      ) : dbId === null ? (
+        <p className="rounded-2xl bg-white px-4 py-10 text-center text-slate-700 shadow-sm ring-1 ring-slate-200">
+          Choose a store database above to see its items, or pick one on the{' '}
+          <a href="/app/client-store/db" className="font-semibold text-brand-800 underline underline-offset-2">
+            Store Databases
+          </a>{' '}
+          page.
+        </p>
+      ) : (
+        <DataTable<ItemDto>
+          caption={`Items of ${db?.DbTitle ?? `store database ${dbId}`}`}
+          noun="items"
+          reloadKey={`${dbId}/${sectionId ?? ''}`}
+          load={(q) => staff.items.list({ ...q, dbId, ...(sectionId === null ? {} : { sectionId }) })}
+          rowKey={(r) => r.ItemID}
+          rowName={(r) => r.ItemTitle}
+          faded={(r) => r.ItemHidden}
+          toolbar={
+            <div className="min-w-0 basis-56">
+              <label htmlFor={sectionFilterId} className="mb-1 block text-sm font-semibold text-slate-800">
+                Section
+              </label>
+              <select
+                id={sectionFilterId}
+                value={sectionId === null ? '' : String(sectionId)}
+                onChange={(e) => {
+                  const next = e.target.value === '' ? null : Number(e.target.value);
+                  setSectionId(next);
+                  setQueryParam('section', next);
+                }}
+                className="block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm"
+              >
+                <option value="">All sections</option>
+                {(sections.rows ?? []).map((s) => (
+                  <option key={s.SectionID} value={s.SectionID}>
+                    {s.SectionTitle}
+                  </option>
+                ))}
+              </select>
+            </div>
+          }
+          columns={[
+            { label: 'ID', sort: 'ItemID', cell: (r) => r.ItemID, className: 'w-16 tabular-nums' },
+            {
+              label: 'Title',
+              sort: 'ItemTitle',
+              rowHeader: true,
+              cell: (r) => (
+                <>
+                  <span className={r.ItemHidden ? 'italic' : ''}>{r.ItemTitle}</span>
+                  <span className="block text-xs font-normal text-slate-600">
+                    {r.SectionID === null
+                      ? 'No section'
+                      : (sectionById.get(r.SectionID)?.SectionTitle ?? `Section #${r.SectionID}`)}
+                  </span>
+                </>
+              ),
+            },
+            {
+              label: 'Stock',
+              sort: 'Availability',
+              cell: (r, table) => <StockCell key={`${r.ItemID}:${r.Availability}`} row={r} table={table} />,
+            },
+            {
+              label: 'Price',
+              sort: 'SellingPrice',
+              cell: (r) => {
+                const price = pricePreview(r);
+                return price === null ? `Rs ${r.SellingPrice}` : <PriceTag price={price} size={r.Size} />;
+              },
+              className: 'whitespace-nowrap',
+            },
+            { label: 'GST', cell: (r) => `${r.Gst} %`, className: 'hidden lg:table-cell tabular-nums' },
+            {
+              label: 'Hidden',
+              cell: (r, table) => (
+                <SwitchButton
+                  checked={r.ItemHidden}
+                  label={`${r.ItemTitle} hidden`}
+                  onLabel="Hidden"
+                  offLabel="Shown"
+                  save={async (next) => {
+                    await staff.items.patch(r.ItemID, { ItemHidden: next });
+                    table.reload();
+                    contentChanged();
+                  }}
+                  savedText={(next) => `${r.ItemTitle} is ${next ? 'hidden' : 'shown'} now.`}
+                />
+              ),
+              className: 'hidden md:table-cell',
+            },
+            {
+              label: 'Updated',
+              sort: 'ItemUpdatedTime',
+              cell: (r) => formatWhen(r.ItemUpdatedTime),
+              className: 'hidden xl:table-cell whitespace-nowrap text-slate-600',
+            },
+          ]}
+          empty={<p>No items here yet.</p>}
+          create={{
+            label: 'New item',
+            title: 'New item',
+            description: `In ${db?.DbTitle ?? `store database ${dbId}`}.`,
+            render: (done) => <ItemFormPanel row={null} dbId={dbId} sections={sections.rows ?? []} done={done} />,
+          }}
+          edit={{
+            title: (r) => `Edit item ${r.ItemTitle}`,
+            render: (r, done) => <ItemFormPanel row={r} dbId={dbId} sections={sections.rows ?? []} done={done} />,
+          }}
+          remove={{
+            title: (r) => `Delete item ${r.ItemTitle}?`,
+            body: (r) => (
+              <p>
+                {r.ItemTitle} leaves the shop, every cart that holds it and every section's item order. Past orders keep
+                their own copy.
+              </p>
+            ),
+            run: async (r) => (await staff.items.remove(r.ItemID)).Message,
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,174 @@
+import { useEffect, useId, useState } from 'react';
+import type { AuditEntryDto } from '../../lib/domain/schemas.ts';
+import { describeAuditDetail } from '../../lib/domain/staff-views.ts';
+import { DataTable } from './DataTable.tsx';
+import { formatWhen } from './PublishBanner.tsx';
+import { StaffPage } from './StaffPage.tsx';
+import { staff } from './staff-client.ts';
+
+/** The families of audited actions (docs/api.md "The audit log"), as `action` prefixes. */
+const ACTIONS: { value: string; label: string }[] = [
+  { value: '', label: 'All actions' },
+  { value: 'category.', label: 'Categories' },
+  { value: 'store.', label: 'Stores' },
+  { value: 'storedb.', label: 'Store databases' },
+  { value: 'section.', label: 'Sections and publishing' },
+  { value: 'item.', label: 'Items' },
+  { value: 'content.', label: 'Pictures' },
+  { value: 'site.', label: 'Publishing the shop' },
+  { value: 'order.', label: 'Orders' },
+  { value: 'role.', label: 'Roles' },
+  { value: 'employee.', label: 'Employees' },
+  { value: 'user.', label: 'End users' },
+  { value: 'account.', label: 'Registrations' },
+  { value: 'signin.', label: 'Sign-ins' },
+];
+
+const controlClass =
+  'block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700/30';
+
+/** Text typed into a filter, settled once typing pauses. */
+function useSettled(text: string, ms = 300): string {
+  const [settled, setSettled] = useState(text);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(text.trim()), ms);
+    return () => clearTimeout(timer);
+  }, [text, ms]);
+  return settled;
+}
+
+/**
+ * `/app/edu-shopy/logs` (Admin): the audit log, newest first: who did what to
+ * which target, when and from which address; narrowed by action, actor and
+ * dates, searched, sorted and paged.
+ */
+export function LogViewer() {
+  return (
+    <StaffPage
+      needs="Admin"
+      title="Logs"
+      description="Every staff change, sign-in, role change, order move and publish: who, what, when and from where."
+    >
+      <LogBody />
+    </StaffPage>
+  );
+}
+
+function LogBody() {
+  const ids = { action: useId(), actor: useId(), from: useId(), to: useId() };
+  const [action, setAction] = useState('');
+  const [actorText, setActorText] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const actor = useSettled(actorText);
+  const dateRangeWrong = from !== '' && to !== '' && to < from;
+
+  return (
+    <DataTable<AuditEntryDto>
+      caption="Audit log"
+      noun="entries"
+      filterLabel="Search the log"
+      reloadKey={JSON.stringify([action, actor, from, dateRangeWrong ? '' : to])}
+      load={(q) => staff.log.list({ ...q, action, actor, from, to: dateRangeWrong ? '' : to })}
+      rowKey={(r) => r.LogID}
+      rowName={(r) => `entry ${r.LogID}`}
+      toolbar={
+        <>
+          <div className="min-w-0 basis-44">
+            <label htmlFor={ids.action} className="mb-1 block text-sm font-semibold text-slate-800">
+              Action
+            </label>
+            <select id={ids.action} value={action} onChange={(e) => setAction(e.target.value)} className={controlClass}>
+              {ACTIONS.map((a) => (
+                <option key={a.value} value={a.value}>
+                  {a.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="min-w-0 basis-44">
+            <label htmlFor={ids.actor} className="mb-1 block text-sm font-semibold text-slate-800">
+              Who
+            </label>
+            <input
+              id={ids.actor}
+              type="search"
+              value={actorText}
+              placeholder="E-mail contains…"
+              onChange={(e) => setActorText(e.target.value)}
+              className={controlClass}
+            />
+          </div>
+          <div className="basis-36">
+            <label htmlFor={ids.from} className="mb-1 block text-sm font-semibold text-slate-800">
+              From
+            </label>
+            <input
+              id={ids.from}
+              type="date"
+              value={from}
+              onChange={(e) => setFrom(e.target.value)}
+              className={controlClass}
+            />
+          </div>
+          <div className="basis-36">
+            <label htmlFor={ids.to} className="mb-1 block text-sm font-semibold text-slate-800">
+              To
+            </label>
+            <input
+              id={ids.to}
+              type="date"
+              value={to}
+              min={from === '' ? undefined : from}
+              onChange={(e) => setTo(e.target.value)}
+              aria-invalid={dateRangeWrong || undefined}
+              aria-describedby={dateRangeWrong ? `${ids.to}-error` : undefined}
+              className={controlClass}
+            />
+            {dateRangeWrong && (
+              <p id={`${ids.to}-error`} className="mt-1 text-sm text-red-700">
+                To must not be before From.
+              </p>
+            )}
+          </div>
+        </>
+      }
+      columns={[
+        {
+          label: 'When',
+          sort: 'At',
+          cell: (r) => <time dateTime={r.At}>{formatWhen(r.At)}</time>,
+          className: 'whitespace-nowrap',
+        },
+        {
+          label: 'Who',
+          sort: 'ActorEmail',
+          cell: (r) => (r.ActorEmail === '' ? <span className="italic text-slate-600">anonymous</span> : r.ActorEmail),
+          className: 'break-all',
+        },
+        {
+          label: 'Action',
+          sort: 'Action',
+          rowHeader: true,
+          cell: (r) => <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-900">{r.Action}</code>,
+        },
+        { label: 'Target', sort: 'Target', cell: (r) => <span className="break-all">{r.Target}</span> },
+        {
+          label: 'Details',
+          cell: (r) => (
+            <span className="line-clamp-3 max-w-md break-words text-slate-700">{describeAuditDetail(r.Detail)}</span>
+          ),
+          className: 'hidden md:table-cell',
+        },
+        {
+          label: 'Address',
+          sort: 'Address',
+          cell: (r) => r.Address,
+          className: 'hidden lg:table-cell whitespace-nowrap',
+        },
+      ]}
+      empty={<p>Nothing in the log matches these choices.</p>}
+      pageSizes={[20, 50, 100, 200]}
+    />
+  );
+}

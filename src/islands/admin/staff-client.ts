@@ -1,0 +1,6 @@
+import { createDataAccess } from '../../lib/api/data.ts';
+import { createStaffApi, type StaffApi } from '../../lib/api/staff.ts';
+import { api } from '../../stores/session.ts';
+
+/** The staff calls the admin islands make, with the signed-in user's bearer token. */
+export const staff: StaffApi = createStaffApi(createDataAccess(api));

@@ -1,0 +1,280 @@
+import type { RegistrationInput } from '../domain/account-rules.ts';
+import type { EmployeeDto, EndUserDto, UserRolesDto } from '../domain/auth.ts';
+import type { OrderDto, OrderStatusName } from '../domain/cart.ts';
+import type { CategoryDto, ItemDto, SectionDto, StoreDto } from '../domain/catalogue.ts';
+import type {
+  AuditEntryDto,
+  CategoryForm,
+  ItemForm,
+  SectionForm,
+  SiteStatusDto,
+  StaffSectionDto,
+  StoreDbDto,
+  StoreDbForm,
+  StoreForm,
+} from '../domain/schemas.ts';
+import type { ProfileEdit } from './account.ts';
+import type { DataAccess, ListQuery, Page } from './data.ts';
+
+/**
+ * The staff calls of docs/api.md ("Staff calls", "Accounts", "Orders"), typed,
+ * over the generic data access of spec §7: every list is paged with page,
+ * limit, sort and filter and answers its `X-Total-Count`; every failure is a
+ * `ServiceError` whose `ModelState` (`modelStateOf`) names the fields.
+ */
+
+/** The answer of a delete, and of other calls that only report. */
+export interface MessageDto {
+  Message: string;
+}
+
+/** `DELETE /api/Item/Delete/{id}`: the item also leaves carts and CustomOrder lists. */
+export interface ItemDeletedDto extends MessageDto {
+  RemovedFromCarts: number;
+  RemovedFromCustomOrders: number;
+}
+
+export type RoleName = 'Admin' | 'Employee' | 'User';
+export const ROLE_NAMES: readonly RoleName[] = ['Admin', 'Employee', 'User'];
+
+/** `POST /api/Account/RegisterEmployee`. */
+export interface RegisterEmployeeInput extends RegistrationInput {
+  FullName: string;
+  Role: 'Employee' | 'Admin';
+}
+
+/** Whose image: a section's or book's (with its database), an item's (with its store) or a store's. */
+export type ImageTarget =
+  | { kind: 'Section' | 'Book'; id: number; dbId: number }
+  | { kind: 'Item'; id: number; storeId: number }
+  | { kind: 'Store'; id: number };
+
+/** The content path an image is served at (spec §2), for showing the current picture. */
+export function imagePath(target: ImageTarget): string {
+  switch (target.kind) {
+    case 'Store':
+      return `/content/Store/${target.id}/ti.png`;
+    case 'Item':
+      return `/content/${target.storeId}/Item/${target.id}/ti.png`;
+    default:
+      return `/content/${target.dbId}/${target.kind}/${target.id}/ti.png`;
+  }
+}
+
+/** `GET /api/Log/ReadAll`'s own parameters, beside the list ones. */
+export interface LogQuery extends ListQuery {
+  /** An action name (`item.edited`) or a prefix ending in a dot (`item.`). */
+  action?: string | undefined;
+  /** Text the actor's e-mail contains. */
+  actor?: string | undefined;
+  /** ISO-8601 time or date: entries at or after it. */
+  from?: string | undefined;
+  /** ISO-8601 time, or a date meaning up to the end of that day. */
+  to?: string | undefined;
+}
+
+/** A published section's overrides for its public copy (`PUT /api/Publisher/Edit/{SectionID}`). */
+export type PublishInput = Partial<Omit<SectionForm, 'CustomOrder'>> & { CustomOrder?: number[] | string };
+
+/** A store's item, as the item form sends it (`SellingPrice` is always the server's). */
+export type ItemInput = Omit<ItemForm, 'StoreID'> & { StoreID?: number | undefined };
+
+export interface StaffApi {
+  categories: {
+    list(query: ListQuery): Promise<Page<CategoryDto>>;
+    create(form: CategoryForm): Promise<CategoryDto>;
+    update(id: number, form: CategoryForm): Promise<CategoryDto>;
+    remove(id: number): Promise<MessageDto>;
+  };
+  stores: {
+    /** All stores, or one category's. */
+    list(query: ListQuery, categoryId?: number): Promise<Page<StoreDto>>;
+    read(id: number): Promise<StoreDto>;
+    create(form: StoreForm): Promise<StoreDto>;
+    update(id: number, form: StoreForm): Promise<StoreDto>;
+    patch(id: number, change: Partial<StoreForm>): Promise<StoreDto>;
+    remove(id: number): Promise<MessageDto>;
+  };
+  storeDbs: {
+    /** All store databases, or one store's. */
+    list(query: ListQuery, storeId?: number): Promise<Page<StoreDbDto>>;
+    read(id: number): Promise<StoreDbDto>;
+    create(form: StoreDbForm): Promise<StoreDbDto>;
+    update(id: number, form: Pick<StoreDbForm, 'DbTitle'>): Promise<StoreDbDto>;
+    remove(id: number): Promise<MessageDto>;
+  };
+  sections: {
+    /** The sections (drafts and published alike) of one store database. */
+    list(dbId: number, query: ListQuery): Promise<Page<StaffSectionDto>>;
+    read(id: number): Promise<StaffSectionDto>;
+    create(form: Omit<SectionForm, 'CustomOrder'> & { CustomOrder?: number[] }): Promise<StaffSectionDto>;
+    /** Saves the section form's fields (a PATCH, so the draft's CustomOrder stays as it is). */
+    update(id: number, form: Omit<SectionForm, 'DbID' | 'CustomOrder'>): Promise<StaffSectionDto>;
+    patch(id: number, change: Partial<Omit<SectionForm, 'DbID'>>): Promise<StaffSectionDto>;
+    /** Saves a new display order of the section's items as its draft CustomOrder. */
+    reorder(id: number, itemIds: number[]): Promise<StaffSectionDto>;
+    remove(id: number): Promise<MessageDto>;
+  };
+  published: {
+    /** The public copies, all or one store's. */
+    list(query: ListQuery, storeId?: number): Promise<Page<SectionDto>>;
+    /** Publishes a section from its database (first time: a new public copy), with overrides. */
+    publish(sectionId: number, input: PublishInput): Promise<SectionDto>;
+    /** Takes the public copy out of the catalogue; the draft stays. */
+    unpublish(sectionId: number, dbId: number): Promise<MessageDto>;
+  };
+  items: {
+    /** Items in pages, narrowed by `dbId`, `storeId` or `sectionId` in the query. */
+    list(query: ListQuery & { dbId?: number; storeId?: number; sectionId?: number }): Promise<Page<ItemDto>>;
+    read(id: number, dbId: number): Promise<ItemDto>;
+    create(form: ItemInput): Promise<ItemDto>;
+    update(id: number, form: ItemInput): Promise<ItemDto>;
+    patch(id: number, change: Partial<ItemInput>): Promise<ItemDto>;
+    remove(id: number): Promise<ItemDeletedDto>;
+  };
+  images: {
+    /** Uploads a PNG, JPEG or WebP of at most 2 MB as the row's picture; answers where it is served. */
+    upload(target: ImageTarget, file: Blob, fileName?: string): Promise<{ Path: string }>;
+    remove(target: ImageTarget): Promise<MessageDto & { Path: string; Deleted: boolean }>;
+  };
+  log: {
+    list(query: LogQuery): Promise<Page<AuditEntryDto>>;
+  };
+  site: {
+    status(): Promise<SiteStatusDto>;
+    /** "Publish now": starts one rebuild and answers at once; follow it with `status`. */
+    publish(): Promise<SiteStatusDto>;
+  };
+  employees: {
+    list(query: ListQuery): Promise<Page<EmployeeDto>>;
+    register(input: RegisterEmployeeInput): Promise<EmployeeDto>;
+    edit(id: number, edit: Pick<ProfileEdit, 'FullName' | 'Phone'>): Promise<EmployeeDto>;
+    remove(id: number): Promise<MessageDto>;
+  };
+  endUsers: {
+    list(query: ListQuery): Promise<Page<EndUserDto>>;
+    edit(id: number, edit: ProfileEdit): Promise<EndUserDto>;
+    remove(id: number): Promise<MessageDto>;
+  };
+  roles: {
+    /** Any account's roles. */
+    of(userId: number): Promise<RoleName[]>;
+    add(userId: number, role: RoleName): Promise<UserRolesDto>;
+    remove(userId: number, role: RoleName): Promise<UserRolesDto>;
+  };
+  orders: {
+    /** Every customer's orders (an Employee's view), all or of one status, newest first by default. */
+    list(query: ListQuery, status?: OrderStatusName): Promise<Page<OrderDto>>;
+    /** Moves an order to another status, as the status table allows. */
+    move(orderId: number, status: OrderStatusName): Promise<OrderDto>;
+  };
+}
+
+const under = (base: string, id: number | undefined) => (id === undefined ? base : `${base}/${id}`);
+
+/** The staff calls over the generic data access (which carries the bearer token). */
+export function createStaffApi(data: DataAccess): StaffApi {
+  return {
+    categories: {
+      list: (query) => data.list('/api/Category/ReadAll', query),
+      create: (form) => data.create('/api/Category/Create', form),
+      update: (id, form) => data.update(`/api/Category/Edit/${id}`, form),
+      remove: (id) => data.remove(`/api/Category/Delete/${id}`),
+    },
+    stores: {
+      list: (query, categoryId) => data.list(under('/api/Store/ReadAll', categoryId), query),
+      read: (id) => data.read(`/api/Store/Read/${id}`),
+      create: (form) => data.create('/api/Store/Create', form),
+      update: (id, form) => data.update(`/api/Store/Edit/${id}`, form),
+      patch: (id, change) => data.patch(`/api/Store/Edit/${id}`, change),
+      remove: (id) => data.remove(`/api/Store/Delete/${id}`),
+    },
+    storeDbs: {
+      list: (query, storeId) => data.list(under('/api/StoreDb/ReadAll', storeId), query),
+      read: (id) => data.read(`/api/StoreDb/Read/${id}`),
+      create: (form) => data.create('/api/StoreDb/Create', form),
+      update: (id, form) => data.update(`/api/StoreDb/Edit/${id}`, form),
+      remove: (id) => data.remove(`/api/StoreDb/Delete/${id}`),
+    },
+    sections: {
+      list: (dbId, query) => data.list(`/api/Section/ReadAll/${dbId}`, query),
+      read: (id) => data.read(`/api/Section/Read/${id}`),
+      create: (form) => data.create('/api/Section/Create', form),
+      update: (id, form) => data.patch(`/api/Section/Edit/${id}`, form),
+      patch: (id, change) => data.patch(`/api/Section/Edit/${id}`, change),
+      reorder: (id, itemIds) => data.update(`/api/Section/Reorder/${id}`, { ItemIDs: itemIds }),
+      remove: (id) => data.remove(`/api/Section/Delete/${id}`),
+    },
+    published: {
+      list: (query, storeId) => data.list(under('/api/Publisher/ReadAll', storeId), query),
+      publish: (sectionId, input) => data.update(`/api/Publisher/Edit/${sectionId}`, input),
+      unpublish: (sectionId, dbId) => data.remove(`/api/Publisher/Delete/${sectionId}/${dbId}`),
+    },
+    items: {
+      list: (query) => data.list('/api/Item/ReadAll', query),
+      read: (id, dbId) => data.read(`/api/Item/Read/${id}/${dbId}`),
+      create: (form) => data.create('/api/Item/Create', form),
+      update: (id, form) => data.update(`/api/Item/Edit/${id}`, form),
+      patch: (id, change) => data.patch(`/api/Item/Edit/${id}`, change),
+      remove: (id) => data.remove(`/api/Item/Delete/${id}`),
+    },
+    images: {
+      upload(target, file, fileName) {
+        const form = new FormData();
+        for (const [key, value] of Object.entries(imageParams(target))) form.set(key, String(value));
+        form.set('file', file, fileName ?? 'image');
+        return data.create('/api/Content/Upload', form);
+      },
+      remove: (target) => data.remove('/api/Content/Delete', imageParams(target)),
+    },
+    log: {
+      list: (query) => data.list('/api/Log/ReadAll', blankless(query)),
+    },
+    site: {
+      status: () => data.read('/api/Site/Status'),
+      publish: () => data.create('/api/Site/Publish', undefined),
+    },
+    employees: {
+      list: (query) => data.list('/api/Employee/ReadAll', query),
+      register: (input) => data.create('/api/Account/RegisterEmployee', input),
+      edit: (id, edit) => data.update(`/api/Employee/Edit/${id}`, { ...edit, Id: id }),
+      remove: (id) => data.remove(`/api/Employee/Delete/${id}`),
+    },
+    endUsers: {
+      list: (query) => data.list('/api/User/ReadAll', query),
+      edit: (id, edit) => data.update(`/api/User/Edit/${id}`, { ...edit, Id: id }),
+      remove: (id) => data.remove(`/api/User/Delete/${id}`),
+    },
+    roles: {
+      of: (userId) => data.read(`/api/Employee/GetRoles/${userId}`),
+      add: (userId, role) => data.create('/api/Employee/AddUserToRole', { UserId: userId, Role: role }),
+      remove: (userId, role) => data.create('/api/Employee/RemoveUserFromRole', { UserId: userId, Role: role }),
+    },
+    orders: {
+      list: (query, status) =>
+        data.list(status === undefined ? '/api/Order/AllOrders' : `/api/Order/AllOrdersByStaus/${status}`, query),
+      move: (orderId, status) => data.update(`/api/Order/Status/${orderId}`, { Status: status }),
+    },
+  };
+}
+
+function imageParams(target: ImageTarget): Record<string, string | number> {
+  switch (target.kind) {
+    case 'Store':
+      return { kind: target.kind, id: target.id };
+    case 'Item':
+      return { kind: target.kind, id: target.id, storeId: target.storeId };
+    default:
+      return { kind: target.kind, id: target.id, dbId: target.dbId };
+  }
+}
+
+/** Leaves out empty filter texts, which the log reads as "no filter" anyway. */
+function blankless(query: LogQuery): LogQuery {
+  const out: LogQuery = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (typeof value === 'string' && value.trim() === '' && key !== 'sort' && key !== 'filter') continue;
+    out[key] = value;
+  }
+  return out;
+}

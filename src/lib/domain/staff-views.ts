@@ -1,0 +1,176 @@
+/**
+ * Pure helpers behind the staff pages: list sorting as spec §7's `sort`
+ * parameter spells it, paging summaries, moving a row in a display order, the
+ * price an item form will show in the shop, audit entries in words and a build's
+ * progress. No I/O: the admin islands call these and the unit tests pin them.
+ */
+import { formatRs } from './money.ts';
+import { priceInclGst, sellingPrice } from './pricing.ts';
+import { gstField, itemPriceFields, moneyField, percentField } from './schemas.ts';
+
+/** What `aria-sort` says about one column. */
+export type SortDirection = 'ascending' | 'descending' | 'none';
+
+/**
+ * Reads a `sort` parameter (`Field`, `-Field` or `Field desc`) into its field
+ * and direction; `null` for an empty one (the list's own default order).
+ */
+export function parseSort(sort: string): { field: string; descending: boolean } | null {
+  const text = sort.trim();
+  if (text === '') return null;
+  if (text.startsWith('-')) return { field: text.slice(1).trim(), descending: true };
+  const words = text.split(/\s+/);
+  const [field = '', direction = ''] = words;
+  return { field, descending: direction.toLowerCase() === 'desc' };
+}
+
+/** How a list sorted by `sort` stands on `field`, for the column header's `aria-sort`. */
+export function sortDirection(sort: string, field: string): SortDirection {
+  const parsed = parseSort(sort);
+  if (parsed === null || parsed.field.toLowerCase() !== field.toLowerCase()) return 'none';
+  return parsed.descending ? 'descending' : 'ascending';
+}
+
+/**
+ * The `sort` after a click on `field`'s header: ascending first, then
+ * descending, then back to the list's default order (`''`).
+ */
+export function nextSort(sort: string, field: string): string {
+  const now = sortDirection(sort, field);
+  if (now === 'none') return field;
+  if (now === 'ascending') return `-${field}`;
+  return '';
+}
+
+/** How many pages `total` rows make at `limit` a page (at least one, so an empty list has page 1 of 1). */
+export function pageCount(total: number, limit: number): number {
+  if (limit <= 0) return 1;
+  return Math.max(1, Math.ceil(total / limit));
+}
+
+/** `Showing 21–40 of 300` for page 1 (0-based) at 20 a page; `No rows` for an empty list. */
+export function pageSummary(page: number, limit: number, total: number, noun = 'rows'): string {
+  if (total <= 0) return `No ${noun}`;
+  const first = Math.min(total, page * limit + 1);
+  const last = Math.min(total, (page + 1) * limit);
+  return `Showing ${first}–${last} of ${total.toLocaleString('en-IN')} ${noun}`;
+}
+
+/** A copy of `list` with the entry at `from` moved to `to` (both clamped into the list). */
+export function moveEntry<T>(list: readonly T[], from: number, to: number): T[] {
+  const out = [...list];
+  if (from < 0 || from >= out.length) return out;
+  const target = Math.max(0, Math.min(out.length - 1, to));
+  const [moved] = out.splice(from, 1);
+  if (moved !== undefined) out.splice(target, 0, moved);
+  return out;
+}
+
+/** An item form's price fields as typed: text from the inputs, or numbers. */
+export interface PriceInput {
+  UnitPrice: unknown;
+  Discount: unknown;
+  FlatDiscount: unknown;
+  Gst: unknown;
+}
+
+/** The prices a customer will see for an item, as the shop's cards show them. */
+export interface PricePreview {
+  /** `Rs 113.4`: what one unit costs, GST included. */
+  selling: string;
+  /** The struck-through unit price incl. GST, or null when nothing is taken off. */
+  before: string | null;
+  /** The discount in words (`10 % off and Rs 5 flat`), or null. */
+  saving: string | null;
+}
+
+/**
+ * The selling price and struck-through price an item form's values give, worked
+ * out by the shop's own pricing rules; `null` while a field breaks its rule
+ * (the form shows that field's message instead).
+ */
+export function pricePreview(input: PriceInput): PricePreview | null {
+  const unit = moneyField('UnitPrice').safeParse(input.UnitPrice);
+  const discount = percentField('Discount').safeParse(input.Discount);
+  const flat = moneyField('FlatDiscount').safeParse(input.FlatDiscount);
+  const gst = gstField('Gst').safeParse(input.Gst);
+  if (!unit.success || !discount.success || !flat.success || !gst.success) return null;
+  if (flat.data > unit.data) return null;
+  const fields = itemPriceFields({
+    UnitPrice: unit.data,
+    Discount: discount.data,
+    FlatDiscount: flat.data,
+    Gst: gst.data,
+  });
+  const selling = sellingPrice(fields);
+  const before = priceInclGst(fields.unitPrice, fields.gstBps);
+  const parts: string[] = [];
+  if (discount.data > 0) parts.push(`${discount.data} % off`);
+  if (flat.data > 0) parts.push(`${formatRs(fields.flatDiscount)} flat`);
+  return {
+    selling: formatRs(selling),
+    before: selling < before ? formatRs(before) : null,
+    saving: parts.length === 0 ? null : parts.join(' and '),
+  };
+}
+
+function valueText(value: unknown): string {
+  if (value === null || value === undefined) return 'nothing';
+  if (typeof value === 'string') return value === '' ? '""' : value;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * An audit entry's `Detail` in a line of words: `Availability 40 → 7; ItemHidden
+ * false → true` for an edit, `role Admin (Employee → Admin, Employee)` for a role
+ * change, otherwise its fields as `key: value`. Empty for an empty detail.
+ */
+export function describeAuditDetail(detail: Record<string, unknown>): string {
+  const changed = detail.changed;
+  if (typeof changed === 'object' && changed !== null && !Array.isArray(changed)) {
+    return Object.entries(changed as Record<string, unknown>)
+      .map(([field, change]) => {
+        if (typeof change === 'object' && change !== null && 'from' in change && 'to' in change) {
+          const { from, to } = change as { from: unknown; to: unknown };
+          return `${field} ${valueText(from)} → ${valueText(to)}`;
+        }
+        return `${field} ${valueText(change)}`;
+      })
+      .join('; ');
+  }
+  const { before, after, role, ...rest } = detail;
+  const parts: string[] = [];
+  if (typeof role === 'string' && Array.isArray(before) && Array.isArray(after)) {
+    const list = (roles: unknown[]) => (roles.length === 0 ? 'no role' : roles.join(', '));
+    parts.push(`role ${role} (${list(before)} → ${list(after)})`);
+  } else {
+    if (role !== undefined) rest.role = role;
+    if (before !== undefined) rest.before = before;
+    if (after !== undefined) rest.after = after;
+  }
+  for (const [key, value] of Object.entries(rest)) parts.push(`${key}: ${valueText(value)}`);
+  return parts.join('; ');
+}
+
+/** The part of a site build that is done, from 0 to 1, or null when the build has not said how far it is. */
+export function buildFraction(build: { Done: number; Total: number }): number | null {
+  if (!(build.Total > 0) || !Number.isFinite(build.Done)) return null;
+  return Math.max(0, Math.min(1, build.Done / build.Total));
+}
+
+/** The image types content storage takes (docs/api.md "Images"), judged again by the server from the bytes. */
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+/** The largest image content storage takes: 2 MB. */
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+
+/** Why a picked file cannot be uploaded as a picture (its type or size), or null when it may be. */
+export function imageFileProblem(file: { type: string; size: number; name: string }): string | null {
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
+    return `${file.name} is not a PNG, JPEG or WebP image: choose a picture in one of those formats.`;
+  }
+  if (file.size > IMAGE_MAX_BYTES) {
+    return `${file.name} (${(file.size / 1024 / 1024).toFixed(1)} MB) is too large: an image may be at most 2 MB.`;
+  }
+  return null;
+}

@@ -1,0 +1,476 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+
+// Black box: drives the production build served by `npm start` (playwright.config.ts)
+// and imports nothing from src/. Accounts come from the operator's CLI
+// (`scripts/user-add.ts`) over the server's data folder; ids are read from the API.
+
+const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
+const PASSWORD = 'Gr3en!Tea-pot';
+
+const COMPANY_PAGES = ['category', 'store', 'psection', 'orders', 'role', 'employee', 'enduser', 'logs'];
+const CLIENT_PAGES = ['db', 'section', 'item'];
+const STAFF_PAGES = [
+  '/app/edu-shopy',
+  '/app/client-store',
+  ...COMPANY_PAGES.map((p) => `/app/edu-shopy/${p}`),
+  ...CLIENT_PAGES.map((p) => `/app/client-store/${p}`),
+];
+
+/** A short unique tag, so titles and addresses of one run never meet another's. */
+function tag(): string {
+  return `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+}
+
+function addUser(email: string, role: 'Admin' | 'Employee' | 'User'): void {
+  execFileSync(
+    process.execPath,
+    ['scripts/user-add.ts', '--email', email, '--password', PASSWORD, '--role', role, '--name', `Test ${role}`],
+    { cwd: resolve('.'), env: { ...process.env, DATA_DIR }, stdio: 'pipe' },
+  );
+}
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto('/app/login');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/app\/login/);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('jtoken'))).not.toBeNull();
+}
+
+async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post('/token', { form: { username: email, password: PASSWORD, grant_type: 'password' } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    what,
+  ).toEqual([]);
+}
+
+/** The toast that says how an action went. */
+function toast(page: Page, text: string | RegExp): Locator {
+  return page.getByRole('status').filter({ hasText: text });
+}
+
+/** The table row that mentions `text`. */
+function row(page: Page, text: string): Locator {
+  return page.getByRole('row').filter({ hasText: text });
+}
+
+async function filterTable(page: Page, label: string, text: string): Promise<void> {
+  await page.getByLabel(label, { exact: true }).fill(text);
+}
+
+test.describe('staff areas', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test('an employee creates a category, a store, a section with items, publishes it and finds it on the rebuilt site', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(300_000);
+    const t = tag();
+    const email = `staff${t}@example.com`;
+    addUser(email, 'Employee');
+    const category = `Heritage Grains ${t}`;
+    const store = `Millet Mandi ${t}`;
+    const section = `Ancient Millets ${t}`;
+    const first = `Foxtail Millet ${t}`;
+    const second = `Little Millet ${t}`;
+    const items = [first, second];
+
+    await signIn(page, email);
+
+    // A category.
+    await page.goto('/app/edu-shopy/category');
+    await expect(page.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible();
+    await page.getByRole('button', { name: 'New category' }).click();
+    const categoryDialog = page.getByRole('dialog', { name: 'New category' });
+    // The shared schema's rule, on the client, before anything is sent.
+    await categoryDialog.getByRole('button', { name: 'Create category' }).click();
+    await expect(categoryDialog.getByLabel('Title', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(categoryDialog.getByText('CategoryTitle is required.')).toBeVisible();
+    await categoryDialog.getByLabel('Title', { exact: true }).fill(category);
+    await categoryDialog.getByRole('button', { name: 'Create category' }).click();
+    await expect(toast(page, `Category ${category} was created.`)).toBeVisible();
+    await expect(categoryDialog).toBeHidden();
+    await filterTable(page, 'Filter by title', t);
+    await expect(row(page, category)).toBeVisible();
+    await expect(page.getByText('Showing 1–1 of 1 categories')).toBeVisible();
+
+    // A store in it, which comes with its main store database.
+    await page.goto('/app/edu-shopy/store');
+    await page.getByRole('button', { name: 'New store' }).click();
+    const storeDialog = page.getByRole('dialog', { name: 'New store' });
+    await storeDialog.getByLabel('Title', { exact: true }).fill(store);
+    await storeDialog.getByLabel('Category', { exact: true }).selectOption({ label: category });
+    await storeDialog.getByLabel('Type', { exact: true }).selectOption('client_store');
+    await storeDialog
+      .getByLabel('Description', { exact: true })
+      .fill('Millets and heritage grains, stone-ground to order.');
+    await storeDialog.getByRole('button', { name: 'Create store' }).click();
+    await expect(toast(page, `Store ${store} was created`)).toBeVisible();
+    await filterTable(page, 'Filter by title', t);
+    await expect(row(page, store)).toContainText('Client store');
+
+    // Its database, then a section in it, with content written in the editor.
+    await page.goto('/app/client-store/db');
+    await filterTable(page, 'Filter by title', t);
+    const dbRow = page.getByRole('row').filter({ hasText: store });
+    await expect(dbRow).toHaveCount(1);
+    await dbRow.getByRole('link', { name: /^Sections of / }).click();
+    await expect(page).toHaveURL(/\/app\/client-store\/section\?db=\d+$/);
+    const dbId = Number(new URL(page.url()).searchParams.get('db'));
+    await expect(page.getByText('This store database has no sections yet.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'New section' }).click();
+    const sectionDialog = page.getByRole('dialog', { name: 'New section' });
+    await sectionDialog.getByLabel('Title', { exact: true }).fill(section);
+    await sectionDialog.getByLabel('Meta description', { exact: true }).fill('Millets our grandmothers cooked with.');
+    const editor = sectionDialog.getByRole('textbox', { name: 'Content' });
+    await editor.click();
+    await page.keyboard.type('Naturally gluten free and ');
+    await sectionDialog.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type('rich in fibre');
+    await sectionDialog.getByRole('tab', { name: 'Preview' }).click();
+    await expect(sectionDialog.getByRole('tabpanel').locator('strong')).toHaveText('rich in fibre');
+    await sectionDialog.getByRole('tab', { name: 'HTML' }).click();
+    await expect(sectionDialog.getByLabel('Content (HTML)', { exact: true })).toHaveValue(
+      '<p>Naturally gluten free and <strong>rich in fibre</strong></p>',
+    );
+    await sectionDialog.getByRole('button', { name: 'Create section' }).click();
+    await expect(toast(page, `Section ${section} was created as a draft`)).toBeVisible();
+    await expect(row(page, section)).toContainText('Draft');
+
+    // Two items filed in the section, priced as the shop will show them.
+    await page.getByRole('link', { name: 'Items of this database' }).click();
+    await expect(page).toHaveURL(new RegExp(`/app/client-store/item\\?db=${dbId}$`));
+    for (const [i, title] of items.entries()) {
+      await page.getByRole('button', { name: 'New item' }).click();
+      const itemDialog = page.getByRole('dialog', { name: 'New item' });
+      await itemDialog.getByLabel('Title', { exact: true }).fill(title);
+      const sectionPicker = itemDialog.getByLabel('Section', { exact: true });
+      const option = await sectionPicker.locator('option', { hasText: section }).getAttribute('value');
+      await sectionPicker.selectOption(option ?? '');
+      await itemDialog.getByLabel('Size', { exact: true }).fill('1 kg');
+      await itemDialog.getByLabel('Stock (units)', { exact: true }).fill(String(40 + i));
+      await itemDialog.getByLabel('Unit price', { exact: true }).fill('120');
+      await itemDialog.getByLabel('Discount', { exact: true }).fill('10');
+      await itemDialog.getByLabel('Flat discount', { exact: true }).fill('200');
+      await itemDialog.getByRole('button', { name: 'Create item' }).click();
+      await expect(itemDialog.getByText('FlatDiscount must not be more than UnitPrice (120).')).toBeVisible();
+      await itemDialog.getByLabel('Flat discount', { exact: true }).fill('0');
+      await itemDialog.getByLabel('GST', { exact: true }).selectOption('5');
+      // (120 − 10 %) + 5 % GST, and the unit price with GST struck through.
+      await expect(itemDialog.getByText(/Rs 113\.4/)).toBeVisible();
+      await expect(itemDialog.locator('s')).toContainText('Rs 126');
+      await itemDialog.getByRole('button', { name: 'Create item' }).click();
+      await expect(toast(page, `Item ${title} was created; it sells at Rs 113.4.`)).toBeVisible();
+    }
+    await filterTable(page, 'Filter by title', t);
+    await expect(row(page, first)).toContainText('Rs 113.4');
+
+    // Stock edited in place.
+    const stock = page.getByLabel(`Stock of ${second}`);
+    await stock.fill('7');
+    await stock.press('Enter');
+    await expect(toast(page, `${second} has 7 in stock now.`)).toBeVisible();
+
+    // The section's items in a new order, with the keyboard.
+    await page.getByRole('link', { name: 'Sections of this database' }).click();
+    await row(page, section)
+      .getByRole('button', { name: `Order items of ${section}` })
+      .click();
+    const orderDialog = page.getByRole('dialog', { name: `Order the items of ${section}` });
+    const entries = orderDialog.getByRole('listitem');
+    await expect(entries).toHaveCount(2);
+    await expect(entries.nth(0)).toContainText(first);
+    await orderDialog.getByRole('button', { name: `Move ${second} up` }).click();
+    await expect(entries.nth(0)).toContainText(second);
+    await expect(orderDialog.getByRole('status')).toHaveText(`${second} moved to position 1 of 2.`);
+    // And by drag and drop: there and back again.
+    await entries.nth(1).dragTo(entries.nth(0));
+    await expect(entries.nth(0)).toContainText(first);
+    await entries.nth(1).dragTo(entries.nth(0));
+    await expect(entries.nth(0)).toContainText(second);
+    await orderDialog.getByRole('button', { name: 'Save order' }).click();
+    await expect(toast(page, `The order of ${section}'s items was saved.`)).toBeVisible();
+
+    // Published into the catalogue: the site is out of date until 'Publish now'.
+    await row(page, section)
+      .getByRole('button', { name: `Publish ${section}`, exact: true })
+      .click();
+    await expect(toast(page, `Section ${section} was published.`)).toBeVisible();
+    await expect(row(page, section)).toContainText('Published');
+    await expect(page.getByText("The shop's pages are out of date")).toBeVisible();
+
+    const published = await request.get(`/api/Publisher/ReadAll?filter=${encodeURIComponent(section)}`);
+    const [copy] = (await published.json()) as { SectionID: number; DbID: number; CustomOrder: string }[];
+    expect(copy?.DbID).toBe(dbId);
+    const sectionPath = `/app/store-section/${copy?.SectionID}/${copy?.DbID}`;
+    expect((await request.get(sectionPath)).status()).toBe(404);
+
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await expect(page.getByText(/Published at .*: the shop's pages show the catalogue as it is now\./)).toBeVisible({
+      timeout: 240_000,
+    });
+
+    // The rebuilt site has the section, its content and its items, in the new order.
+    await page.goto(sectionPath);
+    await expect(page.getByRole('heading', { level: 1, name: section })).toBeVisible();
+    await expect(page.getByText('rich in fibre')).toBeVisible();
+    const cards = page.locator('[data-item-card]');
+    await expect(cards).toHaveCount(2);
+    await expect(cards.nth(0)).toContainText(second);
+    await expect(cards.nth(1)).toContainText(first);
+    await expect(cards.nth(1)).toContainText('Rs 113.4');
+    await page.getByRole('link', { name: first }).click();
+    await expect(page.getByRole('heading', { level: 1, name: first })).toBeVisible();
+  });
+
+  test('an admin changes a user role, is refused removing their own Admin role, and sees both in the log', async ({
+    page,
+    request,
+  }) => {
+    const t = tag();
+    const admin = `admin${t}@example.com`;
+    const customer = `shopper${t}@example.com`;
+    addUser(admin, 'Admin');
+    addUser(customer, 'User');
+    await signIn(page, admin);
+
+    await page.goto('/app/edu-shopy/role');
+    await page.getByRole('button', { name: 'End users' }).click();
+    await filterTable(page, 'Filter by name or e-mail', customer);
+    const customerRoles = row(page, customer);
+    await expect(customerRoles).toHaveCount(1);
+    await expect(customerRoles.getByRole('checkbox', { name: 'User' })).toBeChecked();
+    await customerRoles.getByRole('checkbox', { name: 'Employee' }).click();
+    await expect(toast(page, `${customer} gained the Employee role: now Employee, User.`)).toBeVisible();
+
+    // The customer is an employee now.
+    await page.getByRole('button', { name: 'Employees', exact: true }).click();
+    await filterTable(page, 'Filter by name or e-mail', customer);
+    await expect(
+      page.getByRole('row').filter({ hasText: customer }).getByRole('checkbox', { name: 'Employee' }),
+    ).toBeChecked();
+
+    // The server refuses an admin's own Admin role, and says why.
+    await filterTable(page, 'Filter by name or e-mail', admin);
+    const mine = page.getByRole('row').filter({ hasText: admin });
+    await expect(mine).toContainText('You');
+    await mine.getByRole('checkbox', { name: 'Admin' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'You cannot remove your own Admin role' })).toBeVisible();
+    await expect(mine.getByRole('checkbox', { name: 'Admin' })).toBeChecked();
+
+    // The log shows who did it, to whom, and from where.
+    await page.goto('/app/edu-shopy/logs');
+    await page.getByLabel('Action').selectOption({ label: 'Roles' });
+    await page.getByLabel('Who').fill(admin);
+    const entry = page.getByRole('row').filter({ hasText: customer });
+    await expect(entry).toHaveCount(1);
+    await expect(entry).toContainText('role.added');
+    await expect(entry).toContainText(admin);
+    await expect(entry).toContainText('role Employee (User → Employee, User)');
+    await expect(entry).toContainText('127.0.0.1');
+
+    // The same through the API the page reads.
+    const token = await tokenOf(request, admin);
+    const res = await request.get('/api/Log/ReadAll?action=role.added&limit=5', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const log = (await res.json()) as { ActorEmail: string; Detail: { email?: string } }[];
+    expect(log.some((e) => e.ActorEmail === admin && e.Detail.email === customer)).toBe(true);
+  });
+
+  test('an admin registers an employee; the server adds its own rules to the form', async ({ page }) => {
+    const t = tag();
+    const admin = `boss${t}@example.com`;
+    const hire = `hire${t}@example.com`;
+    addUser(admin, 'Admin');
+    await signIn(page, admin);
+    await page.goto('/app/edu-shopy/employee');
+    await page.getByRole('button', { name: 'New employee' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Register an employee' });
+    await dialog.getByLabel('Full name', { exact: true }).fill('Kiran Rao');
+    await dialog.getByLabel('Email', { exact: true }).fill(hire);
+    // Passes the pattern the page checks; the server knows it is a common password.
+    await dialog.getByLabel('Password', { exact: true }).fill('P@ssw0rd');
+    await dialog.getByLabel('Confirm Password', { exact: true }).fill('P@ssw0rd');
+    await dialog.getByRole('button', { name: 'Create employee' }).click();
+    const password = dialog.getByLabel('Password', { exact: true });
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(password).toHaveAccessibleDescription(/commonly used passwords/);
+    await password.fill(PASSWORD);
+    await dialog.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Create employee' }).click();
+    await expect(toast(page, `Kiran Rao (${hire}) can sign in now as Employee.`)).toBeVisible();
+    await filterTable(page, 'Filter by name or e-mail', hire);
+    await expect(page.getByRole('row').filter({ hasText: hire })).toContainText('Employee');
+  });
+
+  test('lists sort by their headers, filter, and page with the total the API counts', async ({ page }) => {
+    const t = tag();
+    const email = `lister${t}@example.com`;
+    addUser(email, 'Employee');
+    await signIn(page, email);
+    await page.goto('/app/edu-shopy/store');
+    const summary = page.getByText(/^Showing \d+–\d+ of \d+ stores$/);
+    await expect(summary).toHaveText(/^Showing 1–20 of \d+ stores$/);
+    const total = Number(/of (\d+) stores/.exec((await summary.textContent()) ?? '')?.[1]);
+    expect(total).toBeGreaterThanOrEqual(50);
+
+    const titleHeader = page.getByRole('columnheader', { name: 'Title' });
+    await expect(titleHeader).toHaveAttribute('aria-sort', 'none');
+    await titleHeader.getByRole('button').click();
+    await expect(titleHeader).toHaveAttribute('aria-sort', 'ascending');
+    const titles = page.getByRole('rowheader');
+    const ascending = await titles.allInnerTexts();
+    await titleHeader.getByRole('button').click();
+    await expect(titleHeader).toHaveAttribute('aria-sort', 'descending');
+    await expect(titles.first()).not.toHaveText(ascending[0] ?? '');
+    const descending = await titles.allInnerTexts();
+    expect(descending[0]?.localeCompare(ascending[0] ?? '')).toBeGreaterThan(0);
+
+    await page.getByLabel('Rows per page').selectOption('10');
+    await expect(summary).toHaveText(`Showing 1–10 of ${total} stores`);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(summary).toHaveText(`Showing 11–20 of ${total} stores`);
+    await expect(page.getByText(`Page 2 of ${Math.ceil(total / 10)}`)).toBeVisible();
+
+    await filterTable(page, 'Filter by title', 'zz-no-such-store');
+    await expect(page.getByText('No stores match “zz-no-such-store”.')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear the filter' }).click();
+    await expect(summary).toHaveText(`Showing 1–10 of ${total} stores`);
+  });
+
+  test('a plain user is sent to sign in from every staff page and refused every staff call', async ({
+    page,
+    request,
+  }) => {
+    const email = `plain${tag()}@example.com`;
+    addUser(email, 'User');
+    await signIn(page, email);
+    for (const path of STAFF_PAGES) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/app\/login$/);
+    }
+
+    const token = await tokenOf(request, email);
+    const headers = { Authorization: `Bearer ${token}` };
+    const calls: [method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, data?: unknown][] = [
+      ['post', '/api/Category/Create', { CategoryTitle: 'Not allowed' }],
+      ['put', '/api/Category/Edit/1', { CategoryTitle: 'Not allowed' }],
+      ['delete', '/api/Category/Delete/1'],
+      ['post', '/api/Store/Create', { StoreTitle: 'Not allowed', CategoryID: 1 }],
+      ['patch', '/api/Store/Edit/1', { StoreHidden: true }],
+      ['delete', '/api/Store/Delete/1'],
+      ['get', '/api/StoreDb/ReadAll'],
+      ['post', '/api/StoreDb/Create', { StoreID: 1, DbTitle: 'Not allowed' }],
+      ['delete', '/api/StoreDb/Delete/1'],
+      ['get', '/api/Section/ReadAll/1'],
+      ['get', '/api/Section/Read/1'],
+      ['post', '/api/Section/Create', { DbID: 1, SectionTitle: 'Not allowed' }],
+      ['patch', '/api/Section/Edit/1', { SectionHidden: true }],
+      ['put', '/api/Section/Reorder/1', { ItemIDs: [] }],
+      ['delete', '/api/Section/Delete/1'],
+      ['put', '/api/Publisher/Edit/1', {}],
+      ['delete', '/api/Publisher/Delete/1/1'],
+      ['post', '/api/Item/Create', { DbID: 1, ItemTitle: 'Not allowed', UnitPrice: 1 }],
+      ['patch', '/api/Item/Edit/1', { Availability: 0 }],
+      ['delete', '/api/Item/Delete/1'],
+      ['delete', '/api/Content/Delete?kind=Store&id=1'],
+      ['get', '/api/Log/ReadAll'],
+      ['get', '/api/Site/Status'],
+      ['post', '/api/Site/Publish'],
+      ['put', '/api/Order/Status/1', { Status: 'Packed' }],
+      ['post', '/api/Account/RegisterEmployee', { Email: 'x@example.com' }],
+      ['get', '/api/Employee/ReadAll'],
+      ['get', '/api/Employee/GetRoles/1'],
+      ['post', '/api/Employee/AddUserToRole', { UserId: 1, Role: 'Admin' }],
+      ['post', '/api/Employee/RemoveUserFromRole', { UserId: 1, Role: 'Admin' }],
+      ['delete', '/api/Employee/Delete/1'],
+      ['get', '/api/User/ReadAll'],
+      ['delete', '/api/User/Delete/1'],
+    ];
+    for (const [method, path, data] of calls) {
+      const res = await request[method](path, { headers, ...(data === undefined ? {} : { data }) });
+      expect(res.status(), `${method.toUpperCase()} ${path}`).toBe(403);
+      expect(((await res.json()) as { Message: string }).Message, path).toMatch(/needs the (Employee|Admin) role/);
+    }
+    const upload = await request.post('/api/Content/Upload', {
+      headers,
+      multipart: { kind: 'Store', id: '1', file: { name: 'x.png', mimeType: 'image/png', buffer: Buffer.from('x') } },
+    });
+    expect(upload.status(), 'POST /api/Content/Upload').toBe(403);
+  });
+
+  test('every kind of staff page passes axe, with its forms open', async ({ page }) => {
+    test.setTimeout(240_000);
+    const admin = `axe${tag()}@example.com`;
+    addUser(admin, 'Admin');
+    await signIn(page, admin);
+
+    for (const path of STAFF_PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByText(/^Loading/)).toHaveCount(0);
+      await expectNoAxeViolations(page, path);
+    }
+
+    // A database picked: its sections and items, with their forms.
+    await page.goto('/app/client-store/section?db=1');
+    await expect(page.getByRole('columnheader', { name: 'Shop' })).toBeVisible();
+    await expectNoAxeViolations(page, 'sections');
+    await page
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click();
+    const sectionForm = page.getByRole('dialog');
+    await expect(sectionForm.getByRole('toolbar', { name: 'Formatting' })).toBeVisible();
+    await expectNoAxeViolations(page, 'section form');
+    await sectionForm.getByRole('tab', { name: 'Preview' }).click();
+    await expectNoAxeViolations(page, 'section preview');
+    await sectionForm.getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .getByRole('button', { name: /^Order items / })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog').getByRole('listitem').first()).toBeVisible();
+    await expectNoAxeViolations(page, 'item order');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+    await page.goto('/app/client-store/item?db=1');
+    await expect(page.getByRole('columnheader', { name: 'Stock' })).toBeVisible();
+    await expectNoAxeViolations(page, 'items');
+    await page
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog').getByText('In the shop', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page, 'item form');
+
+    await page.goto('/app/edu-shopy/category');
+    await page
+      .getByRole('button', { name: /^Delete / })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoAxeViolations(page, 'delete confirmation');
+
+    // The narrow screen.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/app/edu-shopy/store');
+    await expect(page.getByRole('rowheader').first()).toBeVisible();
+    await expectNoAxeViolations(page, 'stores at 375 px');
+  });
+});

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildFraction,
+  describeAuditDetail,
+  IMAGE_MAX_BYTES,
+  imageFileProblem,
+  moveEntry,
+  nextSort,
+  pageCount,
+  pageSummary,
+  parseSort,
+  pricePreview,
+  sortDirection,
+} from '../../src/lib/domain/staff-views.ts';
+
+describe('list sorting (spec §7 sort)', () => {
+  it('reads the three spellings of a sort', () => {
+    expect(parseSort('')).toBeNull();
+    expect(parseSort('StoreTitle')).toEqual({ field: 'StoreTitle', descending: false });
+    expect(parseSort('-StoreTitle')).toEqual({ field: 'StoreTitle', descending: true });
+    expect(parseSort('StoreTitle desc')).toEqual({ field: 'StoreTitle', descending: true });
+    expect(parseSort('StoreTitle ASC')).toEqual({ field: 'StoreTitle', descending: false });
+  });
+
+  it('says how each column stands, for aria-sort', () => {
+    expect(sortDirection('', 'StoreTitle')).toBe('none');
+    expect(sortDirection('StoreTitle', 'StoreTitle')).toBe('ascending');
+    expect(sortDirection('-StoreTitle', 'StoreTitle')).toBe('descending');
+    expect(sortDirection('-StoreTitle', 'StoreID')).toBe('none');
+    expect(sortDirection('storetitle desc', 'StoreTitle')).toBe('descending');
+  });
+
+  it('cycles a header through ascending, descending and the default order', () => {
+    expect(nextSort('', 'StoreTitle')).toBe('StoreTitle');
+    expect(nextSort('StoreTitle', 'StoreTitle')).toBe('-StoreTitle');
+    expect(nextSort('-StoreTitle', 'StoreTitle')).toBe('');
+    // Another column starts ascending.
+    expect(nextSort('-StoreTitle', 'StoreID')).toBe('StoreID');
+  });
+});
+
+describe('paging', () => {
+  it('counts pages, with an empty list on page 1 of 1', () => {
+    expect(pageCount(0, 20)).toBe(1);
+    expect(pageCount(20, 20)).toBe(1);
+    expect(pageCount(21, 20)).toBe(2);
+    expect(pageCount(300, 1000)).toBe(1);
+  });
+
+  it('sums a page up in words', () => {
+    expect(pageSummary(0, 20, 0, 'stores')).toBe('No stores');
+    expect(pageSummary(0, 20, 50, 'stores')).toBe('Showing 1–20 of 50 stores');
+    expect(pageSummary(2, 20, 50, 'stores')).toBe('Showing 41–50 of 50 stores');
+    expect(pageSummary(0, 20, 123456, 'items')).toBe('Showing 1–20 of 1,23,456 items');
+  });
+});
+
+describe('moving a row in a display order', () => {
+  it('moves up, down and to the ends without losing or repeating an entry', () => {
+    expect(moveEntry([1, 2, 3, 4], 2, 0)).toEqual([3, 1, 2, 4]);
+    expect(moveEntry([1, 2, 3, 4], 0, 3)).toEqual([2, 3, 4, 1]);
+    expect(moveEntry([1, 2, 3, 4], 1, 2)).toEqual([1, 3, 2, 4]);
+  });
+
+  it('clamps a target past either end and ignores a source outside the list', () => {
+    expect(moveEntry([1, 2, 3], 0, 9)).toEqual([2, 3, 1]);
+    expect(moveEntry([1, 2, 3], 2, -4)).toEqual([3, 1, 2]);
+    expect(moveEntry([1, 2, 3], 5, 0)).toEqual([1, 2, 3]);
+  });
+
+  it('leaves the given list as it was', () => {
+    const list = [1, 2, 3];
+    moveEntry(list, 0, 2);
+    expect(list).toEqual([1, 2, 3]);
+  });
+});
+
+describe('the price an item form will show in the shop', () => {
+  it('works out the selling price and the struck-through price as the cards do', () => {
+    // (120 − 10 %) + 5 % GST = 113.4; the unit price with GST = 126.
+    expect(pricePreview({ UnitPrice: '120', Discount: '10', FlatDiscount: '0', Gst: '5' })).toEqual({
+      selling: 'Rs 113.4',
+      before: 'Rs 126',
+      saving: '10 % off',
+    });
+    expect(pricePreview({ UnitPrice: 200, Discount: 0, FlatDiscount: 50, Gst: 12 })).toEqual({
+      selling: 'Rs 168',
+      before: 'Rs 224',
+      saving: 'Rs 50 flat',
+    });
+  });
+
+  it('strikes nothing through when nothing is taken off', () => {
+    expect(pricePreview({ UnitPrice: '99.5', Discount: '0', FlatDiscount: '0', Gst: '18' })).toEqual({
+      selling: 'Rs 117.41',
+      before: null,
+      saving: null,
+    });
+  });
+
+  it('shows nothing while a field breaks its rule', () => {
+    expect(pricePreview({ UnitPrice: '', Discount: '0', FlatDiscount: '0', Gst: '5' })).toBeNull();
+    expect(pricePreview({ UnitPrice: '12.345', Discount: '0', FlatDiscount: '0', Gst: '5' })).toBeNull();
+    expect(pricePreview({ UnitPrice: '100', Discount: '101', FlatDiscount: '0', Gst: '5' })).toBeNull();
+    expect(pricePreview({ UnitPrice: '100', Discount: '0', FlatDiscount: '0', Gst: '7' })).toBeNull();
+    expect(pricePreview({ UnitPrice: '100', Discount: '0', FlatDiscount: '101', Gst: '5' })).toBeNull();
+  });
+});
+
+describe('audit entries in words', () => {
+  it('spells out what an edit changed', () => {
+    expect(
+      describeAuditDetail({
+        changed: {
+          Availability: { from: 40, to: 7 },
+          ItemHidden: { from: false, to: true },
+          Size: { from: '', to: '1 kg' },
+        },
+      }),
+    ).toBe('Availability 40 → 7; ItemHidden false → true; Size "" → 1 kg');
+  });
+
+  it('spells out a role change with the roles before and after', () => {
+    expect(
+      describeAuditDetail({
+        email: 'meera@example.com',
+        role: 'Employee',
+        before: ['User'],
+        after: ['Employee', 'User'],
+      }),
+    ).toBe('role Employee (User → Employee, User); email: meera@example.com');
+    expect(describeAuditDetail({ role: 'User', before: ['User'], after: [] })).toBe('role User (User → no role)');
+  });
+
+  it('lists any other detail as key and value, and nothing for none', () => {
+    expect(describeAuditDetail({ reason: 'wrong', attemptsLeft: 4, ids: [1, 2] })).toBe(
+      'reason: wrong; attemptsLeft: 4; ids: [1,2]',
+    );
+    expect(describeAuditDetail({ role: 'Admin' })).toBe('role: Admin');
+    expect(describeAuditDetail({})).toBe('');
+  });
+});
+
+describe('a build in progress', () => {
+  it('is the part done, or unknown when the build has not said', () => {
+    expect(buildFraction({ Done: 2, Total: 4 })).toBe(0.5);
+    expect(buildFraction({ Done: 0, Total: 0 })).toBeNull();
+    expect(buildFraction({ Done: 655, Total: 631 })).toBe(1);
+  });
+});
+
+describe('a picture to upload', () => {
+  it('takes PNG, JPEG and WebP up to 2 MB', () => {
+    expect(imageFileProblem({ name: 'a.png', type: 'image/png', size: 1000 })).toBeNull();
+    expect(imageFileProblem({ name: 'a.webp', type: 'image/webp', size: IMAGE_MAX_BYTES })).toBeNull();
+  });
+
+  it('names the file and the rule it breaks', () => {
+    expect(imageFileProblem({ name: 'a.gif', type: 'image/gif', size: 10 })).toBe(
+      'a.gif is not a PNG, JPEG or WebP image: choose a picture in one of those formats.',
+    );
+    expect(imageFileProblem({ name: 'big.jpg', type: 'image/jpeg', size: IMAGE_MAX_BYTES + 1 })).toBe(
+      'big.jpg (2.0 MB) is too large: an image may be at most 2 MB.',
+    );
+  });
+});
