@@ -38,6 +38,25 @@ const steps: Step[] = [
 ];
 
 let failedStep: string | undefined;
+let passed = 0;
+let failed = 0;
+
+// Counted as soon as each step ends: Playwright empties test-results/ when it starts.
+function countResults(step: string): void {
+  if (step === 'vitest' && existsSync(vitestJson)) {
+    const v = JSON.parse(readFileSync(vitestJson, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    passed += v.numPassedTests;
+    failed += v.numFailedTests;
+  }
+  if (step === 'playwright' && existsSync(playwrightJson)) {
+    const p = JSON.parse(readFileSync(playwrightJson, 'utf8')) as {
+      stats: { expected: number; unexpected: number; flaky: number };
+    };
+    passed += p.stats.expected + p.stats.flaky;
+    failed += p.stats.unexpected;
+  }
+}
+
 for (const step of steps) {
   if (only.length > 0 && !only.includes(step.name)) continue;
   console.log(`\n=== ${step.name}`);
@@ -50,26 +69,13 @@ for (const step of steps) {
   console.log(
     `=== ${step.name}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
+  countResults(step.name);
   if (r.status !== 0) {
     failedStep = step.name;
     break;
   }
 }
 
-let passed = 0;
-let failed = 0;
-if (existsSync(vitestJson)) {
-  const v = JSON.parse(readFileSync(vitestJson, 'utf8')) as { numPassedTests: number; numFailedTests: number };
-  passed += v.numPassedTests;
-  failed += v.numFailedTests;
-}
-if (existsSync(playwrightJson)) {
-  const p = JSON.parse(readFileSync(playwrightJson, 'utf8')) as {
-    stats: { expected: number; unexpected: number; flaky: number };
-  };
-  passed += p.stats.expected + p.stats.flaky;
-  failed += p.stats.unexpected;
-}
 if (failedStep !== undefined && failed === 0) failed = 1;
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 if (failedStep !== undefined) {
