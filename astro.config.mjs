@@ -1,32 +1,21 @@
 // @ts-check
 import react from '@astrojs/react';
-import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
-import { isPrivatePath } from './src/lib/catalogue/private-paths.ts';
 import { siteIntegration } from './src/lib/catalogue/site-integration.ts';
+import { siteOrigin } from './src/lib/catalogue/site-url.ts';
 
-// SITE_URL gives canonical and sitemap URLs their origin; the default suits `npm start`.
-const site = process.env.SITE_URL ?? `http://${process.env.HOST ?? '127.0.0.1'}:${process.env.PORT ?? '4321'}`;
-
+// The sitemap, redirect pages, compressed files, `_headers` and search index are
+// written by the rebuild (src/build/rebuild.ts) after Astro, so that an
+// incremental rebuild can write them for only the pages that changed.
 export default defineConfig({
-  site,
+  // SITE_URL gives canonical URLs their origin; the default suits `npm start`.
+  site: siteOrigin(),
   output: 'static',
   trailingSlash: 'ignore',
-  build: { format: 'directory' },
-  integrations: [
-    react(),
-    sitemap({
-      // Redirect files are not pages; personal and staff pages are not for search engines.
-      filter: (page) => {
-        const path = new URL(page).pathname.replace(/(?<=.)\/$/, '');
-        return path !== '/_redirects' && !isPrivatePath(path);
-      },
-      // Canonical addresses have no trailing slash; the sitemap lists the same ones.
-      serialize: (item) => ({ ...item, url: item.url.replace(/(?<=[^/])\/$/, '') }),
-    }),
-    siteIntegration(),
-  ],
+  // A few pages at a time: one page's file is written while the next renders.
+  build: { format: 'directory', concurrency: 4 },
+  integrations: [react(), siteIntegration()],
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
 });

@@ -1,10 +1,20 @@
-// npm run build — builds the static site from the API (API_URL, or one started in-process).
+// npm run build [-- --force] — builds the whole static site from the API (API_URL, or one
+// started in-process) and publishes it when complete; `npm run rebuild` renders only what changed.
+import { parseArgs } from 'node:util';
 import { buildSite } from '../src/build/build-site.ts';
+import { createReporter } from '../src/build/progress.ts';
+import { PROJECT_ROOT } from '../src/build/project-root.ts';
+import { PublishRefused, summaryLine } from '../src/build/rebuild.ts';
 import { loadConfig } from '../src/server/config.ts';
 
+const reporter = createReporter(process.stderr);
 try {
-  await buildSite(loadConfig());
+  const { values } = parseArgs({ options: { force: { type: 'boolean' } }, strict: true });
+  const config = loadConfig();
+  // Astro keeps its scratch files under the working folder; the paths above are already absolute.
+  process.chdir(PROJECT_ROOT);
+  reporter.log(summaryLine(await buildSite(config, { reporter, force: values.force === true })));
 } catch (err) {
-  console.error(`build failed: ${(err as Error).message}`);
-  process.exitCode = 1;
+  reporter.log(`build failed: ${(err as Error).message}`);
+  process.exitCode = err instanceof PublishRefused ? 3 : 1;
 }

@@ -1,5 +1,7 @@
 // npm start — migrate, seed the demo catalogue when empty, build the site when missing, serve.
 import { buildSite, siteIsBuilt } from '../src/build/build-site.ts';
+import { PROJECT_ROOT } from '../src/build/project-root.ts';
+import { summaryLine } from '../src/build/rebuild.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { isCatalogueEmpty, seedCatalogue } from '../src/server/db/seed.ts';
 import { openMigratedDb } from '../src/server/runtime.ts';
@@ -18,7 +20,9 @@ try {
   }
   if (!siteIsBuilt(config)) {
     console.error('Start: no built site yet; building it ...');
-    await buildSite(config);
+    // Astro keeps its scratch files under the working folder; the paths above are already absolute.
+    process.chdir(PROJECT_ROOT);
+    console.error(summaryLine(await buildSite(config)));
   }
   await serveShop(config);
 } catch (err) {

@@ -1,11 +1,14 @@
 /**
  * The small script every page ships (no framework): the navigation links of the
- * signed-in user, the sidebar, the default picture for images that fail, and the
- * footer's year. It runs once, after the page has been parsed.
+ * signed-in user, the sidebar, the default picture for images that fail, the
+ * search box (whose index loads only when used), and the footer's year. It runs
+ * once, after the page has been parsed. It is a bundled file, never inline, so
+ * the Content-Security-Policy allows it as one of the site's own scripts.
  */
 import { jwtDecode } from 'jwt-decode';
 import { isAuthorized, signedInUser, tokenState, type UntrustedClaims } from '../lib/domain/auth.ts';
 import { titleCase } from '../lib/domain/title-case.ts';
+import { setUpSearchBoxes } from './search.ts';
 
 const TOKEN_KEY = 'jtoken';
 const CART_KEY = 'cartState';
@@ -149,6 +152,7 @@ function start(): void {
     if (e.key === TOKEN_KEY || e.key === null) renderNav();
   });
   setUpSidebar();
+  setUpSearchBoxes();
   for (const el of document.querySelectorAll('[data-year]')) el.textContent = String(new Date().getFullYear());
 }
 

@@ -40,7 +40,7 @@ export interface AppDeps {
   now?: () => Date;
   /** Take the client address from `X-Forwarded-For` (one trusted proxy). Default: `TRUST_PROXY=1`. */
   trustProxy?: boolean;
-  /** The program `POST /api/Site/Publish` runs to rebuild the site. Default: this Node running `scripts/build.ts`. */
+  /** The program `POST /api/Site/Publish` runs to rebuild the site. Default: this Node running `scripts/rebuild.ts`. */
   siteBuilder?: { command: string; args: string[] };
 }
 

@@ -5,11 +5,20 @@ import type { Config } from './config.ts';
 import { createConfiguredApp, listen, openMigratedDb } from './runtime.ts';
 import { createSiteServer } from './site-server.ts';
 
-/** Serves the built site and the API on `config.host:config.port` until SIGINT/SIGTERM. */
+/**
+ * Serves the built site and the API on `config.host:config.port` until
+ * SIGINT/SIGTERM. `config.siteDir` may be a link a rebuild switches to a new
+ * build: the server follows it (see `site-server.ts`).
+ */
 export async function serveShop(config: Config): Promise<void> {
   const db = await openMigratedDb(config);
   if (!existsSync(join(config.siteDir, 'index.html'))) {
     console.error(`Serve: there is no built site in ${config.siteDir} yet; run "npm run build". Serving the API only.`);
+  } else if (!existsSync(join(config.siteDir, '_headers'))) {
+    console.error(
+      `Serve: the site in ${config.siteDir} has no _headers file (it was built by an older version), so its pages ` +
+        'get a policy without the hashes of their inline scripts; run "npm run build" to rebuild it.',
+    );
   }
   const api = createConfiguredApp(config, db, jsonLogger);
   const server = await listen(createSiteServer({ api, siteDir: config.siteDir }), config.host, config.port);

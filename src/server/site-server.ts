@@ -1,10 +1,18 @@
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { type FileHandle, open, readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { parseRedirects, parseRewrites, type RedirectStatus, type RewriteRule } from '../lib/domain/redirects.ts';
 import { routingPath } from './app.ts';
+import {
+  API_SECURITY_HEADERS,
+  cacheControlFor,
+  DEFAULT_SITE_HEADERS,
+  type HeaderRule,
+  headersFor,
+  parseHeaders,
+} from './site-headers.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -35,15 +43,34 @@ interface Found {
   file: string;
   size: number;
   mtimeMs: number;
+  ino: number;
 }
 
 async function fileAt(path: string): Promise<Found | null> {
   try {
     const s = await stat(path);
-    return s.isFile() ? { file: path, size: s.size, mtimeMs: s.mtimeMs } : null;
+    return s.isFile() ? { file: path, size: s.size, mtimeMs: s.mtimeMs, ino: s.ino } : null;
   } catch {
     return null;
   }
+}
+
+/** A file opened for answering: what was opened is what is sent, whatever a rebuild renames meanwhile. */
+async function openFile(path: string): Promise<{ handle: FileHandle; found: Found } | null> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const s = await handle.stat();
+    if (s.isFile()) return { handle, found: { file: path, size: s.size, mtimeMs: s.mtimeMs, ino: s.ino } };
+  } catch {
+    // Answered as missing below.
+  }
+  await handle.close();
+  return null;
 }
 
 /** Maps a URL path to a file of the built site: `/a/b` → `a/b`, `a/b/index.html` or `a/b.html`. */
@@ -66,56 +93,56 @@ async function resolveSiteFile(siteDir: string, urlPath: string): Promise<Found 
   );
 }
 
-function cacheControl(urlPath: string, ext: string): string {
-  // Astro fingerprints everything under /_astro/: a changed file gets a new name.
-  if (urlPath.startsWith('/_astro/') || urlPath.startsWith('/pagefind/fragment/')) {
-    return 'public, max-age=31536000, immutable';
-  }
-  if (ext === '.html' || ext === '.xml' || ext === '.txt' || ext === '') return 'public, max-age=0, must-revalidate';
-  return 'public, max-age=3600';
-}
-
 function etagOf(f: Found, encoding: string): string {
-  const h = createHash('sha1').update(`${f.size}:${f.mtimeMs}:${encoding}`).digest('base64url').slice(0, 16);
+  const h = createHash('sha1').update(`${f.ino}:${f.size}:${f.mtimeMs}:${encoding}`).digest('base64url').slice(0, 16);
   return `"${h}"`;
 }
 
-/** Answers one file, preferring a pre-compressed `.br` / `.gz` sibling the client accepts. */
-async function sendFile(c: Context, found: Found, status: 200 | 404, urlPath: string): Promise<Response> {
+/**
+ * Answers one file, preferring a pre-compressed `.br` / `.gz` sibling the
+ * client accepts, with the site's `_headers` for the path (a 404 is never cached).
+ */
+async function sendFile(
+  c: Context,
+  found: Found,
+  status: 200 | 404,
+  urlPath: string,
+  siteHeaders: Record<string, string>,
+): Promise<Response> {
   const ext = extname(found.file);
   const headers = new Headers({
     'Content-Type': TYPES[ext] ?? 'application/octet-stream',
-    'Cache-Control': status === 404 ? 'no-store' : cacheControl(urlPath, ext),
-    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': cacheControlFor(urlPath, ext),
   });
-  let body = found;
-  let encoding = 'identity';
+  for (const [name, value] of Object.entries(siteHeaders)) headers.set(name, value);
+  if (status === 404) headers.set('Cache-Control', 'no-store');
+  const candidates: { file: string; encoding: string }[] = [];
   if (COMPRESSIBLE.has(ext)) {
     headers.set('Vary', 'Accept-Encoding');
     const accept = c.req.header('accept-encoding') ?? '';
-    for (const [enc, suffix] of [
-      ['br', '.br'],
-      ['gzip', '.gz'],
-    ] as const) {
-      if (!accept.includes(enc)) continue;
-      const pre = await fileAt(found.file + suffix);
-      if (pre !== null) {
-        body = pre;
-        encoding = enc;
-        headers.set('Content-Encoding', enc);
-        break;
+    if (accept.includes('br')) candidates.push({ file: `${found.file}.br`, encoding: 'br' });
+    if (accept.includes('gzip')) candidates.push({ file: `${found.file}.gz`, encoding: 'gzip' });
+  }
+  candidates.push({ file: found.file, encoding: 'identity' });
+  for (const candidate of candidates) {
+    const opened = await openFile(candidate.file);
+    if (opened === null) continue;
+    const { handle, found: body } = opened;
+    try {
+      if (candidate.encoding !== 'identity') headers.set('Content-Encoding', candidate.encoding);
+      const etag = etagOf(body, candidate.encoding);
+      headers.set('ETag', etag);
+      if (status === 200 && c.req.header('if-none-match') === etag) {
+        return new Response(null, { status: 304, headers });
       }
+      headers.set('Content-Length', String(body.size));
+      const data = c.req.method === 'HEAD' ? null : await handle.readFile();
+      return new Response(data, { status, headers });
+    } finally {
+      await handle.close();
     }
   }
-  const etag = etagOf(body, encoding);
-  headers.set('ETag', etag);
-  headers.set('Content-Length', String(body.size));
-  if (status === 200 && c.req.header('if-none-match') === etag) {
-    headers.delete('Content-Length');
-    return new Response(null, { status: 304, headers });
-  }
-  const data = c.req.method === 'HEAD' ? null : await readFile(body.file);
-  return new Response(data, { status, headers });
+  return new Response('Page not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 
 type Redirects = Map<string, { to: string; status: RedirectStatus }>;
@@ -123,45 +150,69 @@ type Redirects = Map<string, { to: string; status: RedirectStatus }>;
 interface SiteRules {
   redirects: Redirects;
   rewrites: RewriteRule[];
+  headers: HeaderRule[];
 }
 
-const NO_RULES: SiteRules = { redirects: new Map(), rewrites: [] };
+const NO_HEADERS_FILE: HeaderRule[] = [{ path: '/*', headers: { ...DEFAULT_SITE_HEADERS } }];
 
 /**
- * The built site's `_redirects` rules, read again whenever the file changes
- * (a rebuild swaps in a new site while the server runs); looked at no more than
- * once a second.
+ * The built site's `_redirects` and `_headers` rules, read again whenever
+ * either file changes (a rebuild swaps in a new site while the server runs);
+ * looked at no more than once a second, and at once when the site folder is
+ * a link that now points at another build. A site without `_headers` gets the
+ * default security headers.
  */
-function redirectsReader(siteDir: string): () => Promise<SiteRules> {
-  const file = join(siteDir, '_redirects');
-  let rules = NO_RULES;
+function rulesReader(): (siteDir: string) => Promise<SiteRules> {
+  let rules: SiteRules = { redirects: new Map(), rewrites: [], headers: NO_HEADERS_FILE };
   let seen = '';
   let checkedAt = 0;
-  return async () => {
+  let checkedDir = '';
+  const stampOf = (f: Found | null) => (f === null ? '-' : `${f.ino}:${f.size}:${f.mtimeMs}`);
+  const textOf = async (f: Found | null) => (f === null ? null : readFile(f.file, 'utf8').catch(() => null));
+  return async (siteDir) => {
     const now = Date.now();
-    if (now - checkedAt < 1000) return rules;
+    if (now - checkedAt < 1000 && siteDir === checkedDir) return rules;
     checkedAt = now;
-    const found = await fileAt(file);
-    const stamp = found === null ? '' : `${found.size}:${found.mtimeMs}`;
+    checkedDir = siteDir;
+    const [redirectsFile, headersFile] = await Promise.all([
+      fileAt(join(siteDir, '_redirects')),
+      fileAt(join(siteDir, '_headers')),
+    ]);
+    const stamp = `${stampOf(redirectsFile)}|${stampOf(headersFile)}`;
     if (stamp !== seen) {
       seen = stamp;
-      if (found === null) {
-        rules = NO_RULES;
-      } else {
-        const text = await readFile(file, 'utf8');
-        rules = { redirects: parseRedirects(text), rewrites: parseRewrites(text) };
-      }
+      const [redirectsText, headersText] = await Promise.all([textOf(redirectsFile), textOf(headersFile)]);
+      rules = {
+        redirects: redirectsText === null ? new Map() : parseRedirects(redirectsText),
+        rewrites: redirectsText === null ? [] : parseRewrites(redirectsText),
+        headers: headersText === null ? NO_HEADERS_FILE : parseHeaders(headersText),
+      };
     }
     return rules;
   };
 }
 
-function redirectResponse(c: Context, rule: { to: string; status: RedirectStatus }): Response {
+/** The API's answer with the API's security headers added (those it set itself are kept). */
+async function withApiHeaders(response: Response | Promise<Response>): Promise<Response> {
+  const res = await response;
+  const headers = new Headers(res.headers);
+  for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) {
+    if (!headers.has(name)) headers.set(name, value);
+  }
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+}
+
+function redirectResponse(
+  c: Context,
+  rule: { to: string; status: RedirectStatus },
+  siteHeaders: Record<string, string>,
+): Response {
   const search = new URL(c.req.url).search;
   const location = search !== '' && !rule.to.includes('?') ? rule.to + search : rule.to;
   return new Response(null, {
     status: rule.status,
     headers: {
+      ...siteHeaders,
       Location: location,
       // A landing (302) follows the catalogue, so caches must ask again; an alias (301) is stable for a day.
       'Cache-Control': rule.status === 302 ? 'public, max-age=0, must-revalidate' : 'public, max-age=86400',
@@ -177,26 +228,32 @@ function redirectResponse(c: Context, rule: { to: string; status: RedirectStatus
  */
 export function createSiteServer(opts: { api: Hono; siteDir: string }): Hono {
   const { api, siteDir } = opts;
-  const rules = redirectsReader(siteDir);
+  const rules = rulesReader();
   const app = new Hono({ getPath: (req) => routingPath(req.url) });
   app.all('*', async (c) => {
     const path = c.req.path;
-    if (API_OR_CONTENT.test(path)) return api.fetch(c.req.raw, c.env);
+    if (API_OR_CONTENT.test(path)) return withApiHeaders(api.fetch(c.req.raw, c.env));
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
-      return c.json({ Message: `${c.req.method} is not allowed on site pages.` }, 405, { Allow: 'GET, HEAD' });
+      return c.json({ Message: `${c.req.method} is not allowed on site pages.` }, 405, {
+        Allow: 'GET, HEAD',
+        ...API_SECURITY_HEADERS,
+      });
     }
-    const { redirects, rewrites } = await rules();
+    // The site folder may be a link that a rebuild points at a new build: every
+    // file of one answer comes from the build it pointed at when the answer began.
+    const root = await realpath(siteDir).catch(() => siteDir);
+    const { redirects, rewrites, headers } = await rules(root);
     const rule = redirects.get(path);
-    if (rule !== undefined) return redirectResponse(c, rule);
+    if (rule !== undefined) return redirectResponse(c, rule, headersFor(headers, path));
     const rewrite = rewrites.find((r) => path.startsWith(r.prefix));
-    const found = await resolveSiteFile(siteDir, rewrite?.to ?? path);
+    const found = await resolveSiteFile(root, rewrite?.to ?? path);
     if (found !== null) {
       // `/app/home` and `/app/home/` both serve the folder's index.html.
-      return sendFile(c, found, 200, path);
+      return sendFile(c, found, 200, path, headersFor(headers, path));
     }
-    const notFound = await fileAt(join(siteDir, '404.html'));
-    if (notFound !== null) return sendFile(c, notFound, 404, path);
-    return c.text('Page not found', 404);
+    const notFound = await fileAt(join(root, '404.html'));
+    if (notFound !== null) return sendFile(c, notFound, 404, path, headersFor(headers, path));
+    return c.text('Page not found', 404, headersFor(headers, path));
   });
   return app;
 }

@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routingPath } from '../../src/server/app.ts';
+import { formatHeaders, siteSecurityHeaders } from '../../src/server/site-headers.ts';
 import { createSiteServer } from '../../src/server/site-server.ts';
 
 describe('routingPath', () => {
@@ -166,5 +167,79 @@ describe('site server', () => {
     const res = await server.request('/app/home/3', { method: 'POST' });
     expect(res.status).toBe(405);
     expect((await server.request('/book/7', { method: 'POST' })).status).toBe(405);
+  });
+
+  it('sends every site answer with the security headers of the site’s _headers file', async () => {
+    const site = mkdtempSync(join(tmpdir(), 'aisle-site-headers-'));
+    try {
+      mkdirSync(join(site, 'app/home/1'), { recursive: true });
+      writeFileSync(join(site, 'app/home/1/index.html'), '<h1>one</h1>');
+      writeFileSync(join(site, '404.html'), '<h1>Page not found</h1>');
+      writeFileSync(join(site, '_redirects'), '/ /app/home/1 302\n');
+      const security = siteSecurityHeaders({ inline: { script: ["'sha256-abc='"], style: [] } });
+      writeFileSync(
+        join(site, '_headers'),
+        formatHeaders([
+          { path: '/*', headers: security },
+          { path: '/app/*', headers: { 'Cache-Control': 'public, max-age=0, must-revalidate', 'X-Test': 'app' } },
+        ]),
+      );
+      const server = createSiteServer({ api: new Hono().all('*', (c) => c.json({})), siteDir: site });
+      const page = await server.request('/app/home/1');
+      expect(page.headers.get('content-security-policy')).toBe(security['Content-Security-Policy']);
+      expect(page.headers.get('content-security-policy')).toContain(
+        "script-src 'self' 'wasm-unsafe-eval' 'sha256-abc='",
+      );
+      expect(page.headers.get('x-test')).toBe('app');
+      expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(page.headers.get('permissions-policy')).toContain('camera=()');
+      const missing = await server.request('/app/nothing');
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get('content-security-policy')).toBe(security['Content-Security-Policy']);
+      expect(missing.headers.get('cache-control')).toBe('no-store');
+      const redirect = await server.request('/');
+      expect(redirect.status).toBe(302);
+      expect(redirect.headers.get('x-content-type-options')).toBe('nosniff');
+      const api = await server.request('/api/Store/ReadAll');
+      expect(api.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(api.headers.get('x-content-type-options')).toBe('nosniff');
+    } finally {
+      rmSync(site, { recursive: true, force: true });
+    }
+  });
+
+  it('sends a strict default policy for a site built without a _headers file', async () => {
+    const res = await server.request('/app/home/3');
+    const policy = res.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("base-uri 'none'");
+  });
+
+  it('follows the site link to a new build at once, with that build’s redirects', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'aisle-site-link-'));
+    try {
+      for (const [build, target] of [
+        ['site-1', '/app/home/1'],
+        ['site-2', '/app/home/2'],
+      ] as const) {
+        mkdirSync(join(root, build, 'app/home/1'), { recursive: true });
+        writeFileSync(join(root, build, 'app/home/1/index.html'), `<h1>${build}</h1>`);
+        writeFileSync(join(root, build, '_redirects'), `/ ${target} 302\n`);
+      }
+      const link = join(root, 'site');
+      symlinkSync('site-1', link);
+      const live = createSiteServer({ api: new Hono(), siteDir: link });
+      expect(await (await live.request('/app/home/1')).text()).toBe('<h1>site-1</h1>');
+      expect((await live.request('/')).headers.get('location')).toBe('/app/home/1');
+      symlinkSync('site-2', `${link}.next`);
+      renameSync(`${link}.next`, link);
+      expect(await (await live.request('/app/home/1')).text()).toBe('<h1>site-2</h1>');
+      expect((await live.request('/')).headers.get('location')).toBe('/app/home/2');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

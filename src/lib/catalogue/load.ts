@@ -40,12 +40,20 @@ async function readCollection<T>(api: $Fetch, path: string): Promise<T[]> {
   return pages.flat();
 }
 
-async function load(): Promise<Catalogue> {
-  const stats = buildStats();
-  // The build reads the public catalogue and sends no token, so the client's token hook is not needed here.
-  const api = buildApi().create({
+/**
+ * Reads the public catalogue through `client` (categories, stores, published
+ * sections and every item, in pages of `BATCH_LIMIT`) and indexes it.
+ * `onRequest` counts the requests made; `log` gets the one-line summary.
+ */
+export async function readCatalogue(
+  client: $Fetch,
+  opts: { onRequest?: () => void; log?: (line: string) => void } = {},
+): Promise<Catalogue> {
+  let requests = 0;
+  const api = client.create({
     onRequest: () => {
-      stats.apiRequests++;
+      requests++;
+      opts.onRequest?.();
     },
   });
   const started = performance.now();
@@ -57,21 +65,42 @@ async function load(): Promise<Catalogue> {
   ]);
   const catalogue = indexCatalogue({ categories, stores, sections, items }, (message) => console.warn(message));
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.info(
+  opts.log?.(
     `Catalogue: ${categories.length} categories, ${stores.length} stores, ${sections.length} published sections ` +
-      `and ${items.length} items read in ${stats.apiRequests} API requests (${seconds} s).`,
+      `and ${items.length} items read in ${requests} API requests (${seconds} s).`,
   );
   return catalogue;
+}
+
+// The rebuild reads the catalogue before it starts Astro, and Astro loads the
+// pages as modules of their own: a registered symbol hands them the same promise.
+const SHARED = Symbol.for('aisle.site-build.catalogue');
+
+/**
+ * Makes `catalogue` the one every page of the coming build renders (`null`
+ * forgets it, so a later build reads the API again).
+ */
+export function shareCatalogue(catalogue: Promise<Catalogue> | null): void {
+  const holder = globalThis as { [SHARED]?: Promise<Catalogue> | null };
+  holder[SHARED] = catalogue;
 }
 
 let loading: Promise<Catalogue> | undefined;
 
 /**
- * The whole public catalogue, read from the API once per build (categories,
- * stores, published sections and every item, in pages of `BATCH_LIMIT`): every
- * `getStaticPaths` and page of the build shares this one promise.
+ * The whole public catalogue, read once per build: the one the rebuild shared
+ * (`shareCatalogue`), else read from `API_URL`. Every `getStaticPaths` and page
+ * of the build shares this one promise.
  */
 export function loadCatalogue(): Promise<Catalogue> {
-  loading ??= load();
+  const shared = (globalThis as { [SHARED]?: Promise<Catalogue> | null })[SHARED];
+  if (shared !== undefined && shared !== null) return shared;
+  // The build reads the public catalogue and sends no token, so the client's token hook is not needed here.
+  loading ??= readCatalogue(buildApi(), {
+    onRequest: () => {
+      buildStats().apiRequests++;
+    },
+    log: (line) => console.info(line),
+  });
   return loading;
 }

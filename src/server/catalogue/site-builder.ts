@@ -17,9 +17,13 @@ export interface SiteBuilderCommand {
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** `npm run build` without npm: this Node running `scripts/build.ts` (same DATA_DIR, DATABASE_URL, SITE_DIR). */
+/**
+ * `npm run rebuild` without npm: this Node running `scripts/rebuild.ts` (same
+ * DATA_DIR, DATABASE_URL, SITE_DIR), which renders only the pages whose data
+ * changed and publishes them atomically.
+ */
 export function defaultSiteBuilder(): SiteBuilderCommand {
-  return { command: process.execPath, args: [join(ROOT, 'scripts', 'build.ts')] };
+  return { command: process.execPath, args: [join(ROOT, 'scripts', 'rebuild.ts')] };
 }
 
 /** A build that runs longer than this is stopped and counts as failed. */
@@ -28,7 +32,7 @@ const TAIL_LINES = 60;
 const LINE_MAX = 400;
 
 /**
- * The steps a build announces, in order (see `src/build/build-site.ts` and the
+ * The steps a build announces, in order (see `src/build/rebuild.ts` and the
  * site integration), with their rank: `Done` of `Total` counts them until a
  * phase counts its own units. A phase that counts (`Build: {phase} {done}/{total}`)
  * runs after the catalogue is read and before the pages are all rendered.

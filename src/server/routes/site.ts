@@ -28,7 +28,7 @@ async function statusOf(deps: AppDeps, builder: SiteBuilder): Promise<SiteStatus
 /**
  * `/api/Site`: whether the static site shows the catalogue as it is, and
  * "Publish now": one rebuild at a time, run as a child process
- * (`deps.siteBuilder`, by default `scripts/build.ts`) whose progress Status reports.
+ * (`deps.siteBuilder`, by default `scripts/rebuild.ts`, incremental) whose progress Status reports.
  */
 export function siteRoutes(deps: AppDeps): Hono<AuthEnv> {
   const builder = createSiteBuilder({

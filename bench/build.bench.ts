@@ -1,0 +1,262 @@
+// npm run bench:build [-- --items 2000,20000,100000] [--seed S] [--incremental-at 20000]
+// For each catalogue size: seeds a throw-away data folder, runs a full build
+// (`scripts/rebuild.ts --full`, the operator's command) and reports its wall time,
+// time until live and the peak memory of its process tree. At the size named by
+// --incremental-at it then changes one item's price and runs `scripts/rebuild.ts`
+// (incremental), and reports the bytes of HTML and JavaScript each page type sends.
+// Nothing outside the temp folders is touched; see bench/README.md "Builds".
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { openDb } from '../src/server/db/connection.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+const { values } = parseArgs({
+  options: {
+    items: { type: 'string', default: '2000,20000,100000' },
+    seed: { type: 'string', default: '1' },
+    'incremental-at': { type: 'string', default: '20000' },
+  },
+  strict: true,
+});
+const sizes = (values.items ?? '').split(',').map((s) => Number(s.trim()));
+if (sizes.some((n) => !Number.isSafeInteger(n) || n < 1)) {
+  console.error(`bench:build: --items must be whole numbers separated by commas, got "${values.items}".`);
+  process.exit(2);
+}
+const incrementalAt = Number(values['incremental-at']);
+
+interface Measured {
+  wallSeconds: number;
+  peakRssMb: number;
+  output: string;
+  code: number | null;
+}
+
+/** RSS of a process and all its descendants (Linux /proc), in kB. */
+function treeRssKb(root: number): number {
+  const children = new Map<number, number[]>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const list = children.get(ppid) ?? [];
+      list.push(Number(name));
+      children.set(ppid, list);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  let total = 0;
+  const stack = [root];
+  while (stack.length > 0) {
+    const pid = stack.pop() as number;
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    } catch {
+      // Gone meanwhile.
+    }
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
+
+/** Runs a script of the project with `env`, sampling its process tree's memory every 200 ms. */
+function measure(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<Measured> {
+  return new Promise((done) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [join(ROOT, script), ...args], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    let peak = 0;
+    const sample = () => {
+      if (child.pid !== undefined && existsSync('/proc')) peak = Math.max(peak, treeRssKb(child.pid));
+    };
+    const timer = setInterval(sample, 200);
+    const collect = (d: Buffer) => {
+      output += d.toString();
+      for (const line of d.toString().split('\n')) {
+        if (/^(Build|Rebuild|Catalogue): /.test(line) && !/ \d+\/\d+ /.test(line)) console.error(`    ${line}`);
+      }
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.once('close', (code) => {
+      clearInterval(timer);
+      done({ wallSeconds: (performance.now() - started) / 1000, peakRssMb: peak / 1024, output, code });
+    });
+  });
+}
+
+function liveSeconds(output: string): number {
+  return Number(/Build: site written to .* in ([\d.]+) s/.exec(output)?.[1] ?? Number.NaN);
+}
+
+function searchSeconds(output: string): number {
+  return Number(/search index of \d+ pages (?:written|live) in ([\d.]+) s/.exec(output)?.[1] ?? Number.NaN);
+}
+
+/**
+ * Waits for the background work a full build leaves (the standby copy for the
+ * next rebuild, which holds the site's lock, then deleting the builds it
+ * replaced), so each measurement has the disk to itself.
+ */
+async function settled(siteDir: string): Promise<number> {
+  const started = performance.now();
+  const builds = `${siteDir}-builds`;
+  const busy = () =>
+    existsSync(join(builds, 'lock')) ||
+    (existsSync(builds) && readdirSync(builds).some((name) => name.startsWith('trash-')));
+  while (busy()) await new Promise((r) => setTimeout(r, 100));
+  return (performance.now() - started) / 1000;
+}
+
+/** An item with a page in the built site, changed as a staff edit would change it. */
+async function changeOneItem(dataDir: string, siteDir: string): Promise<string> {
+  const items = join(siteDir, 'app/section');
+  const sid = readdirSync(items).sort((a, b) => Number(a) - Number(b))[Math.floor(readdirSync(items).length / 2)];
+  const dbId = readdirSync(join(items, sid as string))[0];
+  const db = openDb({ dataDir });
+  try {
+    await db.db
+      .updateTable('items')
+      .set((eb) => ({ unit_price: eb('unit_price', '+', 1100), updated_at: new Date().toISOString() }))
+      .where('id', '=', Number(sid))
+      .execute();
+  } finally {
+    await db.close();
+  }
+  return `/app/section/${sid}/${dbId}`;
+}
+
+interface Bytes {
+  raw: number;
+  gz: number;
+}
+
+/** A file's size, and its `.gz` sibling's (what a browser that accepts gzip downloads). */
+function bytesOf(file: string): Bytes {
+  return { raw: statSync(file).size, gz: existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : statSync(file).size };
+}
+
+/** The JavaScript a page makes the browser download up front: its scripts, islands and their static imports. */
+function pageScripts(root: string, html: string): Set<string> {
+  const found = new Set<string>();
+  const queue = [
+    ...[...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1] as string),
+    ...[...html.matchAll(/(?:component|renderer)-url="([^"]+)"/g)].map((m) => m[1] as string),
+  ];
+  while (queue.length > 0) {
+    const url = queue.pop() as string;
+    if (found.has(url) || !url.startsWith('/')) continue;
+    found.add(url);
+    const js = readFileSync(join(root, url), 'utf8');
+    for (const m of js.matchAll(/(?:import|from)\s*["'](\.\.?\/[^"']+\.js)["']/g)) {
+      queue.push(new URL(m[1] as string, `http://x${url}`).pathname);
+    }
+  }
+  return found;
+}
+
+function pageWeights(siteDir: string): { type: string; path: string; html: Bytes; js: Bytes }[] {
+  const root = realpathSync(siteDir);
+  // The lowest id that is a page (`0` holds the landing redirects).
+  const first = (dir: string) =>
+    readdirSync(join(root, dir))
+      .filter((name) => name !== '0')
+      .sort((a, b) => Number(a) - Number(b))[0] as string;
+  const section = first('app/store-section');
+  const item = first('app/section');
+  const pages: [string, string][] = [
+    ['home', `/app/home/${first('app/home')}`],
+    ['category', `/app/categories/${first('app/categories')}`],
+    ['stores', `/app/stores/${first('app/stores')}`],
+    ['section', `/app/store-section/${section}/${first(`app/store-section/${section}`)}`],
+    ['book', `/app/book/${section}/${first(`app/book/${section}`)}`],
+    ['item', `/app/section/${item}/${first(`app/section/${item}`)}`],
+    ['login', '/app/login'],
+    ['cart', '/app/cart/my-cart'],
+    ['staff', '/app/edu-shopy'],
+  ];
+  return pages
+    .filter(([, path]) => existsSync(join(root, path, 'index.html')))
+    .map(([type, path]) => {
+      const file = join(root, path, 'index.html');
+      const js = [...pageScripts(root, readFileSync(file, 'utf8'))].map((u) => bytesOf(join(root, u)));
+      return {
+        type,
+        path,
+        html: bytesOf(file),
+        js: { raw: js.reduce((a, b) => a + b.raw, 0), gz: js.reduce((a, b) => a + b.gz, 0) },
+      };
+    });
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+const rows: string[] = [];
+let weights: ReturnType<typeof pageWeights> = [];
+let incremental = '';
+
+console.error(
+  `bench:build on ${cpus().length} CPUs (${cpus()[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+);
+for (const n of sizes) {
+  const dir = mkdtempSync(join(tmpdir(), 'aisle-bench-build-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: join(dir, 'data'), SITE_DIR: join(dir, 'site') };
+  delete env.API_URL;
+  delete env.DATABASE_URL;
+  try {
+    console.error(`${n} items: seeding ...`);
+    const seeded = await measure('scripts/db-seed.ts', ['--items', String(n), '--seed', String(values.seed)], env);
+    if (seeded.code !== 0) throw new Error(`seeding failed:\n${seeded.output}`);
+    console.error(`${n} items: full build ...`);
+    const full = await measure('scripts/rebuild.ts', ['--full'], env);
+    if (full.code !== 0) throw new Error(`the full build failed:\n${full.output}`);
+    const standbySeconds = await settled(env.SITE_DIR as string);
+    const pages = /\((\d+) pages\)\.\s*$/m.exec(full.output)?.[1] ?? '?';
+    rows.push(
+      `| ${n.toLocaleString('en-US')} | ${Number(pages).toLocaleString('en-US')} | ${liveSeconds(full.output).toFixed(0)} s | ` +
+        `${searchSeconds(full.output).toFixed(0)} s | ${full.wallSeconds.toFixed(0)} s | ` +
+        `${standbySeconds.toFixed(0)} s | ${full.peakRssMb.toFixed(0)} MB |`,
+    );
+    if (n === incrementalAt) {
+      const changed = await changeOneItem(env.DATA_DIR as string, env.SITE_DIR as string);
+      console.error(`${n} items: incremental rebuild after changing ${changed} ...`);
+      const inc = await measure('scripts/rebuild.ts', [], env);
+      if (inc.code !== 0) throw new Error(`the incremental rebuild failed:\n${inc.output}`);
+      const summary = /Incremental rebuild: (\d+) pages rendered, (\d+) reused/.exec(inc.output);
+      incremental =
+        `| ${n.toLocaleString('en-US')} | ${summary?.[1]} | ${Number(summary?.[2]).toLocaleString('en-US')} | ` +
+        `${liveSeconds(inc.output).toFixed(1)} s (${((liveSeconds(inc.output) / liveSeconds(full.output)) * 100).toFixed(1)} %) | ` +
+        `${searchSeconds(inc.output).toFixed(1)} s | ${inc.wallSeconds.toFixed(1)} s (${((inc.wallSeconds / full.wallSeconds) * 100).toFixed(1)} %) | ` +
+        `${inc.peakRssMb.toFixed(0)} MB |`;
+      weights = pageWeights(env.SITE_DIR as string);
+    }
+  } finally {
+    await settled(env.SITE_DIR as string);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+console.log('\n| items | pages | live after | search index | command | then standby copy | peak RSS (process tree) |');
+console.log('| ----: | ----: | ---------: | -----------: | ------: | ----------------: | ----------------------: |');
+for (const r of rows) console.log(r);
+if (incremental !== '') {
+  console.log('\n| items | rendered | reused | live after (vs full) | search index | whole run (vs full) | peak RSS |');
+  console.log('| ----: | -------: | -----: | -------------------: | -----------: | ------------------: | -------: |');
+  console.log(incremental);
+}
+if (weights.length > 0) {
+  console.log('\n| page type | HTML | HTML gzip | JS | JS gzip |');
+  console.log('| --------- | ---: | --------: | -: | ------: |');
+  for (const w of weights)
+    console.log(`| ${w.type} | ${kb(w.html.raw)} | ${kb(w.html.gz)} | ${kb(w.js.raw)} | ${kb(w.js.gz)} |`);
+}

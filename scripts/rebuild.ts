@@ -1,0 +1,111 @@
+// npm run rebuild [-- --full] [--force] [--every 5m]
+// Rebuilds the static site from the API: only the pages whose data changed, or
+// everything (--full, or when there is no earlier build); publishes atomically.
+// With --every it keeps running and rebuilds on that schedule; without, it runs
+// once (for cron). Exit codes: 0 published (or nothing changed), 1 failed,
+// 2 bad arguments, 3 refused because the page count fell sharply (see --force).
+import { spawn } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { createReporter } from '../src/build/progress.ts';
+import { PROJECT_ROOT } from '../src/build/project-root.ts';
+import { PublishRefused, rebuildSite, summaryLine } from '../src/build/rebuild.ts';
+import { parseInterval } from '../src/build/schedule.ts';
+import { loadConfig } from '../src/server/config.ts';
+
+const USAGE =
+  'Usage: npm run rebuild -- [--full] [--force] [--every INTERVAL]\n' +
+  '  --full            render every page, not only those whose data changed\n' +
+  '  --force           publish even when the site would lose more than 20 % of its pages\n' +
+  '  --every INTERVAL  keep running and rebuild every INTERVAL (30s, 5m, 1h); without it, rebuild once';
+
+function fail(message: string): never {
+  console.error(`rebuild: ${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+let values: { full?: boolean; force?: boolean; every?: string; help?: boolean };
+try {
+  ({ values } = parseArgs({
+    options: {
+      full: { type: 'boolean' },
+      force: { type: 'boolean' },
+      every: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+    allowPositionals: false,
+  }));
+} catch (err) {
+  fail((err as Error).message);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+if (values.every !== undefined) {
+  const interval = parseInterval(values.every);
+  if (interval === null)
+    fail(`--every must be a number followed by s, m or h (like 30s, 5m or 1h), at least 10s; got "${values.every}".`);
+  await runEvery(interval, [...(values.full ? ['--full'] : []), ...(values.force ? ['--force'] : [])]);
+} else {
+  process.exitCode = await runOnce();
+}
+
+async function runOnce(): Promise<number> {
+  const reporter = createReporter(process.stderr);
+  try {
+    const config = loadConfig();
+    // Astro keeps its scratch files under the working folder; the paths above are already absolute.
+    process.chdir(PROJECT_ROOT);
+    const result = await rebuildSite(config, { full: values.full === true, force: values.force === true, reporter });
+    reporter.log(summaryLine(result));
+    return 0;
+  } catch (err) {
+    const refused = err instanceof PublishRefused;
+    reporter.log(`rebuild ${refused ? 'refused' : 'failed'}: ${(err as Error).message}`);
+    return refused ? 3 : 1;
+  }
+}
+
+/**
+ * Rebuilds every `intervalMs` (measured from the start of one run to the start
+ * of the next; a run that takes longer is followed at once), each run in a child
+ * process of its own so a failure or a leak never outlives it. Stops on SIGINT
+ * or SIGTERM after the running rebuild has ended.
+ */
+async function runEvery(intervalMs: number, args: string[]): Promise<void> {
+  let stopping = false;
+  let child: ReturnType<typeof spawn> | undefined;
+  const stop = (signal: NodeJS.Signals) => {
+    stopping = true;
+    child?.kill(signal);
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  console.error(`Rebuild: every ${values.every}; stop with Ctrl+C.`);
+  while (!stopping) {
+    const started = Date.now();
+    const code = await new Promise<number | null>((resolve) => {
+      child = spawn(process.execPath, [process.argv[1] as string, ...args], { stdio: 'inherit' });
+      child.once('exit', (c) => resolve(c));
+      child.once('error', () => resolve(null));
+    });
+    child = undefined;
+    if (code !== 0 && !stopping) {
+      console.error(`Rebuild: that run ended with code ${code}; the live site is as it was. Trying again on schedule.`);
+    }
+    const wait = Math.max(0, started + intervalMs - Date.now());
+    if (!stopping && wait > 0) {
+      console.error(`Rebuild: next run at ${new Date(Date.now() + wait).toLocaleTimeString()}.`);
+      const timer = new AbortController();
+      const onStop = () => timer.abort();
+      process.once('SIGINT', onStop);
+      process.once('SIGTERM', onStop);
+      await sleep(wait, undefined, { signal: timer.signal }).catch(() => {});
+      process.off('SIGINT', onStop);
+      process.off('SIGTERM', onStop);
+    }
+  }
+}

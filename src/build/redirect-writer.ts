@@ -1,0 +1,45 @@
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { redirectPages } from '../lib/catalogue/redirect-pages.ts';
+import { writeCompressed } from './deploy-files.ts';
+
+/** What the worker needs: everything else it works out itself, off the main thread. */
+interface RedirectJob {
+  kind: 'aisle:redirect-pages';
+  dir: string;
+  redirectsText: string;
+  site: string;
+  /** Paths that are pages (no redirect page is written for them). */
+  pages: string[];
+}
+
+/**
+ * Writes the redirect pages of `redirectsText` (with their `.br` and `.gz`) into
+ * `dir`, in a worker thread: a full build runs it while Astro renders on the main
+ * thread, so the two share the machine's cores rather than one event loop.
+ * Resolves to the number of pages written.
+ */
+export function writeRedirectPagesInWorker(job: Omit<RedirectJob, 'kind'>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(import.meta.url), { workerData: { kind: 'aisle:redirect-pages', ...job } });
+    let written: number | undefined;
+    worker.once('message', (n: number) => {
+      written = n;
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (written !== undefined) resolve(written);
+      else reject(new Error(`The redirect pages could not be written (the worker ended with code ${code}).`));
+    });
+  });
+}
+
+async function work(job: RedirectJob): Promise<void> {
+  const pages = new Set(job.pages);
+  const files = redirectPages(job.redirectsText, job.site, (p) => pages.has(p));
+  await writeCompressed(job.dir, files);
+  parentPort?.postMessage(files.size);
+}
+
+if (!isMainThread && (workerData as RedirectJob | undefined)?.kind === 'aisle:redirect-pages') {
+  await work(workerData as RedirectJob);
+}

@@ -1,0 +1,15 @@
+const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000 };
+
+/** The shortest schedule accepted: a rebuild more often than this would mostly wait on the last one. */
+export const MIN_INTERVAL_MS = 10_000;
+
+/**
+ * Reads a schedule interval: a number and a unit, `s`, `m` or `h` (`30s`,
+ * `5m`, `1.5h`), at least 10 seconds. Null for anything else.
+ */
+export function parseInterval(text: string): number | null {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([smh])\s*$/i.exec(text);
+  if (m === null) return null;
+  const ms = Number(m[1]) * (UNITS[(m[2] as string).toLowerCase()] as number);
+  return Number.isFinite(ms) && ms >= MIN_INTERVAL_MS ? Math.round(ms) : null;
+}

@@ -1,0 +1,317 @@
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import type { InlineHashes } from '../server/site-headers.ts';
+
+/**
+ * Where a site lives on disk. `siteDir` (`SITE_DIR`) is a symbolic link to one
+ * complete build in `buildsDir` (`{SITE_DIR}-builds/site-{n}`); publishing a
+ * build is one atomic rename of a new link over it, so `npm run serve` (and
+ * anything else reading `SITE_DIR`) sees either the old build or the new one,
+ * never a mix. Beside the live build, `buildsDir` keeps a standby copy of it
+ * (hard links, so it costs folders but no file data) that the next incremental
+ * rebuild changes and publishes, and a manifest per build.
+ */
+export interface SiteFolders {
+  siteDir: string;
+  buildsDir: string;
+  manifestsDir: string;
+}
+
+export function siteFolders(siteDir: string): SiteFolders {
+  const abs = resolve(siteDir);
+  const buildsDir = `${abs}-builds`;
+  return { siteDir: abs, buildsDir, manifestsDir: join(buildsDir, 'manifests') };
+}
+
+/** What a build holds, kept beside it: what an incremental rebuild compares the catalogue against. */
+export interface SiteManifest {
+  version: 1;
+  /** Changes whenever the content changes; a standby with the live build's id is an exact copy of it. */
+  buildId: string;
+  /** The code the build ran (see `codeFingerprint`): a rebuild after the code changed renders everything. */
+  code: string;
+  builtAt: string;
+  /** Every catalogue page (and `/_redirects`) with its cache key. */
+  pages: Record<string, string>;
+  /** The other pages Astro rendered (login, cart, …): re-rendered by every rebuild, kept when unchanged. */
+  staticPages: string[];
+  /** The inline scripts and styles of the pages, for the Content-Security-Policy. */
+  inline: InlineHashes;
+  /** When the search index was made from this build's pages; `null` while it still indexes older ones. */
+  searchIndexedAt: string | null;
+}
+
+function manifestFile(folders: SiteFolders, build: string): string {
+  return join(folders.manifestsDir, `${basename(build)}.json`);
+}
+
+/** The manifest of a build folder, or null when there is none (the build is incomplete or being changed). */
+export function readManifest(folders: SiteFolders, build: string): SiteManifest | null {
+  try {
+    const m = JSON.parse(readFileSync(manifestFile(folders, build), 'utf8')) as SiteManifest;
+    return m.version === 1 ? m : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes a build's manifest atomically (and durably: it is what says the build is complete). */
+export function writeManifest(folders: SiteFolders, build: string, manifest: SiteManifest): void {
+  mkdirSync(folders.manifestsDir, { recursive: true });
+  const file = manifestFile(folders, build);
+  const tmp = `${file}.tmp-${process.pid}`;
+  writeFileSync(tmp, JSON.stringify(manifest));
+  const fd = openSync(tmp, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, file);
+}
+
+/** Marks a build folder as being changed: without a manifest it is never published or trusted as a copy. */
+export function dropManifest(folders: SiteFolders, build: string): void {
+  rmSync(manifestFile(folders, build), { force: true });
+}
+
+/** The build `siteDir` points at: a folder of `buildsDir`, another folder (an older layout), or nothing. */
+export type LiveSite = { kind: 'build'; dir: string } | { kind: 'folder'; dir: string } | { kind: 'none' };
+
+export function liveSite(folders: SiteFolders): LiveSite {
+  let stat: ReturnType<typeof lstatSync>;
+  try {
+    stat = lstatSync(folders.siteDir);
+  } catch {
+    return { kind: 'none' };
+  }
+  if (stat.isSymbolicLink()) {
+    const target = resolve(dirname(folders.siteDir), readlinkSync(folders.siteDir));
+    if (!existsSync(target)) return { kind: 'none' };
+    return dirname(target) === folders.buildsDir ? { kind: 'build', dir: target } : { kind: 'folder', dir: target };
+  }
+  return stat.isDirectory() ? { kind: 'folder', dir: folders.siteDir } : { kind: 'none' };
+}
+
+/** A new, unused build folder name in `buildsDir` (not created). */
+export function nextBuildDir(folders: SiteFolders): string {
+  mkdirSync(folders.buildsDir, { recursive: true });
+  let n = 0;
+  for (const name of readdirSync(folders.buildsDir)) {
+    const m = /^site-(\d+)$/.exec(name);
+    if (m !== null) n = Math.max(n, Number(m[1]));
+  }
+  return join(folders.buildsDir, `site-${n + 1}`);
+}
+
+/**
+ * Points `siteDir` at `build` in one rename. A real folder at `siteDir` (a site
+ * built before builds were kept in `buildsDir`) is first moved into `buildsDir`
+ * and left for `removeStaleBuilds`.
+ */
+export function publish(folders: SiteFolders, build: string): void {
+  const link = `${folders.siteDir}.link-${process.pid}`;
+  rmSync(link, { force: true });
+  symlinkSync(relative(dirname(folders.siteDir), build), link);
+  try {
+    const stat = lstatSync(folders.siteDir);
+    if (stat.isDirectory()) renameSync(folders.siteDir, join(folders.buildsDir, `old-${process.pid}-${Date.now()}`));
+  } catch {
+    // Nothing there yet.
+  }
+  renameSync(link, folders.siteDir);
+}
+
+/** Build folders other than `keep` (and their manifests): what interrupted or superseded builds left. */
+export function staleBuilds(folders: SiteFolders, keep: readonly string[]): string[] {
+  if (!existsSync(folders.buildsDir)) return [];
+  const kept = new Set(keep.map((k) => basename(k)));
+  return readdirSync(folders.buildsDir)
+    .filter((name) => name !== 'manifests' && name !== 'lock' && !name.startsWith('trash-') && !kept.has(name))
+    .map((name) => join(folders.buildsDir, name));
+}
+
+/**
+ * Takes build folders out of use at once: each is renamed to `trash-…`, so
+ * nothing takes it for a build again, and left for `emptyTrash`. Deleting a
+ * build of 100,000 pages takes minutes on a slow disk; nobody need wait for it.
+ */
+export function trashBuilds(folders: SiteFolders, dirs: readonly string[]): void {
+  for (const [i, dir] of dirs.entries()) {
+    dropManifest(folders, dir);
+    try {
+      renameSync(dir, join(folders.buildsDir, `trash-${process.pid}-${Date.now()}-${i}`));
+    } catch {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+/**
+ * Deletes the trashed builds: here and now, or (`detached`) in a process of
+ * its own that may outlive this one. Trash an earlier deletion did not finish
+ * is deleted again.
+ */
+export function emptyTrash(folders: SiteFolders, opts: { detached: boolean }): void {
+  if (!existsSync(folders.buildsDir)) return;
+  const trash = readdirSync(folders.buildsDir)
+    .filter((name) => name.startsWith('trash-'))
+    .map((name) => join(folders.buildsDir, name));
+  if (trash.length === 0) return;
+  if (!opts.detached) {
+    for (const dir of trash) rmSync(dir, { recursive: true, force: true });
+    return;
+  }
+  const script =
+    'for (const d of process.argv.slice(1)) require("node:fs").rmSync(d, { recursive: true, force: true });';
+  const child = spawn(process.execPath, ['-e', script, ...trash], { detached: true, stdio: 'ignore' });
+  child.once('error', () => {
+    for (const dir of trash) rmSync(dir, { recursive: true, force: true });
+  });
+  child.unref();
+}
+
+/**
+ * A copy of `from` at `to` made of hard links: folders are new, files are
+ * shared. Files are never changed in place afterwards (a change writes a new
+ * file and renames it over the link), so the copies stay independent.
+ */
+export function linkCopy(from: string, to: string): void {
+  rmSync(to, { recursive: true, force: true });
+  // GNU cp makes the copy several times faster than walking the tree from JavaScript.
+  const cp = spawnSync('cp', ['-al', from, to], { stdio: 'pipe' });
+  if (cp.status === 0) return;
+  rmSync(to, { recursive: true, force: true });
+  linkTree(from, to);
+}
+
+function linkTree(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const src = join(from, entry.name);
+    const dst = join(to, entry.name);
+    if (entry.isDirectory()) linkTree(src, dst);
+    else if (entry.isFile()) {
+      linkSyncOrCopy(src, dst);
+    }
+  }
+}
+
+function linkSyncOrCopy(src: string, dst: string): void {
+  try {
+    linkSync(src, dst);
+  } catch {
+    // A plain copy where hard links are not possible (another file system).
+    cpSync(src, dst);
+  }
+}
+
+/** Moves a file or folder, copying it when it goes to another file system. */
+export function movePath(from: string, to: string): void {
+  try {
+    renameSync(from, to);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+    cpSync(from, to, { recursive: true });
+    rmSync(from, { recursive: true, force: true });
+  }
+}
+
+function lockFile(folders: SiteFolders): string {
+  return join(folders.buildsDir, 'lock');
+}
+
+/** Who holds the lock: a process id and what it does (`rebuild`, or `standby` for a background copy). */
+function lockHolder(file: string): { pid: number; purpose: string } | null {
+  try {
+    const [pid, purpose = 'rebuild'] = readFileSync(file, 'utf8').trim().split(/\s+/);
+    return { pid: Number(pid), purpose };
+  } catch {
+    return null;
+  }
+}
+
+/** How long a rebuild waits for the standby copy the last full build left running. */
+const STANDBY_WAIT_MS = 30 * 60 * 1000;
+
+/**
+ * One rebuild at a time per site: the lock is held while a rebuild runs and
+ * taken over from a process that died. A rebuild that finds the background
+ * standby copy of the last full build still running waits for it (`onWait` is
+ * told once); one that finds another rebuild running fails at once.
+ */
+export async function acquireLock(folders: SiteFolders, onWait?: (message: string) => void): Promise<() => void> {
+  mkdirSync(folders.buildsDir, { recursive: true });
+  const file = lockFile(folders);
+  const mine = String(process.pid);
+  const until = Date.now() + STANDBY_WAIT_MS;
+  let told = false;
+  for (;;) {
+    try {
+      writeFileSync(file, `${mine} rebuild`, { flag: 'wx' });
+      return () => releaseLock(folders, process.pid);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const holder = lockHolder(file);
+    if (holder === null) continue;
+    const alive = Number.isInteger(holder.pid) && holder.pid > 0 && holder.pid !== process.pid && isAlive(holder.pid);
+    if (!alive) {
+      // The holder died (killed mid-way): its lock is stale.
+      rmSync(file, { force: true });
+      continue;
+    }
+    if (holder.purpose !== 'standby' || Date.now() > until) {
+      throw new Error(
+        `Another rebuild of ${folders.siteDir} is running (process ${holder.pid}); this one was not started. ` +
+          'Wait for it to finish.',
+      );
+    }
+    if (!told) {
+      onWait?.(`Build: waiting for the standby copy of the last build to finish (process ${holder.pid}) ...`);
+      told = true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Gives the lock up if `pid` holds it. */
+export function releaseLock(folders: SiteFolders, pid: number): void {
+  const file = lockFile(folders);
+  if (lockHolder(file)?.pid === pid) rmSync(file, { force: true });
+}
+
+/** Hands the lock this process holds to `pid`, a background job doing `purpose`. */
+export function handOverLock(folders: SiteFolders, pid: number, purpose: string): void {
+  const file = lockFile(folders);
+  const tmp = `${file}.tmp-${process.pid}`;
+  writeFileSync(tmp, `${pid} ${purpose}`);
+  renameSync(tmp, file);
+}
+
+/** True while a process with this id runs. */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,241 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cspHash, headersFile, inlineHashes } from '../../src/build/deploy-files.ts';
+import { formatDuration, progressBar, progressLine } from '../../src/build/progress.ts';
+import { parseInterval } from '../../src/build/schedule.ts';
+import { indexCatalogue } from '../../src/lib/catalogue/catalogue.ts';
+import { redirectPages } from '../../src/lib/catalogue/redirect-pages.ts';
+import { cataloguePages, shareOnlyPages, staticPathsOf } from '../../src/lib/catalogue/site-pages.ts';
+import { SITEMAP_URLS_PER_FILE, sitemapFiles } from '../../src/lib/catalogue/sitemap.ts';
+import type { CategoryDto, ItemDto, SectionDto, StoreDto } from '../../src/lib/domain/catalogue.ts';
+import { readBuildLine } from '../../src/server/catalogue/site-builder.ts';
+import { headersFor, parseHeaders } from '../../src/server/site-headers.ts';
+
+// The pure parts of the incremental rebuild: which pages a change touches (cache keys),
+// what goes into the deploy folder, and how progress is shown.
+
+const T0 = '2026-01-01T00:00:00.000Z';
+const categories: CategoryDto[] = [
+  { CategoryID: 1, CategoryTitle: 'Fresh', CategoryUpdatedTime: T0 },
+  { CategoryID: 2, CategoryTitle: 'Home', CategoryUpdatedTime: T0 },
+];
+const store = (id: number, categoryId: number): StoreDto => ({
+  StoreID: id,
+  CategoryID: categoryId,
+  StoreTitle: `Store ${id}`,
+  StoreDescription: '',
+  StoreHidden: false,
+  StoreType: 'public_store',
+  DbIDs: [id],
+  StoreUpdatedTime: T0,
+});
+const section = (id: number, dbId: number, order = ''): SectionDto => ({
+  SectionID: id,
+  DbID: dbId,
+  StoreID: dbId,
+  SectionTitle: `Section ${id}`,
+  SectionMetaDescription: '',
+  SectionContent: '<p>Fresh</p>',
+  SectionHidden: false,
+  CustomOrder: order,
+  SectionUpdatedTime: T0,
+});
+const item = (id: number, dbId: number, sectionId: number | null): ItemDto => ({
+  ItemID: id,
+  StoreID: dbId,
+  DbID: dbId,
+  SectionID: sectionId,
+  ItemTitle: `Item ${id}`,
+  ItemMetaDescription: '',
+  ItemContent: '',
+  ItemHidden: false,
+  Availability: 5,
+  Size: '1 kg',
+  UnitPrice: 100,
+  Discount: 0,
+  FlatDiscount: 0,
+  Gst: 5,
+  SellingPrice: 105,
+  ItemUpdatedTime: T0,
+});
+
+function rows() {
+  return {
+    categories: categories.map((c) => ({ ...c })),
+    stores: [store(1, 1), store(2, 2)],
+    sections: [section(10, 1), section(11, 1, '[3, 2]'), section(20, 2)],
+    items: [item(1, 1, 10), item(2, 1, 10), item(3, 1, 11), item(4, 2, 20), item(5, 2, null)],
+  };
+}
+
+const NOW = new Date('2026-06-01T12:00:00Z');
+
+function keys(r: ReturnType<typeof rows>): Map<string, string> {
+  return new Map(cataloguePages(indexCatalogue(r), NOW).map((p) => [p.path, p.key]));
+}
+
+function changedPaths(a: Map<string, string>, b: Map<string, string>): string[] {
+  const paths = new Set([...a.keys(), ...b.keys()]);
+  return [...paths].filter((p) => a.get(p) !== b.get(p)).sort();
+}
+
+describe('catalogue page keys', () => {
+  it('lists every catalogue page once, items only when a published section or book shows them', () => {
+    const pages = [...keys(rows()).keys()];
+    expect(new Set(pages).size).toBe(pages.length);
+    expect(pages).toContain('/app/section/3/1');
+    expect(pages).toContain('/app/book/11/1');
+    expect(pages).toContain('/_redirects');
+    expect(pages).not.toContain('/app/section/5/2');
+  });
+
+  it('changes for a price change only on the item’s page and the section and book that list it', () => {
+    const before = rows();
+    const after = rows();
+    after.items[0] = { ...(after.items[0] as ItemDto), SellingPrice: 99 };
+    expect(changedPaths(keys(before), keys(after))).toEqual([
+      '/app/book/10/1',
+      '/app/section/1/1',
+      '/app/store-section/10/1',
+    ]);
+  });
+
+  it('changes for stock sold (no update time change) too, since the page shows whether it is in stock', () => {
+    const after = rows();
+    after.items[1] = { ...(after.items[1] as ItemDto), Availability: 0 };
+    expect(changedPaths(keys(rows()), keys(after))).toContain('/app/section/2/1');
+  });
+
+  it('drops the pages of an unpublished section and of the items only it showed', () => {
+    const after = rows();
+    after.sections = after.sections.filter((s) => s.SectionID !== 20);
+    const changed = changedPaths(keys(rows()), keys(after));
+    expect(changed).toEqual(
+      expect.arrayContaining(['/app/store-section/20/2', '/app/book/20/2', '/app/section/4/2', '/_redirects']),
+    );
+    expect([...keys(after).keys()]).not.toContain('/app/store-section/20/2');
+  });
+
+  it('changes every page when the navigation’s landing changes, and none for an unrelated hidden draft', () => {
+    const after = rows();
+    after.stores[0] = { ...(after.stores[0] as StoreDto), StoreHidden: true };
+    const before = keys(rows());
+    expect(changedPaths(before, keys(after)).length).toBe(before.size);
+    const unrelated = rows();
+    unrelated.items.push(item(6, 2, 99));
+    expect(changedPaths(before, keys(unrelated))).toEqual([]);
+  });
+
+  it('changes every page in a new year (the footer shows it)', () => {
+    const cat = indexCatalogue(rows());
+    const a = cataloguePages(cat, new Date('2026-12-31T10:00:00'));
+    const b = cataloguePages(cat, new Date('2027-01-01T10:00:00'));
+    expect(a.every((p, i) => p.key !== b[i]?.key)).toBe(true);
+  });
+
+  describe('limited by the rebuild', () => {
+    afterEach(() => shareOnlyPages(null));
+
+    it('gives getStaticPaths only the pages the rebuild names, once it names them, with the same cache keys', async () => {
+      const cat = indexCatalogue(rows());
+      const all = await staticPathsOf(cat, 'item');
+      expect(all.length).toBe(4);
+      let name: (paths: readonly string[]) => void = () => {};
+      shareOnlyPages(new Promise((resolve) => (name = resolve)));
+      const pending = staticPathsOf(cat, 'item');
+      name(['/app/section/3/1', '/app/store-section/10/1']);
+      expect(await pending).toEqual([all.find((p) => p.params.sid === '3')]);
+      expect((await staticPathsOf(cat, 'storeSection')).map((p) => p.params)).toEqual([{ bid: '10', dbid: '1' }]);
+      expect(await staticPathsOf(cat, 'category')).toEqual([]);
+    });
+  });
+});
+
+describe('deploy folder', () => {
+  it('hashes inline scripts and styles, not scripts with a src or JSON-LD', () => {
+    const html =
+      '<script type="application/ld+json">{"a":1}</script><script type="module" src="/_astro/a.js"></script>' +
+      '<script>(()=>{self.x=1})()</script><style>astro-island{display:contents}</style>';
+    expect(inlineHashes(html)).toEqual({
+      script: [cspHash('(()=>{self.x=1})()')],
+      style: [cspHash('astro-island{display:contents}')],
+    });
+    // The hash a browser computes for that text.
+    expect(cspHash('alert(1)')).toBe("'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='");
+  });
+
+  it('writes _headers with the policy for every path and cache rules that never overlap', () => {
+    const text = headersFile({
+      inline: { script: ["'sha256-s='"], style: ["'sha256-t='"] },
+      connect: ['https://api.example.com'],
+      topLevel: ['app/', '_astro/', 'images/', 'pagefind/', '404.html', 'favicon.svg', 'sitemap-index.xml', '_headers'],
+      publicEntries: new Set(['images/', 'favicon.svg']),
+    });
+    const rules = parseHeaders(text);
+    const page = headersFor(rules, '/app/home/1');
+    expect(page['Content-Security-Policy']).toBe(
+      "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'sha256-s='; style-src 'self' 'sha256-t='; " +
+        "img-src 'self' data:; font-src 'self'; connect-src 'self' https://api.example.com; worker-src 'self'; " +
+        "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    );
+    expect(page['Cache-Control']).toBe('public, max-age=0, must-revalidate');
+    expect(headersFor(rules, '/_astro/Base.abc.css')['Cache-Control']).toBe('public, max-age=31536000, immutable');
+    expect(headersFor(rules, '/pagefind/fragment/en_1.pf_fragment')['Cache-Control']).toContain('immutable');
+    expect(headersFor(rules, '/images/default-tile.svg')['Cache-Control']).toBe('public, max-age=3600');
+    expect(headersFor(rules, '/sitemap-index.xml')['Cache-Control']).toBe('public, max-age=0, must-revalidate');
+    for (const path of ['/app/home/1', '/_astro/a.js', '/images/x.svg', '/404.html', '/']) {
+      const setting = rules.filter(
+        (r) => r.headers['Cache-Control'] !== undefined && headersFor([r], path)['Cache-Control'],
+      );
+      expect(setting.length, path).toBe(1);
+    }
+  });
+
+  it('writes a redirect page for every rule whose path is not a rendered page', () => {
+    const files = redirectPages(
+      '/ /app/home/1 302\n/book/7 /app/book/7/2 301\n/app/home/1 /elsewhere 301\n/confirm/* /confirm/index.html 200\n',
+      'https://shop.example',
+      (p) => p === '/app/home/1',
+    );
+    expect([...files.keys()]).toEqual(['index.html', 'book/7/index.html']);
+    expect(files.get('book/7/index.html')).toContain('<link rel="canonical" href="https://shop.example/app/book/7/2">');
+  });
+
+  it('splits the sitemap at 45,000 addresses, leaving out private pages and the 404 page', () => {
+    const paths = ['/app/cart/my-cart', '/404', '/_redirects', '/app/login'];
+    for (let i = 0; i < SITEMAP_URLS_PER_FILE; i++) paths.push(`/app/section/${i}/1`);
+    const files = sitemapFiles('https://shop.example', paths);
+    expect(files.map((f) => f.name)).toEqual(['sitemap-index.xml', 'sitemap-0.xml', 'sitemap-1.xml']);
+    expect(files[0]?.content).toContain('<loc>https://shop.example/sitemap-1.xml</loc>');
+    const all = files
+      .slice(1)
+      .map((f) => f.content)
+      .join('');
+    expect(all).toContain('<loc>https://shop.example/app/login</loc>');
+    expect(all).not.toMatch(/app\/cart|example\/404<|_redirects/);
+  });
+});
+
+describe('schedule and progress', () => {
+  it('reads --every intervals in seconds, minutes and hours', () => {
+    expect(parseInterval('5m')).toBe(300_000);
+    expect(parseInterval('30s')).toBe(30_000);
+    expect(parseInterval('1.5h')).toBe(5_400_000);
+    for (const bad of ['5', '5 minutes', '0m', '2s', '-1m', 'm']) expect(parseInterval(bad), bad).toBeNull();
+  });
+
+  it('shows pages done of total, the rate and the time left', () => {
+    const p = { label: 'rendering', unit: 'pages', done: 500, total: 2000, elapsedMs: 2000 };
+    expect(progressLine(p)).toBe('Build: rendering 500/2000 pages (250 pages/s, 6 s left)');
+    expect(progressBar(p, 10)).toBe('Rendering    [###-------] 500/2,000 pages  250/s  6 s left');
+    expect(formatDuration(185)).toBe('3 min 5 s');
+  });
+
+  it('writes progress lines that "Publish now" reads as a counted phase', () => {
+    const line = progressLine({ label: 'rendering', unit: 'pages', done: 12, total: 40, elapsedMs: 1000 });
+    const tracker = readBuildLine(
+      { progress: { Running: true, StartedAt: null, Done: 0, Total: 4, Phase: 'api', Message: '' }, rank: 1 },
+      line,
+    );
+    expect(tracker.progress).toMatchObject({ Phase: 'rendering', Done: 12, Total: 40 });
+  });
+});

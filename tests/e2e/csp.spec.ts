@@ -1,0 +1,128 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { type Catalogue, firstSection, firstStore, readCatalogue, shownItems } from './catalogue.ts';
+
+// Black box: every page type of the production build, served by `npm start` with its
+// security headers, must run without a Content-Security-Policy violation or a script error,
+// islands included (they are hydrated before the page counts as checked).
+
+const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
+const PASSWORD = 'Gr3en!Tea-pot';
+
+let cat: Catalogue;
+
+test.beforeAll(async ({ request }) => {
+  cat = await readCatalogue(request);
+});
+
+interface Watch {
+  problems: string[];
+}
+
+/** Collects CSP violation reports, uncaught errors and console errors (but not failed loads, such as a 404's). */
+async function watch(page: Page): Promise<Watch> {
+  const w: Watch = { problems: [] };
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const holder = window as unknown as { __csp?: string[] };
+      holder.__csp = holder.__csp ?? [];
+      holder.__csp.push(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
+    });
+  });
+  page.on('pageerror', (err) => w.problems.push(`uncaught: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) {
+      w.problems.push(`console: ${msg.text()}`);
+    }
+  });
+  return w;
+}
+
+/** Opens a page, scrolls it through so `client:visible` islands wake, waits for every island to hydrate. */
+async function visit(page: Page, w: Watch, path: string): Promise<void> {
+  const res = await page.goto(path);
+  const policy = res?.headers()['content-security-policy'] ?? '';
+  expect(policy, path).toContain("script-src 'self'");
+  expect(policy, path).toContain("frame-ancestors 'none'");
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 600) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 30));
+    }
+  });
+  // Astro drops `ssr` from an island once it has hydrated.
+  await expect(page.locator('astro-island[ssr]'), path).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  const reported = await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
+  expect([...reported, ...w.problems], path).toEqual([]);
+}
+
+test('catalogue, account and search pages run under the policy', async ({ page }) => {
+  test.setTimeout(90_000);
+  const w = await watch(page);
+  const store = firstStore(cat);
+  const section = firstSection(cat);
+  const item = shownItems(cat).find((i) => i.Availability > 0 && !i.ItemHidden) ?? shownItems(cat)[0];
+  for (const path of [
+    `/app/home/${store.StoreID}`,
+    `/app/categories/${cat.categories[0]?.CategoryID}`,
+    `/app/stores/${store.StoreID}`,
+    `/app/store-section/${section.SectionID}/${section.DbID}`,
+    `/app/book/${section.SectionID}/${section.DbID}`,
+    `/app/section/${item?.ItemID}/${item?.DbID}`,
+    `/store/${store.StoreID}`,
+    '/app/login',
+    '/app/register',
+    '/confirm/1',
+    '/playbook',
+    '/no/such/page',
+  ]) {
+    await visit(page, w, path);
+  }
+  // The search index runs WebAssembly: allowed by 'wasm-unsafe-eval', and by nothing wider.
+  const box = page.getByRole('searchbox', { name: 'Search items and sections' });
+  await box.fill(section.SectionTitle);
+  await expect(page.locator('[data-search-list] a').first()).toBeVisible();
+  const reported = await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
+  expect([...reported, ...w.problems]).toEqual([]);
+});
+
+test('signed-in and staff pages run under the policy', async ({ page }) => {
+  test.setTimeout(120_000);
+  const email = `csp${Date.now().toString(36)}${randomBytes(3).toString('hex')}@example.com`;
+  execFileSync(process.execPath, ['scripts/user-add.ts', '--email', email, '--password', PASSWORD, '--role', 'Admin'], {
+    cwd: resolve('.'),
+    env: { ...process.env, DATA_DIR },
+    stdio: 'pipe',
+  });
+  const w = await watch(page);
+  await page.goto('/app/login');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/app\/login/);
+  for (const path of [
+    '/app/cart/my-cart',
+    '/app/cart/my-orders',
+    '/app/profile/my-profile',
+    '/app/profile/my-address',
+    '/app/edu-shopy',
+    '/app/client-store',
+  ]) {
+    await visit(page, w, path);
+  }
+  // Every staff screen the two areas link to.
+  const staffLinks = new Set<string>();
+  for (const area of ['/app/edu-shopy', '/app/client-store']) {
+    await page.goto(area);
+    for (const href of await page
+      .locator(`aside a[href^="${area}/"], main a[href^="${area}/"]`)
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))) {
+      staffLinks.add(href);
+    }
+  }
+  expect(staffLinks.size).toBeGreaterThan(3);
+  for (const path of staffLinks) await visit(page, w, path);
+});

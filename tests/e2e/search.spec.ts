@@ -1,0 +1,104 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { type Catalogue, firstSection, readCatalogue, shownItems } from './catalogue.ts';
+
+// Black box: the search box of the navigation over the production build's Pagefind index.
+
+let cat: Catalogue;
+
+test.beforeAll(async ({ request }) => {
+  cat = await readCatalogue(request);
+});
+
+/** A word of an item's title that few other titles share, so the item is among the first results. */
+function rareTitleWord(): { word: string; itemId: number; dbId: number; title: string } {
+  const items = shownItems(cat).filter((i) => !i.ItemHidden);
+  const words = (title: string) => title.split(/[^A-Za-z]+/).filter((w) => w.length >= 5);
+  const counts = new Map<string, number>();
+  for (const i of items)
+    for (const w of new Set(words(i.ItemTitle).map((x) => x.toLowerCase()))) {
+      counts.set(w, (counts.get(w) ?? 0) + 1);
+    }
+  for (const i of items) {
+    const word = words(i.ItemTitle).find((w) => counts.get(w.toLowerCase()) === 1);
+    if (word !== undefined) return { word, itemId: i.ItemID, dbId: i.DbID, title: i.ItemTitle };
+  }
+  throw new Error('No item title has a word of its own.');
+}
+
+async function search(page: Page, term: string) {
+  const box = page.getByRole('searchbox', { name: 'Search items and sections' });
+  await box.click();
+  await box.fill(term);
+  return box;
+}
+
+test('the search index loads only when the box is used', async ({ page }) => {
+  const loaded: string[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname.startsWith('/pagefind/')) loaded.push(req.url());
+  });
+  await page.goto(`/app/categories/${cat.categories[0]?.CategoryID}`);
+  await page.waitForLoadState('networkidle');
+  expect(loaded).toEqual([]);
+  await page.getByRole('searchbox', { name: 'Search items and sections' }).focus();
+  await expect.poll(() => loaded.some((u) => u.endsWith('/pagefind/pagefind.js'))).toBe(true);
+});
+
+test('finds an item by a word of its title and opens its page', async ({ page }) => {
+  const target = rareTitleWord();
+  const section = firstSection(cat);
+  await page.goto(`/app/store-section/${section.SectionID}/${section.DbID}`);
+  await search(page, target.word);
+  const results = page.locator('[data-search-list]');
+  const link = page.locator('[data-search-list] a', { hasText: target.title }).first();
+  await expect(link).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(/\d+ results? for/);
+  await expect(link).toHaveAttribute('href', `/app/section/${target.itemId}/${target.dbId}`);
+  expect(await results.locator('mark').count()).toBeGreaterThan(0);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/app/section/${target.itemId}/${target.dbId}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(target.title);
+});
+
+test('finds a section by its title', async ({ page }) => {
+  const section = firstSection(cat);
+  await page.goto('/playbook');
+  await search(page, section.SectionTitle);
+  const link = page.locator('[data-search-list] a', { hasText: section.SectionTitle });
+  await expect(link.first()).toBeVisible();
+  const hrefs = await link.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  expect(hrefs).toContain(`/app/store-section/${section.SectionID}/${section.DbID}`);
+});
+
+test('is usable from the keyboard and has no accessibility violations', async ({ page }) => {
+  const target = rareTitleWord();
+  await page.goto('/playbook');
+  const box = await search(page, target.word);
+  const first = page.locator('[data-search-list] a').first();
+  await expect(first).toBeVisible();
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  await box.press('ArrowDown');
+  await expect(first).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(box).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('[data-search-panel]')).toBeHidden();
+  await expect(box).toBeFocused();
+  // Enter opens the first result.
+  await box.fill('');
+  await box.fill(target.word);
+  await expect(first).toBeVisible();
+  const href = await first.getAttribute('href');
+  await box.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+});
+
+test('says so when nothing matches', async ({ page }) => {
+  await page.goto('/playbook');
+  await search(page, 'zzqxjvwk');
+  await expect(page.getByRole('status')).toHaveText('No items or sections match “zzqxjvwk”.');
+  await expect(page.locator('[data-search-list] a')).toHaveCount(0);
+});
