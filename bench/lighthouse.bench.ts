@@ -1,4 +1,4 @@
-// npm run bench:lighthouse [-- --items 2000] [--runs 3] [--chromium /usr/bin/chromium]
+// npm run bench:lighthouse [-- --items 2000] [--runs 3] [--chromium /usr/bin/chromium (or CHROMIUM_PATH)]
 // Lighthouse (mobile: Moto G Power emulation, simulated slow 4G and 4x CPU slow-down,
 // Lighthouse's default) for the home, section and item pages of the production site:
 // seeds a throw-away data folder, builds the site with `npm run build`'s script, serves
@@ -13,13 +13,14 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/fixtures/chromium.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
   options: {
     items: { type: 'string', default: '2000' },
     runs: { type: 'string', default: '3' },
-    chromium: { type: 'string', default: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+    chromium: { type: 'string', default: CHROMIUM_PATH },
   },
   strict: true,
 });
@@ -126,15 +127,7 @@ try {
   ];
   chrome = await launch({
     chromePath: values.chromium,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   const table: string[] = [];
   for (const [type, path] of pages) {

@@ -6,57 +6,18 @@ import { indexCatalogue } from '../../src/lib/catalogue/catalogue.ts';
 import { redirectPages } from '../../src/lib/catalogue/redirect-pages.ts';
 import { cataloguePages, shareOnlyPages, staticPathsOf } from '../../src/lib/catalogue/site-pages.ts';
 import { SITEMAP_URLS_PER_FILE, sitemapFiles } from '../../src/lib/catalogue/sitemap.ts';
-import type { CategoryDto, ItemDto, SectionDto, StoreDto } from '../../src/lib/domain/catalogue.ts';
+import type { CategoryDto, ItemDto, StoreDto } from '../../src/lib/domain/catalogue.ts';
 import { readBuildLine } from '../../src/server/catalogue/site-builder.ts';
 import { headersFor, parseHeaders } from '../../src/server/site-headers.ts';
+import { categoryDto, itemDto, sectionDto, storeDto } from '../fixtures/dtos.ts';
 
 // The pure parts of the incremental rebuild: which pages a change touches (cache keys),
 // what goes into the deploy folder, and how progress is shown.
 
-const T0 = '2026-01-01T00:00:00.000Z';
-const categories: CategoryDto[] = [
-  { CategoryID: 1, CategoryTitle: 'Fresh', CategoryUpdatedTime: T0 },
-  { CategoryID: 2, CategoryTitle: 'Home', CategoryUpdatedTime: T0 },
-];
-const store = (id: number, categoryId: number): StoreDto => ({
-  StoreID: id,
-  CategoryID: categoryId,
-  StoreTitle: `Store ${id}`,
-  StoreDescription: '',
-  StoreHidden: false,
-  StoreType: 'public_store',
-  DbIDs: [id],
-  StoreUpdatedTime: T0,
-});
-const section = (id: number, dbId: number, order = ''): SectionDto => ({
-  SectionID: id,
-  DbID: dbId,
-  StoreID: dbId,
-  SectionTitle: `Section ${id}`,
-  SectionMetaDescription: '',
-  SectionContent: '<p>Fresh</p>',
-  SectionHidden: false,
-  CustomOrder: order,
-  SectionUpdatedTime: T0,
-});
-const item = (id: number, dbId: number, sectionId: number | null): ItemDto => ({
-  ItemID: id,
-  StoreID: dbId,
-  DbID: dbId,
-  SectionID: sectionId,
-  ItemTitle: `Item ${id}`,
-  ItemMetaDescription: '',
-  ItemContent: '',
-  ItemHidden: false,
-  Availability: 5,
-  Size: '1 kg',
-  UnitPrice: 100,
-  Discount: 0,
-  FlatDiscount: 0,
-  Gst: 5,
-  SellingPrice: 105,
-  ItemUpdatedTime: T0,
-});
+const categories: CategoryDto[] = [categoryDto(1, 'Fresh'), categoryDto(2, 'Home')];
+const store = (id: number, categoryId: number) => storeDto(id, categoryId);
+const section = (id: number, dbId: number, order = '') => sectionDto(id, dbId, { CustomOrder: order });
+const item = (id: number, dbId: number, sectionId: number | null) => itemDto(id, dbId, sectionId);
 
 function rows() {
   return {

@@ -8,53 +8,21 @@ import {
   sectionItems,
 } from '../../src/lib/catalogue/catalogue.ts';
 import { itemPage, siteLandings, storePage, storeSectionPage } from '../../src/lib/catalogue/pages.ts';
-import type { CategoryDto, ItemDto, SectionDto, StoreDto } from '../../src/lib/domain/catalogue.ts';
+import { categoryDto, itemDto, sectionDto, storeDto } from '../fixtures/dtos.ts';
 
-const T = '2026-01-01T00:00:00.000Z';
-const category = (id: number, title: string): CategoryDto => ({
-  CategoryID: id,
-  CategoryTitle: title,
-  CategoryUpdatedTime: T,
-});
-const store = (id: number, categoryId: number, hidden = false): StoreDto => ({
-  StoreID: id,
-  CategoryID: categoryId,
-  StoreTitle: `Store ${id}`,
-  StoreDescription: `Store ${id} sells things`,
-  StoreHidden: hidden,
-  StoreType: 'public_store',
-  DbIDs: [id],
-  StoreUpdatedTime: T,
-});
-const section = (id: number, dbId: number, storeId: number, customOrder = '[]', hidden = false): SectionDto => ({
-  SectionID: id,
-  DbID: dbId,
-  StoreID: storeId,
-  SectionTitle: `Section ${id}`,
-  SectionMetaDescription: `About section ${id}`,
-  SectionContent: '<p onclick="x()">Hello</p><script>alert(1)</script>',
-  SectionHidden: hidden,
-  CustomOrder: customOrder,
-  SectionUpdatedTime: T,
-});
-const item = (id: number, dbId: number, storeId: number, sectionId: number | null): ItemDto => ({
-  ItemID: id,
-  StoreID: storeId,
-  DbID: dbId,
-  SectionID: sectionId,
-  ItemTitle: `Item ${id}`,
-  ItemMetaDescription: '',
-  ItemContent: '',
-  ItemHidden: false,
-  Availability: 5,
-  Size: '1 kg',
-  UnitPrice: 100,
-  Discount: 10,
-  FlatDiscount: 0,
-  Gst: 5,
-  SellingPrice: 94.5,
-  ItemUpdatedTime: T,
-});
+const category = (id: number, title: string) => categoryDto(id, title);
+const store = (id: number, categoryId: number, hidden = false) =>
+  storeDto(id, categoryId, { StoreDescription: `Store ${id} sells things`, StoreHidden: hidden });
+const section = (id: number, dbId: number, storeId: number, customOrder = '[]', hidden = false) =>
+  sectionDto(id, dbId, {
+    StoreID: storeId,
+    SectionMetaDescription: `About section ${id}`,
+    SectionContent: '<p onclick="x()">Hello</p><script>alert(1)</script>',
+    SectionHidden: hidden,
+    CustomOrder: customOrder,
+  });
+const item = (id: number, dbId: number, storeId: number, sectionId: number | null) =>
+  itemDto(id, dbId, sectionId, { StoreID: storeId, Discount: 10, SellingPrice: 94.5 });
 
 // The API's order is not the sidebar's: indexing sorts by id.
 const rows = {
