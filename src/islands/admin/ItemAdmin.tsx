@@ -10,38 +10,26 @@ import {
   STOCK_MAX,
   type StaffSectionDto,
   stockField,
-  TITLE_MAX_LENGTH,
-  validateForm,
 } from '../../lib/domain/schemas.ts';
 import { type PricePreview, pricePreview } from '../../lib/domain/staff-views.ts';
+import {
+  DbWorkspace,
+  FilterSelect,
+  HiddenSwitch,
+  PictureField,
+  TitleInput,
+  useDbChoice,
+  useQueryId,
+} from './AdminParts.tsx';
 import { DataTable, type FormDone, type TableHandle } from './DataTable.tsx';
-import {
-  CheckboxInput,
-  FormShell,
-  SelectInput,
-  SwitchButton,
-  specValidator,
-  TextArea,
-  TextInput,
-  useStaffForm,
-} from './Fields.tsx';
+import { CheckboxInput, FormShell, SelectInput, TextArea, TextInput } from './Fields.tsx';
 import { HtmlField } from './HtmlField.tsx';
-import { ImageUpload } from './ImageUpload.tsx';
-import {
-  byId,
-  DbPicker,
-  queryId,
-  readAllStoreDbs,
-  readAllStores,
-  readEvery,
-  setQueryParam,
-  useLookup,
-  useSelectedDb,
-} from './Lookups.tsx';
+import { byId, queryId, readEvery, useLookup } from './Lookups.tsx';
 import { formatWhen, useContentChanged } from './PublishBanner.tsx';
 import { StaffPage } from './StaffPage.tsx';
 import { staff } from './staff-client.ts';
 import { useToast } from './Toaster.tsx';
+import { useResourceForm } from './useResourceForm.ts';
 
 interface ItemValues extends Record<string, string | boolean> {
   ItemTitle: string;
@@ -91,9 +79,11 @@ function ItemFormPanel({
   sections: StaffSectionDto[];
   done: FormDone;
 }) {
-  const [validate] = useState(() => specValidator(itemForm, (v: ItemValues) => toInput(v, dbId)));
-  const form = useStaffForm<ItemValues>(
-    {
+  const shell = useResourceForm({
+    noun: 'item',
+    isNew: row === null,
+    spec: itemForm,
+    initial: {
       ItemTitle: row?.ItemTitle ?? '',
       SectionID:
         row === null ? (queryId('section')?.toString() ?? '') : row.SectionID === null ? '' : String(row.SectionID),
@@ -107,34 +97,19 @@ function ItemFormPanel({
       ItemContent: row?.ItemContent ?? '',
       ItemHidden: row?.ItemHidden ?? false,
     },
-    validate,
-  );
+    toInput: (v: ItemValues) => toInput(v, dbId),
+    done,
+    save: (value) => (row === null ? staff.items.create(value) : staff.items.update(row.ItemID, value)),
+    savedText: (saved) =>
+      `Item ${saved.ItemTitle} was ${row === null ? 'created' : 'saved'}; it sells at Rs ${saved.SellingPrice}.`,
+  });
+  const { form } = shell;
   const preview = pricePreview(form.values);
   const previewId = useId();
 
   return (
-    <FormShell
-      form={form}
-      submitLabel={row === null ? 'Create item' : 'Save item'}
-      onCancel={done.cancel}
-      onSave={async () => {
-        const checked = validateForm(itemForm, toInput(form.values, dbId));
-        if (!checked.ok) return;
-        const saved =
-          row === null ? await staff.items.create(checked.value) : await staff.items.update(row.ItemID, checked.value);
-        done.saved(
-          `Item ${saved.ItemTitle} was ${row === null ? 'created' : 'saved'}; it sells at Rs ${saved.SellingPrice}.`,
-        );
-      }}
-    >
-      <TextInput
-        form={form}
-        name="ItemTitle"
-        label="Title"
-        hint={`1 to ${TITLE_MAX_LENGTH} characters.`}
-        required
-        autoFocus
-      />
+    <FormShell {...shell}>
+      <TitleInput form={form} name="ItemTitle" />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectInput
           form={form}
@@ -217,13 +192,11 @@ function ItemFormPanel({
         label="Hidden"
         hint="A hidden item shows in the shop faded and cannot be bought."
       />
-      {row === null ? (
-        <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
-          Save the item first, then add its picture here.
-        </p>
-      ) : (
-        <ImageUpload target={{ kind: 'Item', id: row.ItemID, storeId: row.StoreID }} label={row.ItemTitle} />
-      )}
+      <PictureField
+        noun="item"
+        target={row === null ? null : { kind: 'Item', id: row.ItemID, storeId: row.StoreID }}
+        label={row?.ItemTitle ?? ''}
+      />
     </FormShell>
   );
 }
@@ -301,64 +274,26 @@ export function ItemAdmin() {
 }
 
 function ItemBody() {
-  const stores = useLookup(readAllStores);
-  const dbs = useLookup(readAllStoreDbs);
-  const [dbId, setDbId] = useSelectedDb();
+  const choice = useDbChoice();
+  const { dbId, setDbId, db } = choice;
   const sections = useLookup(
     () => (dbId === null ? Promise.resolve([]) : readEvery((q) => staff.sections.list(dbId, q))),
     String(dbId ?? ''),
   );
-  const [sectionId, setSectionId] = useState<number | null>(() => queryId('section'));
-  const contentChanged = useContentChanged();
-  const sectionFilterId = useId();
-  const storeById = byId(stores.rows, (s) => s.StoreID);
+  const [sectionId, setSectionId] = useQueryId('section');
   const sectionById = byId(sections.rows, (s) => s.SectionID);
-  const db = dbs.rows?.find((d) => d.DbID === dbId);
-  const unknownDb = dbId !== null && dbs.rows !== null && db === undefined;
 
   return (
-    <>
-      <div className="mb-4 flex flex-wrap items-end gap-3">
-        <DbPicker
-          dbs={dbs.rows ?? []}
-          stores={storeById}
-          value={dbId}
-          onChange={(id) => {
-            setDbId(id);
-            setSectionId(null);
-            setQueryParam('section', null);
-          }}
-        />
-        {db !== undefined && (
-          <p className="pb-2 text-sm text-slate-700">
-            Store: <span className="font-semibold">{storeById.get(db.StoreID)?.StoreTitle ?? `#${db.StoreID}`}</span> ·{' '}
-            <a
-              href={`/app/client-store/section?db=${db.DbID}`}
-              className="font-semibold text-brand-800 underline underline-offset-2"
-            >
-              Sections of this database
-            </a>
-          </p>
-        )}
-      </div>
-      {dbs.error !== '' && (
-        <p role="alert" className="mb-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
-          The store databases could not be loaded: {dbs.error}
-        </p>
-      )}
-      {unknownDb ? (
-        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
-          Store database #{dbId} does not exist (any more). Choose another one above.
-        </p>
-      ) : dbId === null ? (
-        <p className="rounded-2xl bg-white px-4 py-10 text-center text-slate-700 shadow-sm ring-1 ring-slate-200">
-          Choose a store database above to see its items, or pick one on the{' '}
-          <a href="/app/client-store/db" className="font-semibold text-brand-800 underline underline-offset-2">
-            Store Databases
-          </a>{' '}
-          page.
-        </p>
-      ) : (
+    <DbWorkspace
+      choice={choice}
+      onChange={(id) => {
+        setDbId(id);
+        setSectionId(null);
+      }}
+      noun="items"
+      other={{ page: 'section', label: 'Sections of this database' }}
+    >
+      {(dbId) => (
         <DataTable<ItemDto>
           caption={`Items of ${db?.DbTitle ?? `store database ${dbId}`}`}
           noun="items"
@@ -368,28 +303,13 @@ function ItemBody() {
           rowName={(r) => r.ItemTitle}
           faded={(r) => r.ItemHidden}
           toolbar={
-            <div className="min-w-0 basis-56">
-              <label htmlFor={sectionFilterId} className="mb-1 block text-sm font-semibold text-slate-800">
-                Section
-              </label>
-              <select
-                id={sectionFilterId}
-                value={sectionId === null ? '' : String(sectionId)}
-                onChange={(e) => {
-                  const next = e.target.value === '' ? null : Number(e.target.value);
-                  setSectionId(next);
-                  setQueryParam('section', next);
-                }}
-                className="block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm"
-              >
-                <option value="">All sections</option>
-                {(sections.rows ?? []).map((s) => (
-                  <option key={s.SectionID} value={s.SectionID}>
-                    {s.SectionTitle}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FilterSelect
+              label="Section"
+              allLabel="All sections"
+              value={sectionId}
+              onChange={setSectionId}
+              options={(sections.rows ?? []).map((s) => ({ value: s.SectionID, label: s.SectionTitle }))}
+            />
           }
           columns={[
             { label: 'ID', sort: 'ItemID', cell: (r) => r.ItemID, className: 'w-16 tabular-nums' },
@@ -426,17 +346,11 @@ function ItemBody() {
             {
               label: 'Hidden',
               cell: (r, table) => (
-                <SwitchButton
-                  checked={r.ItemHidden}
-                  label={`${r.ItemTitle} hidden`}
-                  onLabel="Hidden"
-                  offLabel="Shown"
-                  save={async (next) => {
-                    await staff.items.patch(r.ItemID, { ItemHidden: next });
-                    table.reload();
-                    contentChanged();
-                  }}
-                  savedText={(next) => `${r.ItemTitle} is ${next ? 'hidden' : 'shown'} now.`}
+                <HiddenSwitch
+                  name={r.ItemTitle}
+                  hidden={r.ItemHidden}
+                  table={table}
+                  save={(next) => staff.items.patch(r.ItemID, { ItemHidden: next })}
                 />
               ),
               className: 'hidden md:table-cell',
@@ -471,6 +385,6 @@ function ItemBody() {
           }}
         />
       )}
-    </>
+    </DbWorkspace>
   );
 }

@@ -1,13 +1,14 @@
-import { useId, useState } from 'react';
 import type { SectionDto } from '../../lib/domain/catalogue.ts';
-import { META_MAX_LENGTH, sectionForm, TITLE_MAX_LENGTH, validateForm } from '../../lib/domain/schemas.ts';
+import { META_MAX_LENGTH, sectionForm } from '../../lib/domain/schemas.ts';
+import { HiddenSwitch, rowLinkClass, StoreFilter, sectionTitleColumns, TitleInput, useQueryId } from './AdminParts.tsx';
 import { DataTable, type FormDone } from './DataTable.tsx';
-import { CheckboxInput, FormShell, SwitchButton, specValidator, TextArea, TextInput, useStaffForm } from './Fields.tsx';
+import { CheckboxInput, FormShell, TextArea } from './Fields.tsx';
 import { HtmlField } from './HtmlField.tsx';
-import { byId, queryId, readAllStores, setQueryParam, useLookup } from './Lookups.tsx';
-import { formatWhen, useContentChanged } from './PublishBanner.tsx';
+import { byId, readAllStores, useLookup } from './Lookups.tsx';
+import { formatWhen } from './PublishBanner.tsx';
 import { StaffPage } from './StaffPage.tsx';
 import { staff } from './staff-client.ts';
+import { useResourceForm } from './useResourceForm.ts';
 
 interface CopyValues extends Record<string, string | boolean> {
   SectionTitle: string;
@@ -30,50 +31,33 @@ function republish(row: SectionDto, fields: Partial<CopyValues>) {
 }
 
 function CopyFormPanel({ row, done }: { row: SectionDto; done: FormDone }) {
-  const [validate] = useState(() =>
-    specValidator(sectionForm, (v: CopyValues) => ({ ...v, DbID: row.DbID, CustomOrder: [] })),
-  );
-  const form = useStaffForm<CopyValues>(
-    {
+  const shell = useResourceForm({
+    noun: 'public copy',
+    isNew: false,
+    spec: sectionForm,
+    initial: {
       SectionTitle: row.SectionTitle,
       SectionMetaDescription: row.SectionMetaDescription,
       SectionContent: row.SectionContent,
       SectionHidden: row.SectionHidden,
     },
-    validate,
-  );
+    toInput: (v: CopyValues) => ({ ...v, DbID: row.DbID, CustomOrder: [] }),
+    done,
+    save: ({ SectionTitle, SectionMetaDescription, SectionContent, SectionHidden }) =>
+      republish(row, { SectionTitle, SectionMetaDescription, SectionContent, SectionHidden }),
+    savedText: (saved) =>
+      `The public copy of ${saved.SectionTitle} was saved. Publish the shop's pages to show it on the site.`,
+  });
+  const { form } = shell;
   return (
-    <FormShell
-      form={form}
-      submitLabel="Save public copy"
-      onCancel={done.cancel}
-      onSave={async () => {
-        const checked = validateForm(sectionForm, { ...form.values, DbID: row.DbID, CustomOrder: [] });
-        if (!checked.ok) return;
-        const { SectionTitle, SectionMetaDescription, SectionContent, SectionHidden } = checked.value;
-        const saved = await republish(row, { SectionTitle, SectionMetaDescription, SectionContent, SectionHidden });
-        done.saved(
-          `The public copy of ${saved.SectionTitle} was saved. Publish the shop's pages to show it on the site.`,
-        );
-      }}
-    >
-      <TextInput
-        form={form}
-        name="SectionTitle"
-        label="Title"
-        hint={`1 to ${TITLE_MAX_LENGTH} characters.`}
-        required
-        autoFocus
-      />
+    <FormShell {...shell}>
+      <TitleInput form={form} name="SectionTitle" />
       <TextArea form={form} name="SectionMetaDescription" label="Meta description" maxLength={META_MAX_LENGTH} />
       <HtmlField form={form} name="SectionContent" label="Content" />
       <CheckboxInput form={form} name="SectionHidden" label="Hidden" hint="A hidden section shows in the shop faded." />
     </FormShell>
   );
 }
-
-const linkClass =
-  'inline-flex items-center rounded-md px-2 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50';
 
 /**
  * `/app/edu-shopy/psection`: the published sections, the public copies the
@@ -93,9 +77,7 @@ export function PublishedSectionAdmin() {
 function PublishedBody() {
   const stores = useLookup(readAllStores);
   const storeById = byId(stores.rows, (s) => s.StoreID);
-  const [storeId, setStoreId] = useState<number | null>(() => queryId('store'));
-  const contentChanged = useContentChanged();
-  const filterId = useId();
+  const [storeId, setStoreId] = useQueryId('store');
 
   return (
     <DataTable<SectionDto>
@@ -106,47 +88,9 @@ function PublishedBody() {
       rowKey={(r) => `${r.SectionID}/${r.DbID}`}
       rowName={(r) => r.SectionTitle}
       faded={(r) => r.SectionHidden}
-      toolbar={
-        <div className="min-w-0 basis-56">
-          <label htmlFor={filterId} className="mb-1 block text-sm font-semibold text-slate-800">
-            Store
-          </label>
-          <select
-            id={filterId}
-            value={storeId === null ? '' : String(storeId)}
-            onChange={(e) => {
-              const next = e.target.value === '' ? null : Number(e.target.value);
-              setStoreId(next);
-              setQueryParam('store', next);
-            }}
-            className="block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm"
-          >
-            <option value="">All stores</option>
-            {(stores.rows ?? []).map((s) => (
-              <option key={s.StoreID} value={s.StoreID}>
-                {s.StoreTitle}
-              </option>
-            ))}
-          </select>
-        </div>
-      }
+      toolbar={<StoreFilter stores={stores.rows} value={storeId} onChange={setStoreId} />}
       columns={[
-        { label: 'ID', sort: 'SectionID', cell: (r) => r.SectionID, className: 'w-16 tabular-nums' },
-        {
-          label: 'Title',
-          sort: 'SectionTitle',
-          rowHeader: true,
-          cell: (r) => (
-            <>
-              <span className={r.SectionHidden ? 'italic' : ''}>{r.SectionTitle}</span>
-              {r.SectionMetaDescription !== '' && (
-                <span className="mt-0.5 line-clamp-2 block max-w-md text-xs font-normal text-slate-600">
-                  {r.SectionMetaDescription}
-                </span>
-              )}
-            </>
-          ),
-        },
+        ...sectionTitleColumns<SectionDto>(),
         {
           label: 'Store',
           sort: 'StoreID',
@@ -157,16 +101,11 @@ function PublishedBody() {
         {
           label: 'Hidden',
           cell: (r, table) => (
-            <SwitchButton
-              checked={r.SectionHidden}
-              label={`${r.SectionTitle} hidden`}
-              onLabel="Hidden"
-              offLabel="Shown"
-              save={async (next) => {
-                await republish(r, { SectionHidden: next });
-                table.reload();
-                contentChanged();
-              }}
+            <HiddenSwitch
+              name={r.SectionTitle}
+              hidden={r.SectionHidden}
+              table={table}
+              save={(next) => republish(r, { SectionHidden: next })}
               savedText={(next) => `The public copy of ${r.SectionTitle} is ${next ? 'hidden' : 'shown'} now.`}
             />
           ),
@@ -181,10 +120,10 @@ function PublishedBody() {
       ]}
       actions={(r) => (
         <>
-          <a href={`/app/store-section/${r.SectionID}/${r.DbID}`} className={linkClass}>
+          <a href={`/app/store-section/${r.SectionID}/${r.DbID}`} className={rowLinkClass}>
             View<span className="sr-only"> {r.SectionTitle} in the shop</span>
           </a>
-          <a href={`/app/client-store/section?db=${r.DbID}`} className={linkClass}>
+          <a href={`/app/client-store/section?db=${r.DbID}`} className={rowLinkClass}>
             Draft<span className="sr-only"> of {r.SectionTitle}</span>
           </a>
         </>

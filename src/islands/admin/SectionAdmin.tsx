@@ -1,32 +1,24 @@
 import { useState } from 'react';
 import { friendlyMessage } from '../../lib/api/account.ts';
+import { META_MAX_LENGTH, type StaffSectionDto, sectionForm } from '../../lib/domain/schemas.ts';
 import {
-  META_MAX_LENGTH,
-  type StaffSectionDto,
-  sectionForm,
-  TITLE_MAX_LENGTH,
-  validateForm,
-} from '../../lib/domain/schemas.ts';
+  DbWorkspace,
+  HiddenSwitch,
+  PictureField,
+  sectionTitleColumns,
+  TitleInput,
+  useDbChoice,
+} from './AdminParts.tsx';
 import { CustomOrderEditor } from './CustomOrderEditor.tsx';
 import { DataTable, type FormDone, type TableHandle } from './DataTable.tsx';
 import { ConfirmDialog, Dialog } from './Dialog.tsx';
-import {
-  buttonStyles,
-  CheckboxInput,
-  FormShell,
-  SwitchButton,
-  specValidator,
-  TextArea,
-  TextInput,
-  useStaffForm,
-} from './Fields.tsx';
+import { buttonStyles, CheckboxInput, FormShell, TextArea } from './Fields.tsx';
 import { HtmlField } from './HtmlField.tsx';
-import { ImageUpload } from './ImageUpload.tsx';
-import { byId, DbPicker, readAllStoreDbs, readAllStores, useLookup, useSelectedDb } from './Lookups.tsx';
 import { formatWhen, useContentChanged } from './PublishBanner.tsx';
 import { StaffPage } from './StaffPage.tsx';
 import { staff } from './staff-client.ts';
 import { useToast } from './Toaster.tsx';
+import { useResourceForm } from './useResourceForm.ts';
 
 interface SectionValues extends Record<string, string | boolean> {
   SectionTitle: string;
@@ -36,48 +28,31 @@ interface SectionValues extends Record<string, string | boolean> {
 }
 
 function SectionFormPanel({ row, dbId, done }: { row: StaffSectionDto | null; dbId: number; done: FormDone }) {
-  const [validate] = useState(() =>
-    specValidator(sectionForm, (v: SectionValues) => ({ ...v, DbID: dbId, CustomOrder: [] })),
-  );
-  const form = useStaffForm<SectionValues>(
-    {
+  const shell = useResourceForm({
+    noun: 'section',
+    isNew: row === null,
+    spec: sectionForm,
+    initial: {
       SectionTitle: row?.SectionTitle ?? '',
       SectionMetaDescription: row?.SectionMetaDescription ?? '',
       SectionContent: row?.SectionContent ?? '',
       SectionHidden: row?.SectionHidden ?? false,
     },
-    validate,
-  );
+    toInput: (v: SectionValues) => ({ ...v, DbID: dbId, CustomOrder: [] }),
+    done,
+    save: ({ CustomOrder: _order, DbID: _db, ...fields }) =>
+      row === null ? staff.sections.create({ ...fields, DbID: dbId }) : staff.sections.update(row.SectionID, fields),
+    savedText: (saved) =>
+      row === null
+        ? `Section ${saved.SectionTitle} was created as a draft. Publish it to show it in the shop.`
+        : saved.Published
+          ? `Section ${saved.SectionTitle} was saved. Publish it again to show the changes in the shop.`
+          : `Section ${saved.SectionTitle} was saved.`,
+  });
+  const { form } = shell;
   return (
-    <FormShell
-      form={form}
-      submitLabel={row === null ? 'Create section' : 'Save section'}
-      onCancel={done.cancel}
-      onSave={async () => {
-        const checked = validateForm(sectionForm, { ...form.values, DbID: dbId, CustomOrder: [] });
-        if (!checked.ok) return;
-        const { CustomOrder: _order, DbID: _db, ...fields } = checked.value;
-        const saved =
-          row === null
-            ? await staff.sections.create({ ...fields, DbID: dbId })
-            : await staff.sections.update(row.SectionID, fields);
-        done.saved(
-          row === null
-            ? `Section ${saved.SectionTitle} was created as a draft. Publish it to show it in the shop.`
-            : saved.Published
-              ? `Section ${saved.SectionTitle} was saved. Publish it again to show the changes in the shop.`
-              : `Section ${saved.SectionTitle} was saved.`,
-        );
-      }}
-    >
-      <TextInput
-        form={form}
-        name="SectionTitle"
-        label="Title"
-        hint={`1 to ${TITLE_MAX_LENGTH} characters.`}
-        required
-        autoFocus
-      />
+    <FormShell {...shell}>
+      <TitleInput form={form} name="SectionTitle" />
       <TextArea
         form={form}
         name="SectionMetaDescription"
@@ -92,13 +67,11 @@ function SectionFormPanel({ row, dbId, done }: { row: StaffSectionDto | null; db
         hint="Shown above the section's items. The shop keeps headings, lists, links, tables and pictures; the preview shows exactly what stays."
       />
       <CheckboxInput form={form} name="SectionHidden" label="Hidden" hint="A hidden section shows in the shop faded." />
-      {row === null ? (
-        <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
-          Save the section first, then add its picture here.
-        </p>
-      ) : (
-        <ImageUpload target={{ kind: 'Section', id: row.SectionID, dbId: row.DbID }} label={row.SectionTitle} />
-      )}
+      <PictureField
+        noun="section"
+        target={row === null ? null : { kind: 'Section', id: row.SectionID, dbId: row.DbID }}
+        label={row?.SectionTitle ?? ''}
+      />
     </FormShell>
   );
 }
@@ -149,177 +122,131 @@ export function SectionAdmin() {
 }
 
 function SectionBody() {
-  const stores = useLookup(readAllStores);
-  const dbs = useLookup(readAllStoreDbs);
-  const [dbId, setDbId] = useSelectedDb();
+  const choice = useDbChoice();
+  const { db } = choice;
   const [ordering, setOrdering] = useState<{ row: StaffSectionDto; table: TableHandle } | null>(null);
   const [unpublishing, setUnpublishing] = useState<{ row: StaffSectionDto; table: TableHandle } | null>(null);
   const toast = useToast();
   const contentChanged = useContentChanged();
-  const storeById = byId(stores.rows, (s) => s.StoreID);
-  const db = dbs.rows?.find((d) => d.DbID === dbId);
-  const unknownDb = dbId !== null && dbs.rows !== null && db === undefined;
 
   return (
     <>
-      <div className="mb-4 flex flex-wrap items-end gap-3">
-        <DbPicker dbs={dbs.rows ?? []} stores={storeById} value={dbId} onChange={setDbId} />
-        {db !== undefined && (
-          <p className="pb-2 text-sm text-slate-700">
-            Store: <span className="font-semibold">{storeById.get(db.StoreID)?.StoreTitle ?? `#${db.StoreID}`}</span> ·{' '}
-            <a
-              href={`/app/client-store/item?db=${db.DbID}`}
-              className="font-semibold text-brand-800 underline underline-offset-2"
-            >
-              Items of this database
-            </a>
-          </p>
-        )}
-      </div>
-      {dbs.error !== '' && (
-        <p role="alert" className="mb-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
-          The store databases could not be loaded: {dbs.error}
-        </p>
-      )}
-      {unknownDb ? (
-        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
-          Store database #{dbId} does not exist (any more). Choose another one above.
-        </p>
-      ) : dbId === null ? (
-        <p className="rounded-2xl bg-white px-4 py-10 text-center text-slate-700 shadow-sm ring-1 ring-slate-200">
-          Choose a store database above to see its sections, or pick one on the{' '}
-          <a href="/app/client-store/db" className="font-semibold text-brand-800 underline underline-offset-2">
-            Store Databases
-          </a>{' '}
-          page.
-        </p>
-      ) : (
-        <DataTable<StaffSectionDto>
-          caption={`Sections of ${db?.DbTitle ?? `store database ${dbId}`}`}
-          noun="sections"
-          reloadKey={String(dbId)}
-          load={(q) => staff.sections.list(dbId, q)}
-          rowKey={(r) => r.SectionID}
-          rowName={(r) => r.SectionTitle}
-          faded={(r) => r.SectionHidden}
-          columns={[
-            { label: 'ID', sort: 'SectionID', cell: (r) => r.SectionID, className: 'w-16 tabular-nums' },
-            {
-              label: 'Title',
-              sort: 'SectionTitle',
-              rowHeader: true,
-              cell: (r) => (
-                <>
-                  <span className={r.SectionHidden ? 'italic' : ''}>{r.SectionTitle}</span>
-                  {r.SectionMetaDescription !== '' && (
-                    <span className="mt-0.5 line-clamp-2 block max-w-md text-xs font-normal text-slate-600">
-                      {r.SectionMetaDescription}
-                    </span>
-                  )}
-                </>
-              ),
-            },
-            {
-              label: 'Items',
-              cell: (r) => (
-                <a
-                  href={`/app/client-store/item?db=${r.DbID}&section=${r.SectionID}`}
-                  className="font-semibold text-brand-800 underline underline-offset-2"
-                >
-                  {r.ItemCount}
-                  <span className="sr-only"> items in {r.SectionTitle}</span>
-                </a>
-              ),
-              className: 'tabular-nums',
-            },
-            {
-              label: 'Hidden',
-              cell: (r, table) => (
-                <SwitchButton
-                  checked={r.SectionHidden}
-                  label={`${r.SectionTitle} hidden`}
-                  onLabel="Hidden"
-                  offLabel="Shown"
-                  save={async (next) => {
-                    await staff.sections.patch(r.SectionID, { SectionHidden: next });
-                    table.reload();
-                  }}
-                  savedText={(next) =>
-                    `${r.SectionTitle} is ${next ? 'hidden' : 'shown'} in its draft${r.Published ? '; publish it again to show that in the shop' : ''}.`
-                  }
-                />
-              ),
-              className: 'hidden sm:table-cell',
-            },
-            {
-              label: 'Shop',
-              cell: (r) =>
-                r.Published ? (
-                  <span className="inline-flex flex-col">
-                    <span className="w-fit rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900">
-                      Published
-                    </span>
-                    <span className="mt-0.5 whitespace-nowrap text-xs text-slate-600">
-                      {formatWhen(r.PublishedTime)}
-                    </span>
-                  </span>
-                ) : (
-                  <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
-                    Draft
-                  </span>
+      <DbWorkspace
+        choice={choice}
+        onChange={choice.setDbId}
+        noun="sections"
+        other={{ page: 'item', label: 'Items of this database' }}
+      >
+        {(dbId) => (
+          <DataTable<StaffSectionDto>
+            caption={`Sections of ${db?.DbTitle ?? `store database ${dbId}`}`}
+            noun="sections"
+            reloadKey={String(dbId)}
+            load={(q) => staff.sections.list(dbId, q)}
+            rowKey={(r) => r.SectionID}
+            rowName={(r) => r.SectionTitle}
+            faded={(r) => r.SectionHidden}
+            columns={[
+              ...sectionTitleColumns<StaffSectionDto>(),
+              {
+                label: 'Items',
+                cell: (r) => (
+                  <a
+                    href={`/app/client-store/item?db=${r.DbID}&section=${r.SectionID}`}
+                    className="font-semibold text-brand-800 underline underline-offset-2"
+                  >
+                    {r.ItemCount}
+                    <span className="sr-only"> items in {r.SectionTitle}</span>
+                  </a>
                 ),
-            },
-            {
-              label: 'Updated',
-              sort: 'SectionUpdatedTime',
-              cell: (r) => formatWhen(r.SectionUpdatedTime),
-              className: 'hidden xl:table-cell whitespace-nowrap text-slate-600',
-            },
-          ]}
-          actions={(r, table) => (
-            <>
-              <PublishButton row={r} table={table} />
-              {r.Published && (
-                <button
-                  type="button"
-                  className={buttonStyles.rowDanger}
-                  onClick={() => setUnpublishing({ row: r, table })}
-                >
-                  Unpublish<span className="sr-only"> {r.SectionTitle}</span>
+                className: 'tabular-nums',
+              },
+              {
+                label: 'Hidden',
+                cell: (r, table) => (
+                  <HiddenSwitch
+                    name={r.SectionTitle}
+                    hidden={r.SectionHidden}
+                    table={table}
+                    save={(next) => staff.sections.patch(r.SectionID, { SectionHidden: next })}
+                    siteChanges={false}
+                    savedText={(next) =>
+                      `${r.SectionTitle} is ${next ? 'hidden' : 'shown'} in its draft${r.Published ? '; publish it again to show that in the shop' : ''}.`
+                    }
+                  />
+                ),
+                className: 'hidden sm:table-cell',
+              },
+              {
+                label: 'Shop',
+                cell: (r) =>
+                  r.Published ? (
+                    <span className="inline-flex flex-col">
+                      <span className="w-fit rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900">
+                        Published
+                      </span>
+                      <span className="mt-0.5 whitespace-nowrap text-xs text-slate-600">
+                        {formatWhen(r.PublishedTime)}
+                      </span>
+                    </span>
+                  ) : (
+                    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
+                      Draft
+                    </span>
+                  ),
+              },
+              {
+                label: 'Updated',
+                sort: 'SectionUpdatedTime',
+                cell: (r) => formatWhen(r.SectionUpdatedTime),
+                className: 'hidden xl:table-cell whitespace-nowrap text-slate-600',
+              },
+            ]}
+            actions={(r, table) => (
+              <>
+                <PublishButton row={r} table={table} />
+                {r.Published && (
+                  <button
+                    type="button"
+                    className={buttonStyles.rowDanger}
+                    onClick={() => setUnpublishing({ row: r, table })}
+                  >
+                    Unpublish<span className="sr-only"> {r.SectionTitle}</span>
+                  </button>
+                )}
+                <button type="button" className={buttonStyles.row} onClick={() => setOrdering({ row: r, table })}>
+                  Order items<span className="sr-only"> of {r.SectionTitle}</span>
                 </button>
-              )}
-              <button type="button" className={buttonStyles.row} onClick={() => setOrdering({ row: r, table })}>
-                Order items<span className="sr-only"> of {r.SectionTitle}</span>
-              </button>
-            </>
-          )}
-          empty={<p>This store database has no sections yet.</p>}
-          create={{
-            label: 'New section',
-            title: 'New section',
-            description: `In ${db?.DbTitle ?? `store database ${dbId}`}. It stays a draft until it is published.`,
-            render: (done) => <SectionFormPanel row={null} dbId={dbId} done={done} />,
-          }}
-          edit={{
-            title: (r) => `Edit section ${r.SectionTitle}`,
-            description: (r) =>
-              r.Published
-                ? 'This edits the draft; publish the section again to show the changes in the shop.'
-                : 'A draft: publish it to show it in the shop.',
-            render: (r, done) => <SectionFormPanel row={r} dbId={dbId} done={done} />,
-          }}
-          remove={{
-            title: (r) => `Delete section ${r.SectionTitle}?`,
-            body: (r) => (
-              <p>
-                {r.SectionTitle} and its picture are deleted. A section that still holds items, or that is published,
-                cannot be deleted: move its items and unpublish it first.
-              </p>
-            ),
-            run: async (r) => (await staff.sections.remove(r.SectionID)).Message,
-          }}
-        />
-      )}
+              </>
+            )}
+            empty={<p>This store database has no sections yet.</p>}
+            create={{
+              label: 'New section',
+              title: 'New section',
+              description: `In ${db?.DbTitle ?? `store database ${dbId}`}. It stays a draft until it is published.`,
+              render: (done) => <SectionFormPanel row={null} dbId={dbId} done={done} />,
+            }}
+            edit={{
+              title: (r) => `Edit section ${r.SectionTitle}`,
+              description: (r) =>
+                r.Published
+                  ? 'This edits the draft; publish the section again to show the changes in the shop.'
+                  : 'A draft: publish it to show it in the shop.',
+              render: (r, done) => <SectionFormPanel row={r} dbId={dbId} done={done} />,
+            }}
+            remove={{
+              title: (r) => `Delete section ${r.SectionTitle}?`,
+              body: (r) => (
+                <p>
+                  {r.SectionTitle} and its picture are deleted. A section that still holds items, or that is published,
+                  cannot be deleted: move its items and unpublish it first.
+                </p>
+              ),
+              run: async (r) => (await staff.sections.remove(r.SectionID)).Message,
+            }}
+          />
+        )}
+      </DbWorkspace>
 
       <Dialog
         open={ordering !== null}

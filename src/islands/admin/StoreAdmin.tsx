@@ -1,28 +1,21 @@
-import { useId, useState } from 'react';
 import type { CategoryDto, StoreDto, StoreTypeName } from '../../lib/domain/catalogue.ts';
+import { META_MAX_LENGTH, STORE_TYPE_NAMES, storeForm } from '../../lib/domain/schemas.ts';
 import {
-  META_MAX_LENGTH,
-  STORE_TYPE_NAMES,
-  storeForm,
-  TITLE_MAX_LENGTH,
-  validateForm,
-} from '../../lib/domain/schemas.ts';
+  FilterSelect,
+  HiddenSwitch,
+  LoadError,
+  PictureField,
+  TitleCell,
+  TitleInput,
+  useQueryId,
+} from './AdminParts.tsx';
 import { DataTable, type FormDone } from './DataTable.tsx';
-import {
-  CheckboxInput,
-  FormShell,
-  SelectInput,
-  SwitchButton,
-  specValidator,
-  TextArea,
-  TextInput,
-  useStaffForm,
-} from './Fields.tsx';
-import { ImageUpload } from './ImageUpload.tsx';
-import { byId, queryId, readAllCategories, setQueryParam, useLookup } from './Lookups.tsx';
-import { formatWhen, useContentChanged } from './PublishBanner.tsx';
+import { CheckboxInput, FormShell, SelectInput, TextArea } from './Fields.tsx';
+import { byId, readAllCategories, useLookup } from './Lookups.tsx';
+import { formatWhen } from './PublishBanner.tsx';
 import { StaffPage } from './StaffPage.tsx';
 import { staff } from './staff-client.ts';
+import { useResourceForm } from './useResourceForm.ts';
 
 /** Store types in words. */
 export const STORE_TYPE_LABELS: Record<StoreTypeName, string> = {
@@ -39,8 +32,6 @@ interface StoreValues extends Record<string, string | boolean> {
   StoreHidden: boolean;
 }
 
-const validate = specValidator(storeForm, (v: StoreValues) => v);
-
 function StoreFormPanel({
   row,
   categories,
@@ -50,43 +41,29 @@ function StoreFormPanel({
   categories: CategoryDto[];
   done: FormDone;
 }) {
-  const form = useStaffForm<StoreValues>(
-    {
+  const shell = useResourceForm({
+    noun: 'store',
+    isNew: row === null,
+    spec: storeForm,
+    initial: {
       StoreTitle: row?.StoreTitle ?? '',
       CategoryID: row === null ? '' : String(row.CategoryID),
       StoreType: row?.StoreType ?? 'public_store',
       StoreDescription: row?.StoreDescription ?? '',
       StoreHidden: row?.StoreHidden ?? false,
     },
-    validate,
-  );
+    toInput: (v: StoreValues) => v,
+    done,
+    save: (value) => (row === null ? staff.stores.create(value) : staff.stores.update(row.StoreID, value)),
+    savedText: (saved) =>
+      row === null
+        ? `Store ${saved.StoreTitle} was created, with its main store database.`
+        : `Store ${saved.StoreTitle} was saved.`,
+  });
+  const { form } = shell;
   return (
-    <FormShell
-      form={form}
-      submitLabel={row === null ? 'Create store' : 'Save store'}
-      onCancel={done.cancel}
-      onSave={async () => {
-        const checked = validateForm(storeForm, form.values);
-        if (!checked.ok) return;
-        const saved =
-          row === null
-            ? await staff.stores.create(checked.value)
-            : await staff.stores.update(row.StoreID, checked.value);
-        done.saved(
-          row === null
-            ? `Store ${saved.StoreTitle} was created, with its main store database.`
-            : `Store ${saved.StoreTitle} was saved.`,
-        );
-      }}
-    >
-      <TextInput
-        form={form}
-        name="StoreTitle"
-        label="Title"
-        hint={`1 to ${TITLE_MAX_LENGTH} characters.`}
-        required
-        autoFocus
-      />
+    <FormShell {...shell}>
+      <TitleInput form={form} name="StoreTitle" />
       <SelectInput
         form={form}
         name="CategoryID"
@@ -115,13 +92,11 @@ function StoreFormPanel({
         label="Hidden"
         hint="A hidden store still shows in the shop, faded, and its items cannot be bought."
       />
-      {row === null ? (
-        <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
-          Save the store first, then add its picture here.
-        </p>
-      ) : (
-        <ImageUpload target={{ kind: 'Store', id: row.StoreID }} label={row.StoreTitle} />
-      )}
+      <PictureField
+        noun="store"
+        target={row === null ? null : { kind: 'Store', id: row.StoreID }}
+        label={row?.StoreTitle ?? ''}
+      />
     </FormShell>
   );
 }
@@ -141,17 +116,11 @@ export function StoreAdmin() {
 function StoreBody() {
   const categories = useLookup(readAllCategories);
   const categoryById = byId(categories.rows, (c) => c.CategoryID);
-  const [categoryId, setCategoryId] = useState<number | null>(() => queryId('category'));
-  const contentChanged = useContentChanged();
-  const filterId = useId();
+  const [categoryId, setCategoryId] = useQueryId('category');
 
   return (
     <>
-      {categories.error !== '' && (
-        <p role="alert" className="mb-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
-          The categories could not be loaded: {categories.error}
-        </p>
-      )}
+      <LoadError what="The categories" error={categories.error} />
       <DataTable<StoreDto>
         caption="Stores"
         noun="stores"
@@ -161,28 +130,13 @@ function StoreBody() {
         rowName={(r) => r.StoreTitle}
         faded={(r) => r.StoreHidden}
         toolbar={
-          <div className="min-w-0 basis-56">
-            <label htmlFor={filterId} className="mb-1 block text-sm font-semibold text-slate-800">
-              Category
-            </label>
-            <select
-              id={filterId}
-              value={categoryId === null ? '' : String(categoryId)}
-              onChange={(e) => {
-                const next = e.target.value === '' ? null : Number(e.target.value);
-                setCategoryId(next);
-                setQueryParam('category', next);
-              }}
-              className="block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm"
-            >
-              <option value="">All categories</option>
-              {(categories.rows ?? []).map((c) => (
-                <option key={c.CategoryID} value={c.CategoryID}>
-                  {c.CategoryTitle}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            label="Category"
+            allLabel="All categories"
+            value={categoryId}
+            onChange={setCategoryId}
+            options={(categories.rows ?? []).map((c) => ({ value: c.CategoryID, label: c.CategoryTitle }))}
+          />
         }
         columns={[
           { label: 'ID', sort: 'StoreID', cell: (r) => r.StoreID, className: 'w-16 tabular-nums' },
@@ -190,16 +144,7 @@ function StoreBody() {
             label: 'Title',
             sort: 'StoreTitle',
             rowHeader: true,
-            cell: (r) => (
-              <>
-                <span className={r.StoreHidden ? 'italic' : ''}>{r.StoreTitle}</span>
-                {r.StoreDescription !== '' && (
-                  <span className="mt-0.5 line-clamp-2 block max-w-md text-xs font-normal text-slate-600">
-                    {r.StoreDescription}
-                  </span>
-                )}
-              </>
-            ),
+            cell: (r) => <TitleCell title={r.StoreTitle} hidden={r.StoreHidden} description={r.StoreDescription} />,
           },
           {
             label: 'Category',
@@ -216,17 +161,11 @@ function StoreBody() {
           {
             label: 'Hidden',
             cell: (r, table) => (
-              <SwitchButton
-                checked={r.StoreHidden}
-                label={`${r.StoreTitle} hidden`}
-                onLabel="Hidden"
-                offLabel="Shown"
-                save={async (next) => {
-                  await staff.stores.patch(r.StoreID, { StoreHidden: next });
-                  table.reload();
-                  contentChanged();
-                }}
-                savedText={(next) => `${r.StoreTitle} is ${next ? 'hidden' : 'shown'} now.`}
+              <HiddenSwitch
+                name={r.StoreTitle}
+                hidden={r.StoreHidden}
+                table={table}
+                save={(next) => staff.stores.patch(r.StoreID, { StoreHidden: next })}
               />
             ),
           },

@@ -1,9 +1,9 @@
-import { useId, useState } from 'react';
 import type { StoreDto } from '../../lib/domain/catalogue.ts';
-import { type StoreDbDto, storeDbForm, TITLE_MAX_LENGTH, titleField, validateForm } from '../../lib/domain/schemas.ts';
+import { type StoreDbDto, storeDbForm, titleField, validateForm } from '../../lib/domain/schemas.ts';
+import { LoadError, rowLinkClass, StoreFilter, TitleInput, useQueryId } from './AdminParts.tsx';
 import { DataTable, type FormDone } from './DataTable.tsx';
-import { FormShell, SelectInput, specValidator, TextInput, useStaffForm } from './Fields.tsx';
-import { byId, queryId, readAllStores, rememberDb, setQueryParam, useLookup } from './Lookups.tsx';
+import { FormShell, SelectInput, specValidator, useStaffForm } from './Fields.tsx';
+import { byId, readAllStores, rememberDb, useLookup } from './Lookups.tsx';
 import { formatWhen } from './PublishBanner.tsx';
 import { StaffPage } from './StaffPage.tsx';
 import { staff } from './staff-client.ts';
@@ -55,20 +55,10 @@ function StoreDbFormPanel({ row, stores, done }: { row: StoreDbDto | null; store
         placeholder="Choose a store…"
         options={stores.map((s) => ({ value: String(s.StoreID), label: `${s.StoreTitle} (#${s.StoreID})` }))}
       />
-      <TextInput
-        form={form}
-        name="DbTitle"
-        label="Title"
-        hint={`1 to ${TITLE_MAX_LENGTH} characters.`}
-        required
-        autoFocus
-      />
+      <TitleInput form={form} name="DbTitle" />
     </FormShell>
   );
 }
-
-const linkClass =
-  'inline-flex items-center rounded-md px-2 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50';
 
 /**
  * `/app/client-store/db`: every store database with its store, and links to the
@@ -88,16 +78,11 @@ export function StoreDbAdmin() {
 function StoreDbBody() {
   const stores = useLookup(readAllStores);
   const storeById = byId(stores.rows, (s) => s.StoreID);
-  const [storeId, setStoreId] = useState<number | null>(() => queryId('store'));
-  const filterId = useId();
+  const [storeId, setStoreId] = useQueryId('store');
 
   return (
     <>
-      {stores.error !== '' && (
-        <p role="alert" className="mb-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
-          The stores could not be loaded: {stores.error}
-        </p>
-      )}
+      <LoadError what="The stores" error={stores.error} />
       <DataTable<StoreDbDto>
         caption="Store databases"
         noun="store databases"
@@ -105,30 +90,7 @@ function StoreDbBody() {
         load={(q) => staff.storeDbs.list(q, storeId ?? undefined)}
         rowKey={(r) => r.DbID}
         rowName={(r) => r.DbTitle}
-        toolbar={
-          <div className="min-w-0 basis-56">
-            <label htmlFor={filterId} className="mb-1 block text-sm font-semibold text-slate-800">
-              Store
-            </label>
-            <select
-              id={filterId}
-              value={storeId === null ? '' : String(storeId)}
-              onChange={(e) => {
-                const next = e.target.value === '' ? null : Number(e.target.value);
-                setStoreId(next);
-                setQueryParam('store', next);
-              }}
-              className="block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm"
-            >
-              <option value="">All stores</option>
-              {(stores.rows ?? []).map((s) => (
-                <option key={s.StoreID} value={s.StoreID}>
-                  {s.StoreTitle}
-                </option>
-              ))}
-            </select>
-          </div>
-        }
+        toolbar={<StoreFilter stores={stores.rows} value={storeId} onChange={setStoreId} />}
         columns={[
           { label: 'DB', sort: 'DbID', cell: (r) => r.DbID, className: 'w-16 tabular-nums' },
           { label: 'Title', sort: 'DbTitle', rowHeader: true, cell: (r) => r.DbTitle },
@@ -149,10 +111,14 @@ function StoreDbBody() {
         ]}
         actions={(r) => (
           <>
-            <a href={`/app/client-store/section?db=${r.DbID}`} className={linkClass} onClick={() => rememberDb(r.DbID)}>
+            <a
+              href={`/app/client-store/section?db=${r.DbID}`}
+              className={rowLinkClass}
+              onClick={() => rememberDb(r.DbID)}
+            >
               Sections<span className="sr-only"> of {r.DbTitle}</span>
             </a>
-            <a href={`/app/client-store/item?db=${r.DbID}`} className={linkClass} onClick={() => rememberDb(r.DbID)}>
+            <a href={`/app/client-store/item?db=${r.DbID}`} className={rowLinkClass} onClick={() => rememberDb(r.DbID)}>
               Items<span className="sr-only"> of {r.DbTitle}</span>
             </a>
           </>
