@@ -101,7 +101,9 @@ function liveSeconds(output: string): number {
 }
 
 function searchSeconds(output: string): number {
-  return Number(/search index of \d+ pages (?:written|live) in ([\d.]+) s/.exec(output)?.[1] ?? Number.NaN);
+  return Number(
+    /search index of \d+ pages (?:\([^)]*\) )?(?:written|live) in ([\d.]+) s/.exec(output)?.[1] ?? Number.NaN,
+  );
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   REVALIDATE,
   siteSecurityHeaders,
 } from '../server/site-headers.ts';
+import { isShardDir } from './search-index.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -167,9 +168,9 @@ export async function compressInPlace(
  * then cache headers by path, written so that no two rules that match one path
  * set the same header (CDNs differ in how they merge such rules). `topLevel`
  * lists the site's top-level entries (`app/`, `favicon.svg`, …; folders end
- * in `/`), `publicEntries` those copied from `public/`. The search index's
+ * in `/`), `publicEntries` those copied from `public/`. The search shards'
  * entry files (`/pagefind/pagefind.js`, …) get the hosts' default, which
- * revalidates; its chunks are fingerprinted and immutable.
+ * revalidates; their chunks are fingerprinted and immutable.
  */
 export function headersFile(opts: {
   inline: InlineHashes;
@@ -181,12 +182,15 @@ export function headersFile(opts: {
     { path: '/*', headers: siteSecurityHeaders({ inline: opts.inline, connect: opts.connect }) },
     { path: '/', headers: { 'Cache-Control': REVALIDATE } },
     { path: '/_astro/*', headers: { 'Cache-Control': IMMUTABLE } },
-    { path: '/pagefind/fragment/*', headers: { 'Cache-Control': IMMUTABLE } },
-    { path: '/pagefind/index/*', headers: { 'Cache-Control': IMMUTABLE } },
   ];
   for (const entry of [...opts.topLevel].sort()) {
     const name = entry.replace(/\/$/, '');
-    if (['_astro', 'pagefind', '_headers', '_redirects', 'index.html'].includes(name)) continue;
+    if (isShardDir(name)) {
+      rules.push({ path: `/${name}/fragment/*`, headers: { 'Cache-Control': IMMUTABLE } });
+      rules.push({ path: `/${name}/index/*`, headers: { 'Cache-Control': IMMUTABLE } });
+      continue;
+    }
+    if (['_astro', '_headers', '_redirects', 'index.html'].includes(name)) continue;
     if (entry.endsWith('/')) {
       // Folders from public/ hold pictures and such; the others hold pages.
       const value = opts.publicEntries.has(entry) ? HOUR : REVALIDATE;

@@ -30,7 +30,7 @@ import {
 import { createReporter, formatDuration, type Phase, type Reporter } from './progress.ts';
 import { PROJECT_ROOT } from './project-root.ts';
 import { writeRedirectPagesInWorker } from './redirect-writer.ts';
-import { buildSearchIndex } from './search-index.ts';
+import { buildSearchIndex, isSearched, isShardDir, shardCount, shardOf } from './search-index.ts';
 import {
   acquireLock,
   dropManifest,
@@ -147,7 +147,6 @@ interface Run {
   pageSet: Set<string>;
 }
 
-const searched = (path: string) => path.startsWith('/app/section/') || path.startsWith('/app/store-section/');
 const catalogueFile = (path: string) => (path === '/_redirects' ? '_redirects' : pageFile(path));
 const seconds = (since: number) => (performance.now() - since) / 1000;
 
@@ -413,9 +412,14 @@ function headersText(top: Iterable<string>, inline: InlineHashSet): string {
   });
 }
 
+/** The number of search shards the catalogue's searched pages take. */
+function searchShards(run: Run): number {
+  return shardCount(run.pages.filter((p) => isSearched(p.path)).length);
+}
+
 async function writeSearchFiles(root: string, files: Map<string, Uint8Array>): Promise<void> {
   await eachLimited([...files], COMPRESS_CONCURRENCY, async ([name, content]) => {
-    const file = join(root, 'pagefind', name);
+    const file = join(root, name);
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, content);
     if (isCompressible(name)) {
@@ -480,11 +484,16 @@ async function fullBuild(run: Run, before: SiteManifest | null, reason: string):
   const inline = new InlineHashSet();
   const searchStarted = performance.now();
   let searchSeconds = 0;
-  const searchIndexed = buildSearchIndex(dir).then(async (search) => {
-    await writeSearchFiles(dir, search.files);
-    searchSeconds = seconds(searchStarted);
-    reporter.log(`Build: search index of ${search.pages} pages written in ${searchSeconds.toFixed(1)} s.`);
-  });
+  const shards = searchShards(run);
+  const searchIndexed = buildSearchIndex(dir, shards, { sink: (files) => writeSearchFiles(dir, files) }).then(
+    (search) => {
+      searchSeconds = seconds(searchStarted);
+      reporter.log(
+        `Build: search index of ${search.pages} pages (${shards} ${shards === 1 ? 'shard' : 'shards'}) ` +
+          `written in ${searchSeconds.toFixed(1)} s.`,
+      );
+    },
+  );
   searchIndexed.catch(() => {});
   const toCompress = astroFiles.filter(isCompressible).length + sitemap.size;
   const phase = reporter.phase('compressing', toCompress, 'files');
@@ -506,6 +515,7 @@ async function fullBuild(run: Run, before: SiteManifest | null, reason: string):
     staticPages,
     inline: inline.toJSON(),
     searchIndexedAt: builtAt,
+    searchShards: shards,
   };
   writeManifest(folders, dir, manifest);
   publish(folders, dir);
@@ -625,7 +635,15 @@ async function incrementalBuild(
   const changed = run.pages.filter((p) => before.pages[p.path] !== p.key);
   const removed = Object.keys(before.pages).filter((p) => !run.pageSet.has(p));
   const reused = run.pages.filter((p) => p.path !== '/_redirects' && before.pages[p.path] === p.key).length;
-  const refreshSearch = before.searchIndexedAt === null || [...changed.map((p) => p.path), ...removed].some(searched);
+  // Only the search shards holding a changed page are made again; all of them when the
+  // last index is stale (an interrupted rebuild) or the number of shards changes.
+  const shards = searchShards(run);
+  const staleShards = new Set(
+    [...changed.map((p) => p.path), ...removed].filter(isSearched).map((path) => shardOf(path, shards)),
+  );
+  const allShards = before.searchIndexedAt === null || before.searchShards !== shards;
+  const refreshSearch = allShards || staleShards.size > 0;
+  const reindex = allShards ? Array.from({ length: shards }, (_, i) => i) : [...staleShards];
   if (changed.length === 0 && removed.length === 0) await lean.abandon();
   if (changed.length === 0 && removed.length === 0 && !refreshSearch) {
     const liveSeconds = seconds(run.started);
@@ -697,6 +715,7 @@ async function incrementalBuild(
     staticPages,
     inline: inline.toJSON(),
     searchIndexedAt: refreshSearch ? null : before.searchIndexedAt,
+    searchShards: refreshSearch ? null : shards,
   };
 
   // 1. The changed pages go live through the standby copy; the old live build becomes the standby.
@@ -718,28 +737,41 @@ async function incrementalBuild(
   let searchSeconds: number | null = null;
   if (refreshSearch) {
     const searchStarted = performance.now();
-    reporter.log('Build: indexing the item and section pages for search ...');
-    const search = await buildSearchIndex(current);
-    const searchChanges: Changes = new Map();
-    const oldFiles = new Set(
-      existsSync(join(current, 'pagefind'))
-        ? listFiles(join(current, 'pagefind')).filter((f) => !/\.(br|gz)$/.test(f))
-        : [],
+    reporter.log(
+      `Build: indexing the item and section pages for search (${reindex.length} of ${shards} ` +
+        `${shards === 1 ? 'shard' : 'shards'}) ...`,
     );
+    const search = await buildSearchIndex(current, shards, { only: reindex });
+    const searchChanges: Changes = new Map();
+    // The files of the shards made again, and of shards beyond the new count, that the new index does not have.
+    const oldFiles = new Set<string>();
+    for (const name of readdirSync(current).filter(isShardDir)) {
+      const shard = name === 'pagefind' ? 0 : Number(name.slice('pagefind-'.length));
+      if (!reindex.includes(shard) && shard < shards) continue;
+      for (const f of listFiles(join(current, name))) if (!/\.(br|gz)$/.test(f)) oldFiles.add(`${name}/${f}`);
+    }
     for (const [name, content] of search.files) {
       const data = Buffer.from(content);
-      if (!(await sameAsFile(join(current, 'pagefind', name), data))) searchChanges.set(`pagefind/${name}`, data);
+      if (!(await sameAsFile(join(current, name), data))) searchChanges.set(name, data);
       oldFiles.delete(name);
     }
-    for (const name of oldFiles) searchChanges.set(`pagefind/${name}`, null);
-    const indexed = { ...manifest, buildId: randomUUID(), searchIndexedAt: new Date().toISOString() };
+    for (const name of oldFiles) searchChanges.set(name, null);
+    const indexed = {
+      ...manifest,
+      buildId: randomUUID(),
+      searchIndexedAt: new Date().toISOString(),
+      searchShards: shards,
+    };
     if (searchChanges.size > 0) {
       await addCompressed(searchChanges);
       await addHeaders(current, inline, searchChanges);
     }
     ({ standby, current } = await switchTo(run, current, standby, searchChanges, indexed));
     searchSeconds = seconds(searchStarted);
-    reporter.log(`Build: search index of ${search.pages} pages live in ${searchSeconds.toFixed(1)} s.`);
+    reporter.log(
+      `Build: search index of ${search.pages} pages (${reindex.length} of ${shards} ${shards === 1 ? 'shard' : 'shards'}) ` +
+        `live in ${searchSeconds.toFixed(1)} s.`,
+    );
   }
   trashBuilds(folders, staleBuilds(folders, [current, standby]));
   emptyTrash(folders, { detached: true });

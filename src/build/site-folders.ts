@@ -56,6 +56,8 @@ export interface SiteManifest {
   inline: InlineHashes;
   /** When the search index was made from this build's pages; `null` while it still indexes older ones. */
   searchIndexedAt: string | null;
+  /** How many shards the search index has (see `search-index.ts`); `null` while `searchIndexedAt` is. */
+  searchShards?: number | null;
 }
 
 function manifestFile(folders: SiteFolders, build: string): string {

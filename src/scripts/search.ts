@@ -1,6 +1,7 @@
 /**
  * The navigation's search box (src/components/SearchBox.astro): loads the
- * Pagefind index the first time the box gets focus or input, then lists the
+ * Pagefind index (and merges its other shards, if any) the first time the box
+ * gets focus or input, then lists the
  * item and section pages that match as links. Arrow keys move between the box
  * and the results, Escape closes them, Enter opens the first one.
  */
@@ -14,6 +15,7 @@ interface PagefindResultData {
 interface Pagefind {
   options(opts: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
+  mergeIndex(indexPath: string, opts?: Record<string, unknown>): Promise<void>;
   debouncedSearch(
     term: string,
     opts?: Record<string, unknown>,
@@ -24,6 +26,8 @@ interface Pagefind {
 /** How many results the panel lists. */
 const SHOWN = 8;
 const INDEX_URL = '/pagefind/pagefind.js';
+/** The other shards of the index (a large catalogue's index is split; see src/build/search-index.ts). */
+const SHARDS_URL = '/pagefind/shards.json';
 
 let loading: Promise<Pagefind> | undefined;
 
@@ -34,7 +38,9 @@ function pagefind(): Promise<Pagefind> {
     const url = INDEX_URL;
     const mod = (await import(/* @vite-ignore */ url)) as Pagefind;
     await mod.options({ baseUrl: '/', excerptLength: 16 });
+    const shards = await fetch(SHARDS_URL).then((res) => (res.ok ? (res.json() as Promise<string[]>) : []));
     await mod.init();
+    for (const path of shards) await mod.mergeIndex(path, { baseUrl: '/' });
     return mod;
   })();
   loading.catch(() => {

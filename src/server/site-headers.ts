@@ -83,8 +83,8 @@ export const HOUR = 'public, max-age=3600';
  * favicon) for an hour.
  */
 export function cacheControlFor(urlPath: string, ext: string): string {
-  if (urlPath.startsWith('/_astro/') || /^\/pagefind\/(fragment|index)\//.test(urlPath)) return IMMUTABLE;
-  if (urlPath.startsWith('/pagefind/')) return REVALIDATE;
+  if (urlPath.startsWith('/_astro/') || /^\/pagefind(-\d+)?\/(fragment|index)\//.test(urlPath)) return IMMUTABLE;
+  if (/^\/pagefind(-\d+)?\//.test(urlPath)) return REVALIDATE;
   if (ext === '.html' || ext === '.xml' || ext === '.txt' || ext === '') return REVALIDATE;
   return HOUR;
 }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cspHash, headersFile, inlineHashes } from '../../src/build/deploy-files.ts';
 import { formatDuration, progressBar, progressLine } from '../../src/build/progress.ts';
 import { parseInterval } from '../../src/build/schedule.ts';
+import { shardCount, shardDir, shardGlob, shardOf } from '../../src/build/search-index.ts';
 import { indexCatalogue } from '../../src/lib/catalogue/catalogue.ts';
 import { redirectPages } from '../../src/lib/catalogue/redirect-pages.ts';
 import { cataloguePages, shareOnlyPages, staticPathsOf } from '../../src/lib/catalogue/site-pages.ts';
@@ -198,5 +199,44 @@ describe('schedule and progress', () => {
       line,
     );
     expect(tracker.progress).toMatchObject({ Phase: 'rendering', Done: 12, Total: 40 });
+  });
+});
+
+describe('search shards', () => {
+  it('split the searched pages into 1, 2, 5 or 10 shards of at most the given size', () => {
+    expect(shardCount(0, 25_000)).toBe(1);
+    expect(shardCount(25_000, 25_000)).toBe(1);
+    expect(shardCount(25_001, 25_000)).toBe(2);
+    expect(shardCount(93_762, 25_000)).toBe(5);
+    expect(shardCount(200_000, 25_000)).toBe(10);
+    expect(shardCount(1_000_000, 25_000)).toBe(10);
+  });
+
+  it('put a page in the shard of its first id’s last digit, so it stays there while the count does', () => {
+    expect(shardOf('/app/section/1234/7', 5)).toBe(4);
+    expect(shardOf('/app/store-section/25/3', 5)).toBe(0);
+    expect(shardOf('/app/section/9/1', 2)).toBe(1);
+    expect(shardOf('/app/section/9/1', 1)).toBe(0);
+    expect([0, 1, 4].map(shardDir)).toEqual(['pagefind', 'pagefind-1', 'pagefind-4']);
+  });
+
+  it('select each shard’s pages by a glob over the built site', () => {
+    expect(shardGlob(0, 1)).toBe('app/{section,store-section}/*/*/index.html');
+    expect(shardGlob(1, 5)).toBe('app/{section,store-section}/*{1,6}/*/index.html');
+    expect(shardGlob(3, 10)).toBe('app/{section,store-section}/*3/*/index.html');
+  });
+
+  it('are cached like the one index: chunks immutable, entry files revalidated', () => {
+    const rules = parseHeaders(
+      headersFile({
+        inline: { script: [], style: [] },
+        connect: [],
+        topLevel: ['app/', 'pagefind/', 'pagefind-3/', '_headers'],
+        publicEntries: new Set(),
+      }),
+    );
+    expect(headersFor(rules, '/pagefind-3/fragment/en_1.pf_fragment')['Cache-Control']).toContain('immutable');
+    expect(headersFor(rules, '/pagefind-3/index/en_1.pf_index')['Cache-Control']).toContain('immutable');
+    expect(headersFor(rules, '/pagefind-3/pagefind-entry.json')['Cache-Control']).toBeUndefined();
   });
 });

@@ -126,7 +126,15 @@ function itemPages(): [number, number][] {
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'aisle-rebuild-'));
   siteDir = join(work, 'site');
-  env = { ...process.env, DATA_DIR: join(work, 'data'), SITE_DIR: siteDir, PORT: '0', HOST: '127.0.0.1' };
+  // Search shards of 100 pages: the 300 items' index comes in several shards.
+  env = {
+    ...process.env,
+    DATA_DIR: join(work, 'data'),
+    SITE_DIR: siteDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    AISLE_SEARCH_SHARD_PAGES: '100',
+  };
   delete env.API_URL;
   delete env.DATABASE_URL;
   delete env.SITE_URL;
@@ -185,12 +193,17 @@ describe('npm run rebuild', () => {
     const assets = readdirSync(join(live, '_astro'));
     expect(assets.filter((a) => a.endsWith('.js')).every((a) => assets.includes(`${a}.br`))).toBe(true);
     expect(existsSync(join(live, 'pagefind/pagefind.js'))).toBe(true);
+    // More than 100 searched pages: the index is split, and its first shard lists the others.
+    const shards = JSON.parse(readFileSync(join(live, 'pagefind/shards.json'), 'utf8')) as string[];
+    expect(shards).toEqual(['/pagefind-1/', '/pagefind-2/', '/pagefind-3/', '/pagefind-4/']);
+    for (const shard of shards) expect(existsSync(join(live, shard, 'pagefind-entry.json')), shard).toBe(true);
     const headers = readFileSync(join(live, '_headers'), 'utf8');
     expect(headers).toMatch(
       /^\/\*\n {2}Content-Security-Policy: default-src 'self'; script-src 'self' [^\n]*'sha256-/m,
     );
     expect(headers).toContain("frame-ancestors 'none'");
     expect(headers).toMatch(/^\/_astro\/\*\n {2}Cache-Control: public, max-age=31536000, immutable$/m);
+    expect(headers).toMatch(/^\/pagefind-4\/fragment\/\*\n {2}Cache-Control: public, max-age=31536000, immutable$/m);
   });
 
   it('serves pages with the policy of _headers and the API with its own security headers', async () => {
@@ -221,7 +234,8 @@ describe('npm run rebuild', () => {
     const ran = await rebuild();
     expect(ran.code, ran.output).toBe(0);
     expect(ran.output).toMatch(/Incremental rebuild: \d+ pages rendered, \d+ reused, 0 removed/);
-    const changedHtml = rewritten(before, snapshot()).filter((f) => f.endsWith('.html'));
+    const after = snapshot();
+    const changedHtml = rewritten(before, after).filter((f) => f.endsWith('.html'));
 
     const itemPage = `app/section/${item.ItemID}/${item.DbID}/index.html`;
     const sectionPage = `app/store-section/${item.SectionID}/${item.DbID}/index.html`;
@@ -230,6 +244,12 @@ describe('npm run rebuild', () => {
     // Nothing else but the book that lists the item may change: no other item, store or category page.
     const allowed = new Set([itemPage, sectionPage, `app/book/${item.SectionID}/${item.DbID}/index.html`]);
     expect(changedHtml.filter((f) => !allowed.has(f))).toEqual([]);
+    // Only the search shards of the two searched pages are made again (5 shards, by the id's last digit).
+    const shardOf = (id: number) => (id % 5 === 0 ? 'pagefind' : `pagefind-${id % 5}`);
+    const shards = new Set([shardOf(item.ItemID), shardOf(Number(item.SectionID))]);
+    const searchFiles = rewritten(before, after).filter((f) => /^pagefind(-\d)?\//.test(f));
+    expect(searchFiles.length).toBeGreaterThan(0);
+    expect(searchFiles.filter((f) => !shards.has(f.split('/')[0] as string))).toEqual([]);
 
     const served = await (await fetch(new URL(`/app/section/${item.ItemID}/${item.DbID}`, base))).text();
     const rupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 }).format(edited.body.SellingPrice);
