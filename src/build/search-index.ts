@@ -9,19 +9,21 @@ const EXCLUDED = ['nav', '[data-share]', 'astro-island', '.sr-only', '[hidden]']
 /**
  * Pagefind holds a whole index in memory while it writes it: about 35 kB a
  * page, 3.3 GB for the 94,000 searched pages of a 100,000-item catalogue. The
- * index is therefore split into shards of at most this many pages, made one
- * after the other and merged again in the browser (`mergeIndex`). A shard is
- * also the unit a rebuild re-indexes. `AISLE_SEARCH_SHARD_PAGES` overrides it.
+ * index is therefore split into shards of at most this many pages (up to 10
+ * shards; beyond that they grow), made one after the other and merged again in
+ * the browser (`mergeIndex`). A shard is also the unit a rebuild re-indexes, so
+ * small shards make a small change searchable sooner. `AISLE_SEARCH_SHARD_PAGES`
+ * overrides it.
  */
 export function shardPages(env: NodeJS.ProcessEnv = process.env): number {
   const n = Number(env.AISLE_SEARCH_SHARD_PAGES);
-  return Number.isSafeInteger(n) && n > 0 ? n : 25_000;
+  return Number.isSafeInteger(n) && n > 0 ? n : 5_000;
 }
 
 /** Shard counts that split pages by the last digit of their first id, so a page never moves while the count stays. */
 const SHARD_COUNTS = [1, 2, 5, 10] as const;
 
-/** How many shards `pages` searched pages take (at most 10: beyond 250,000 pages the shards grow instead). */
+/** How many shards `pages` searched pages take (at most 10: beyond that the shards grow instead). */
 export function shardCount(pages: number, perShard = shardPages()): number {
   return SHARD_COUNTS.find((n) => pages <= n * perShard) ?? 10;
 }
