@@ -1,17 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { addUser, DATA_DIR, expectNoAxeViolations, PASSWORD, signIn, uniqueEmail } from './users.ts';
 
 // Black box: drives the production build served by `npm start` (playwright.config.ts);
 // imports nothing from src/. Accounts are made through the pages, or with the
 // operator's CLI (`scripts/user-add.ts`) over the same data folder.
 
-const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
 const OUTBOX = join(DATA_DIR, 'outbox');
-const PASSWORD = 'Gr3en!Tea-pot';
 
 const MESSAGES = {
   loginEmailRequired: 'Email is Required',
@@ -25,11 +21,6 @@ const MESSAGES = {
   confirmPasswordMismatch: 'Confirm Password should be match with Password',
   accessCodeRequired: 'Access Code is Required',
 };
-
-/** A fresh address; lower case and without hyphens, so its title case is plain to write down. */
-function uniqueEmail(prefix: string): string {
-  return `${prefix}${Date.now().toString(36)}${randomBytes(3).toString('hex')}@example.com`;
-}
 
 /** The user name as the navigation shows it: every word capitalised, the rest lower case. */
 function titleCased(email: string): string {
@@ -52,29 +43,6 @@ function accessCodeFor(email: string): { code: string; text: string } | null {
     return code === undefined ? null : { code, text };
   }
   return null;
-}
-
-/** Creates a confirmed account with the operator's CLI. */
-function addUser(email: string, role: 'Admin' | 'Employee' | 'User'): void {
-  execFileSync(process.execPath, ['scripts/user-add.ts', '--email', email, '--password', PASSWORD, '--role', role], {
-    cwd: resolve('.'),
-    env: { ...process.env, DATA_DIR },
-    stdio: 'pipe',
-  });
-}
-
-async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
-  await page.goto('/app/login');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/app\/login/);
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('jtoken'))).not.toBeNull();
-}
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** The message under a field, tied to it by aria-describedby. */

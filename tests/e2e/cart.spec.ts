@@ -1,44 +1,16 @@
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { type Catalogue, type Item, readCatalogue, rs } from './catalogue.ts';
+import { addUser, expectNoAxeViolations, signIn, uniqueEmail } from './users.ts';
 
 // Black box: drives the production build served by `npm start` (playwright.config.ts);
 // imports nothing from src/. Accounts are made with the operator's CLI over the
 // suite's data folder; everything else goes through the pages.
 
-const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
-const PASSWORD = 'Gr3en!Tea-pot';
-
-function uniqueEmail(prefix: string): string {
-  return `${prefix}${Date.now().toString(36)}${randomBytes(3).toString('hex')}@example.com`;
-}
-
-/** A confirmed account, made with `scripts/user-add.ts` (the operator's `npm run user:add`). */
-function addUser(role: 'Employee' | 'User' = 'User'): string {
+/** A confirmed account, made with the operator's CLI. */
+function newUser(role: 'Employee' | 'User' = 'User'): string {
   const email = uniqueEmail('cart');
-  execFileSync(process.execPath, ['scripts/user-add.ts', '--email', email, '--password', PASSWORD, '--role', role], {
-    cwd: resolve('.'),
-    env: { ...process.env, DATA_DIR },
-    stdio: 'pipe',
-  });
+  addUser(email, role);
   return email;
-}
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/app/login');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/app\/login/);
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('jtoken'))).not.toBeNull();
-}
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 interface SectionWithItems {
@@ -127,7 +99,7 @@ test.describe('the cart', () => {
       // Hydration mismatches (React errors 418, 423, 425) would mean the islands render differently from the static HTML.
       if (m.type() === 'error' && /hydrat|#41[89]|#42[35]/i.test(m.text())) reactErrors.push(m.text());
     });
-    await signIn(page, addUser());
+    await signIn(page, newUser());
 
     await page.goto(chosen(0).path);
     const cardA = await card(page, a);
@@ -230,7 +202,7 @@ test.describe('the cart', () => {
   test('a second tab sees the same cart, follows its changes, and Clear Cart empties it', async ({ page, context }) => {
     test.setTimeout(90_000);
     const [c] = chosen(1).items;
-    await signIn(page, addUser());
+    await signIn(page, newUser());
     await page.goto(`/app/section/${c.ItemID}/${c.DbID}`);
     await more(page, c).click();
     await more(page, c).click();
@@ -258,7 +230,7 @@ test.describe('the cart', () => {
   test('a cart saved with Check Stock follows the customer to another browser', async ({ page, browser }) => {
     test.setTimeout(60_000);
     const [d] = chosen(2).items;
-    const email = addUser('Employee');
+    const email = newUser('Employee');
     await signIn(page, email);
     await page.goto(`/app/section/${d.ItemID}/${d.DbID}`);
     await more(page, d).click();
@@ -275,7 +247,7 @@ test.describe('the cart', () => {
   });
 
   test('My Orders says so when there are none yet', async ({ page }) => {
-    await signIn(page, addUser());
+    await signIn(page, newUser());
     await page.goto('/app/cart/my-orders');
     await expect(page.getByText('You have not placed an order yet.')).toBeVisible();
     await expectNoAxeViolations(page);
@@ -300,7 +272,7 @@ test.describe('the quantity stepper', () => {
 
   test('signed in, it counts up and down with labelled controls and never goes below 0', async ({ page }) => {
     const [, b] = chosen(1).items;
-    await signIn(page, addUser());
+    await signIn(page, newUser());
     await page.goto(`/app/section/${b.ItemID}/${b.DbID}`);
     await expect(qty(page, b)).toHaveValue('0');
     await expect(less(page, b)).toHaveAttribute('aria-disabled', 'true');
@@ -327,7 +299,7 @@ test.describe('the quantity stepper', () => {
 
   test('signed in, it is usable from the keyboard', async ({ page }) => {
     const [, item] = chosen(2).items;
-    await signIn(page, addUser());
+    await signIn(page, newUser());
     await page.goto(chosen(2).path);
     const box = await card(page, item);
     await expect(more(box, item)).toBeVisible();

@@ -1,15 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { type Catalogue, firstSection, firstStore, readCatalogue, shownItems } from './catalogue.ts';
+import { addUser, signIn, uniqueEmail } from './users.ts';
 
 // Black box: every page type of the production build, served by `npm start` with its
 // security headers, must run without a Content-Security-Policy violation or a script error,
 // islands included (they are hydrated before the page counts as checked).
-
-const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
-const PASSWORD = 'Gr3en!Tea-pot';
 
 let cat: Catalogue;
 
@@ -91,18 +86,10 @@ test('catalogue, account and search pages run under the policy', async ({ page }
 
 test('signed-in and staff pages run under the policy', async ({ page }) => {
   test.setTimeout(120_000);
-  const email = `csp${Date.now().toString(36)}${randomBytes(3).toString('hex')}@example.com`;
-  execFileSync(process.execPath, ['scripts/user-add.ts', '--email', email, '--password', PASSWORD, '--role', 'Admin'], {
-    cwd: resolve('.'),
-    env: { ...process.env, DATA_DIR },
-    stdio: 'pipe',
-  });
+  const email = uniqueEmail('csp');
+  addUser(email, 'Admin');
   const w = await watch(page);
-  await page.goto('/app/login');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/app\/login/);
+  await signIn(page, email);
   for (const path of [
     '/app/cart/my-cart',
     '/app/cart/my-orders',

@@ -1,15 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { addUser, expectNoAxeViolations, PASSWORD, signIn } from './users.ts';
 
 // Black box: drives the production build served by `npm start` (playwright.config.ts)
 // and imports nothing from src/. Accounts come from the operator's CLI
 // (`scripts/user-add.ts`) over the server's data folder; ids are read from the API.
-
-const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
-const PASSWORD = 'Gr3en!Tea-pot';
 
 const COMPANY_PAGES = ['category', 'store', 'psection', 'orders', 'role', 'employee', 'enduser', 'logs'];
 const CLIENT_PAGES = ['db', 'section', 'item'];
@@ -25,35 +20,15 @@ function tag(): string {
   return `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 }
 
-function addUser(email: string, role: 'Admin' | 'Employee' | 'User'): void {
-  execFileSync(
-    process.execPath,
-    ['scripts/user-add.ts', '--email', email, '--password', PASSWORD, '--role', role, '--name', `Test ${role}`],
-    { cwd: resolve('.'), env: { ...process.env, DATA_DIR }, stdio: 'pipe' },
-  );
-}
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/app/login');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/app\/login/);
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('jtoken'))).not.toBeNull();
+/** A confirmed account named after its role ("Test Admin"), made with the operator's CLI. */
+function addStaffUser(email: string, role: 'Admin' | 'Employee' | 'User'): void {
+  addUser(email, role, `Test ${role}`);
 }
 
 async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
   const res = await request.post('/token', { form: { username: email, password: PASSWORD, grant_type: 'password' } });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { access_token: string }).access_token;
-}
-
-async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    what,
-  ).toEqual([]);
 }
 
 /** The toast that says how an action went. */
@@ -80,7 +55,7 @@ test.describe('staff areas', () => {
     test.setTimeout(300_000);
     const t = tag();
     const email = `staff${t}@example.com`;
-    addUser(email, 'Employee');
+    addStaffUser(email, 'Employee');
     const category = `Heritage Grains ${t}`;
     const store = `Millet Mandi ${t}`;
     const section = `Ancient Millets ${t}`;
@@ -244,8 +219,8 @@ test.describe('staff areas', () => {
     const t = tag();
     const admin = `admin${t}@example.com`;
     const customer = `shopper${t}@example.com`;
-    addUser(admin, 'Admin');
-    addUser(customer, 'User');
+    addStaffUser(admin, 'Admin');
+    addStaffUser(customer, 'User');
     await signIn(page, admin);
 
     await page.goto('/app/edu-shopy/role');
@@ -296,7 +271,7 @@ test.describe('staff areas', () => {
     const t = tag();
     const admin = `boss${t}@example.com`;
     const hire = `hire${t}@example.com`;
-    addUser(admin, 'Admin');
+    addStaffUser(admin, 'Admin');
     await signIn(page, admin);
     await page.goto('/app/edu-shopy/employee');
     await page.getByRole('button', { name: 'New employee' }).click();
@@ -321,7 +296,7 @@ test.describe('staff areas', () => {
   test('lists sort by their headers, filter, and page with the total the API counts', async ({ page }) => {
     const t = tag();
     const email = `lister${t}@example.com`;
-    addUser(email, 'Employee');
+    addStaffUser(email, 'Employee');
     await signIn(page, email);
     await page.goto('/app/edu-shopy/store');
     const summary = page.getByText(/^Showing \d+–\d+ of \d+ stores$/);
@@ -358,7 +333,7 @@ test.describe('staff areas', () => {
     request,
   }) => {
     const email = `plain${tag()}@example.com`;
-    addUser(email, 'User');
+    addStaffUser(email, 'User');
     await signIn(page, email);
     for (const path of STAFF_PAGES) {
       await page.goto(path);
@@ -417,7 +392,7 @@ test.describe('staff areas', () => {
   test('every kind of staff page passes axe, with its forms open', async ({ page }) => {
     test.setTimeout(240_000);
     const admin = `axe${tag()}@example.com`;
-    addUser(admin, 'Admin');
+    addStaffUser(admin, 'Admin');
     await signIn(page, admin);
 
     for (const path of STAFF_PAGES) {

@@ -125,6 +125,32 @@ function useDescribedBy<V extends RawValues>(form: StaffForm<V>, name: keyof V &
   return { id, errors, invalid, describedBy: describedBy === '' ? undefined : describedBy };
 }
 
+/**
+ * What a text input, text area and select share: the field's id and name, its
+ * value's updates, the touch on blur, autofocus, the ARIA states and the border
+ * that shows an error.
+ */
+function useControl<V extends RawValues>(props: FieldProps<V>) {
+  const { form, name, hint, required, disabled, autoFocus } = props;
+  const { id, errors, invalid, describedBy } = useDescribedBy(form, name, hint);
+  return {
+    id,
+    errors,
+    attrs: {
+      id,
+      name,
+      onChange: (e: { target: { value: string } }) => form.set(name, e.target.value as V[typeof name]),
+      onBlur: () => form.touch(name),
+      disabled,
+      'data-autofocus': autoFocus === true ? '' : undefined,
+      'aria-required': required === true ? true : undefined,
+      'aria-invalid': invalid ? true : undefined,
+      'aria-describedby': describedBy,
+    },
+    className: `${controlClass} ${invalid ? 'border-red-700' : 'border-slate-400'}`,
+  };
+}
+
 function Messages({ id, errors }: { id: string; errors: string[] }) {
   if (errors.length === 0) return null;
   return (
@@ -169,25 +195,17 @@ export interface TextInputProps<V extends RawValues> extends FieldProps<V> {
 }
 
 export function TextInput<V extends RawValues>(props: TextInputProps<V>) {
-  const { form, name, label, hint, required, disabled, autoFocus, type = 'text', inputMode, autoComplete } = props;
-  const { id, errors, invalid, describedBy } = useDescribedBy(form, name, hint);
+  const { form, name, label, hint, required, type = 'text', inputMode, autoComplete } = props;
+  const { id, errors, attrs, className } = useControl(props);
   const value = form.values[name];
   const input = (
     <input
-      id={id}
-      name={name}
+      {...attrs}
       type={type}
       value={typeof value === 'string' ? value : ''}
-      onChange={(e) => form.set(name, e.target.value as V[typeof name])}
-      onBlur={() => form.touch(name)}
       inputMode={inputMode}
       autoComplete={autoComplete ?? 'off'}
-      disabled={disabled}
-      data-autofocus={autoFocus === true ? '' : undefined}
-      aria-required={required === true ? true : undefined}
-      aria-invalid={invalid ? true : undefined}
-      aria-describedby={describedBy}
-      className={`${controlClass} ${invalid ? 'border-red-700' : 'border-slate-400'} ${props.prefix === undefined ? '' : 'pl-10'} ${props.suffix === undefined ? '' : 'pr-10'}`}
+      className={`${className} ${props.prefix === undefined ? '' : 'pl-10'} ${props.suffix === undefined ? '' : 'pr-10'}`}
     />
   );
   return (
@@ -223,28 +241,15 @@ export function TextInput<V extends RawValues>(props: TextInputProps<V>) {
 }
 
 export function TextArea<V extends RawValues>(props: FieldProps<V> & { rows?: number; maxLength?: number }) {
-  const { form, name, label, hint, required, disabled, autoFocus, rows = 3 } = props;
-  const { id, errors, invalid, describedBy } = useDescribedBy(form, name, hint);
+  const { form, name, label, hint, required, rows = 3 } = props;
+  const { id, errors, attrs, className } = useControl(props);
   const value = form.values[name];
   const text = typeof value === 'string' ? value : '';
   return (
     <div>
       <Label id={id} label={label} required={required} />
       <Hint id={id} hint={hint} />
-      <textarea
-        id={id}
-        name={name}
-        rows={rows}
-        value={text}
-        onChange={(e) => form.set(name, e.target.value as V[typeof name])}
-        onBlur={() => form.touch(name)}
-        disabled={disabled}
-        data-autofocus={autoFocus === true ? '' : undefined}
-        aria-required={required === true ? true : undefined}
-        aria-invalid={invalid ? true : undefined}
-        aria-describedby={describedBy}
-        className={`${controlClass} ${invalid ? 'border-red-700' : 'border-slate-400'}`}
-      />
+      <textarea {...attrs} rows={rows} value={text} className={className} />
       {props.maxLength !== undefined && (
         <p className={`mt-1 text-right text-xs ${text.length > props.maxLength ? 'text-red-700' : 'text-slate-600'}`}>
           {text.length} / {props.maxLength}
@@ -268,26 +273,14 @@ export interface SelectGroup {
 export function SelectInput<V extends RawValues>(
   props: FieldProps<V> & { options: (SelectOption | SelectGroup)[]; placeholder?: string },
 ) {
-  const { form, name, label, hint, required, disabled, autoFocus, options, placeholder } = props;
-  const { id, errors, invalid, describedBy } = useDescribedBy(form, name, hint);
+  const { form, name, label, hint, required, options, placeholder } = props;
+  const { id, errors, attrs, className } = useControl(props);
   const value = form.values[name];
   return (
     <div>
       <Label id={id} label={label} required={required} />
       <Hint id={id} hint={hint} />
-      <select
-        id={id}
-        name={name}
-        value={typeof value === 'string' ? value : ''}
-        onChange={(e) => form.set(name, e.target.value as V[typeof name])}
-        onBlur={() => form.touch(name)}
-        disabled={disabled}
-        data-autofocus={autoFocus === true ? '' : undefined}
-        aria-required={required === true ? true : undefined}
-        aria-invalid={invalid ? true : undefined}
-        aria-describedby={describedBy}
-        className={`${controlClass} ${invalid ? 'border-red-700' : 'border-slate-400'}`}
-      >
+      <select {...attrs} value={typeof value === 'string' ? value : ''} className={className}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) =>
           'options' in o ? (
@@ -413,6 +406,27 @@ export function FormShell<V extends RawValues>({ form, onSave, onCancel, submitL
   );
 }
 
+/**
+ * One action of a table row at a time: `busy` while it runs (the row's button
+ * is disabled), its failure said in a toast, then `onError` (a reload, say).
+ */
+export function useRowAction() {
+  const [busy, setBusy] = useState(false);
+  const toast = useToast();
+  const run = async (action: () => Promise<void>, onError?: () => void) => {
+    setBusy(true);
+    try {
+      await action();
+    } catch (err) {
+      toast.error(friendlyMessage(err));
+      onError?.();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, run, toast };
+}
+
 /** A switch for one flag of a table row (Hidden), saved as soon as it is flipped. */
 export function SwitchButton({
   checked,
@@ -432,8 +446,7 @@ export function SwitchButton({
   savedText: (next: boolean) => string;
 }) {
   const [value, setValue] = useState(checked);
-  const [busy, setBusy] = useState(false);
-  const toast = useToast();
+  const { busy, run, toast } = useRowAction();
   // A reloaded row brings the stored value.
   useEffect(() => setValue(checked), [checked]);
   return (
@@ -442,18 +455,13 @@ export function SwitchButton({
       role="switch"
       aria-checked={value}
       disabled={busy}
-      onClick={async () => {
-        setBusy(true);
-        try {
+      onClick={() =>
+        run(async () => {
           await save(!value);
           setValue(!value);
           toast.success(savedText(!value));
-        } catch (err) {
-          toast.error(friendlyMessage(err));
-        } finally {
-          setBusy(false);
-        }
-      }}
+        })
+      }
       className="inline-flex items-center gap-2 rounded-full py-1 pr-2 text-sm text-slate-700 disabled:opacity-60"
     >
       <span className="sr-only">{label}</span>

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { friendlyMessage } from '../../lib/api/account.ts';
 import { ORDER_MOVES, ORDER_STATUS_NAMES, type OrderDto, type OrderStatusName } from '../../lib/domain/cart.ts';
 import { formatRs, rupeesToPaise } from '../../lib/domain/money.ts';
 import { DataTable, type TableHandle } from './DataTable.tsx';
 import { ConfirmDialog } from './Dialog.tsx';
-import { buttonStyles } from './Fields.tsx';
+import { buttonStyles, useRowAction } from './Fields.tsx';
 import { formatWhen } from './PublishBanner.tsx';
 import { StaffPage } from './StaffPage.tsx';
 import { staff } from './staff-client.ts';
@@ -28,26 +27,22 @@ const MOVE_LABEL: Record<OrderStatusName, string> = {
 const rs = (rupees: number) => formatRs(rupeesToPaise(rupees));
 
 function MoveButton({ order, to, table }: { order: OrderDto; to: OrderStatusName; table: TableHandle }) {
-  const [busy, setBusy] = useState(false);
-  const toast = useToast();
+  const { busy, run, toast } = useRowAction();
   return (
     <button
       type="button"
       className={buttonStyles.row}
       disabled={busy}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          const moved = await staff.orders.move(order.OrderID, to);
-          toast.success(`Order #${moved.OrderID} is ${moved.Status} now.`);
-          table.reload();
-        } catch (err) {
-          toast.error(friendlyMessage(err));
-          table.reload();
-        } finally {
-          setBusy(false);
-        }
-      }}
+      onClick={() =>
+        run(
+          async () => {
+            const moved = await staff.orders.move(order.OrderID, to);
+            toast.success(`Order #${moved.OrderID} is ${moved.Status} now.`);
+            table.reload();
+          },
+          () => table.reload(),
+        )
+      }
     >
       {MOVE_LABEL[to]}
       <span className="sr-only"> #{order.OrderID}</span>

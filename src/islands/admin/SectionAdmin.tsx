@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { friendlyMessage } from '../../lib/api/account.ts';
 import { META_MAX_LENGTH, type StaffSectionDto, sectionForm } from '../../lib/domain/schemas.ts';
 import {
   DbWorkspace,
@@ -12,7 +11,7 @@ import {
 import { CustomOrderEditor } from './CustomOrderEditor.tsx';
 import { DataTable, type FormDone, type TableHandle } from './DataTable.tsx';
 import { ConfirmDialog, Dialog } from './Dialog.tsx';
-import { buttonStyles, CheckboxInput, FormShell, TextArea } from './Fields.tsx';
+import { buttonStyles, CheckboxInput, FormShell, TextArea, useRowAction } from './Fields.tsx';
 import { HtmlField } from './HtmlField.tsx';
 import { formatWhen, useContentChanged } from './PublishBanner.tsx';
 import { StaffPage } from './StaffPage.tsx';
@@ -77,27 +76,21 @@ function SectionFormPanel({ row, dbId, done }: { row: StaffSectionDto | null; db
 }
 
 function PublishButton({ row, table }: { row: StaffSectionDto; table: TableHandle }) {
-  const [busy, setBusy] = useState(false);
-  const toast = useToast();
+  const { busy, run, toast } = useRowAction();
   const contentChanged = useContentChanged();
   return (
     <button
       type="button"
       className={buttonStyles.row}
       disabled={busy}
-      onClick={async () => {
-        setBusy(true);
-        try {
+      onClick={() =>
+        run(async () => {
           await staff.published.publish(row.SectionID, { DbID: row.DbID });
           toast.success(`Section ${row.SectionTitle} was published. Publish the shop's pages to show it on the site.`);
           table.reload();
           contentChanged();
-        } catch (err) {
-          toast.error(friendlyMessage(err));
-        } finally {
-          setBusy(false);
-        }
-      }}
+        })
+      }
     >
       {row.Published ? 'Publish again' : 'Publish'}
       <span className="sr-only"> {row.SectionTitle}</span>

@@ -1,0 +1,54 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+// Accounts and checks the end-to-end specs share. Black box: accounts come from the
+// operator's CLI (`scripts/user-add.ts`, `npm run user:add`) over the suite's data folder
+// (playwright.config.ts); signing in goes through the login page.
+
+export const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
+export const PASSWORD = 'Gr3en!Tea-pot';
+
+/** A fresh address; lower case and without hyphens, so its title case is plain to write down. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${randomBytes(3).toString('hex')}@example.com`;
+}
+
+/** Creates a confirmed account (or updates one) with the operator's CLI. */
+export function addUser(email: string, role: 'Admin' | 'Employee' | 'User', name?: string): void {
+  execFileSync(
+    process.execPath,
+    [
+      'scripts/user-add.ts',
+      '--email',
+      email,
+      '--password',
+      PASSWORD,
+      '--role',
+      role,
+      ...(name === undefined ? [] : ['--name', name]),
+    ],
+    { cwd: resolve('.'), env: { ...process.env, DATA_DIR }, stdio: 'pipe' },
+  );
+}
+
+/** Signs in on the login page and waits until the token is stored. */
+export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/app/login');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/app\/login/);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('jtoken'))).not.toBeNull();
+}
+
+/** axe-core finds nothing on the page as it is now; `what` names it in a failure. */
+export async function expectNoAxeViolations(page: Page, what?: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    what,
+  ).toEqual([]);
+}
