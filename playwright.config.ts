@@ -13,7 +13,8 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
+  // Generous: the suite also runs on shared, loaded 2-core machines.
+  timeout: 60_000,
   use: {
     baseURL: BASE,
     trace: 'retain-on-failure',
