@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from './db/connection.ts';
 import type { Database } from './db/schema.ts';
 import { AppError, errorResponse } from './errors.ts';
+import { bodyLimit } from './middleware/body-limit.ts';
+import { nulGuard } from './middleware/nul-guard.ts';
 import { accountRoutes } from './routes/account.ts';
 import { accountApiRoutes } from './routes/accountapi.ts';
 import { bookRoutes } from './routes/book.ts';
@@ -86,6 +88,9 @@ export function createApp(deps: AppDeps): Hono {
       ms: Math.round((performance.now() - started) * 10) / 10,
     });
   });
+  // Every body is bounded before anything reads it, then checked for NUL characters.
+  app.use(bodyLimit());
+  app.use(nulGuard());
 
   // Catalogue (public reads).
   app.route('/api/category', categoryRoutes(deps));

@@ -3,6 +3,7 @@ import { mkdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import sharp, { type Metadata } from 'sharp';
+import { ID_RULE, readId } from '../../lib/domain/ids.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 
@@ -39,8 +40,9 @@ function param(params: Record<string, unknown>, name: string): string {
 function idParamOf(params: Record<string, unknown>, name: string, why: string): number {
   const raw = param(params, name);
   if (raw === '') throw AppError.invalidField(name, `is required ${why}`);
-  if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) throw AppError.invalidField(name, 'must be a positive whole number');
-  return Number(raw);
+  const r = readId(raw);
+  if (r.kind !== 'ok') throw AppError.invalidField(name, ID_RULE);
+  return r.id;
 }
 
 /**
