@@ -111,7 +111,7 @@ describe.each(DIALECTS)('content image upload on %s', (dialect) => {
     [{ id: '1' }, 'kind', 'kind is required: Section, Item, Store or Book.'],
     [{ kind: 'Banner', id: '1' }, 'kind', 'kind must be Section, Item, Store or Book.'],
     [{ kind: 'Store' }, 'id', 'id is required to say which Store.'],
-    [{ kind: 'Store', id: 'x' }, 'id', 'id must be a positive whole number.'],
+    [{ kind: 'Store', id: 'x' }, 'id', 'id must be a whole number from 1 to 2147483647.'],
     [{ kind: 'Section', id: '1' }, 'dbId', 'dbId is required for a Section image (its path is {dbId}/Section/{id}).'],
     [{ kind: 'Item', id: '1' }, 'storeId', 'storeId is required for an Item image (its path is {storeId}/Item/{id}).'],
   ])('answers 400 naming the parameter for %j', async (fields, field, message) => {

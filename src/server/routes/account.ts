@@ -14,11 +14,12 @@ import {
   rolesForRole,
   validateNewCredentials,
 } from '../auth/accounts.ts';
+import { throttleRegistration } from '../auth/anon-throttle.ts';
 import { toEmployeeDto } from '../auth/dto.ts';
 import { CODE_LIFETIME_MS, codeIsSpent, issueCode } from '../auth/email-codes.ts';
 import { assertValid, readJsonObject, textField } from '../auth/input.ts';
 import { type AuthEnv, addressOf, clockOf, requireRole, requireUser } from '../auth/middleware.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashNewPassword } from '../auth/passwords.ts';
 import { AppError } from '../errors.ts';
 import { createMailer } from '../mail.ts';
 
@@ -75,6 +76,8 @@ export function accountRoutes(deps: AppDeps): Hono<AuthEnv> {
       assertValid(validateNewCredentials({ Email: email, Password: password, ConfirmPassword: confirm }));
       const now = clockOf(deps);
       const ip = addressOf(c, deps);
+      // Counted and refused before any hashing or mail (see `anon-throttle.ts`).
+      if (deps.throttleAnonymous !== false) await throttleRegistration(db, ip, email, now);
 
       // An unconfirmed registration whose code can no longer be used is replaced
       // (same id, the new password): that is how someone whose code expired gets a
@@ -91,7 +94,7 @@ export function accountRoutes(deps: AppDeps): Hono<AuthEnv> {
             ],
           });
         }
-        const passwordHash = await hashPassword(password);
+        const passwordHash = await hashNewPassword(password);
         await db
           .updateTable('users')
           .set({ password_hash: passwordHash, security_stamp: newSecurityStamp(), updated_at: now.toISOString() })
@@ -104,6 +107,7 @@ export function accountRoutes(deps: AppDeps): Hono<AuthEnv> {
         userId = await createAccount(db, {
           email,
           password,
+          passwordHash: await hashNewPassword(password),
           fullName: '',
           roles: ['User'],
           confirmed: false,
