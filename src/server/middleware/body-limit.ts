@@ -91,9 +91,15 @@ function tooLarge(c: Context, rule: BodyLimitRule, announced: number | undefined
   const size = announced === undefined ? 'The request body' : `The request body (${formatBytes(announced)})`;
   const message = `${size} is too large: ${rule.what} may send at most ${formatBytes(rule.bytes)}.`;
   const headers: Record<string, string> = {};
+  const env = (c.env ?? {}) as NodeBindings;
   if (close) {
     headers.Connection = 'close';
-    lingerOnClose((c.env ?? {}) as NodeBindings);
+    lingerOnClose(env);
+  } else if (env.incoming !== undefined && env.incoming.listenerCount('data') > 0) {
+    // Something began reading the body: let the rest flow past so the next request can follow.
+    env.incoming.removeAllListeners('data');
+    env.incoming.on('data', () => {});
+    env.incoming.resume();
   }
   return c.json({ Message: message, Limit: rule.bytes }, 413, headers);
 }
@@ -109,7 +115,7 @@ const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function bodyLimit(): MiddlewareHandler {
   return async (c, next) => {
-    if (BODYLESS.has(c.req.method) || c.req.raw.body === null) return next();
+    if (BODYLESS.has(c.req.method)) return next();
     const rule = bodyLimitFor(c.req.path);
     const lengthHeader = c.req.header('content-length');
     const chunked = c.req.header('transfer-encoding') !== undefined;
@@ -118,6 +124,9 @@ export function bodyLimit(): MiddlewareHandler {
       if (Number.isNaN(announced)) return c.json({ Message: 'Content-Length must be a whole number.' }, 400);
       if (announced > rule.bytes) return tooLarge(c, rule, announced, announced - rule.bytes > DRAIN_MAX_BYTES);
     }
+    // Only now is the body touched: a stream over it would hold it half-read, and Node drains a body
+    // nobody reads after the answer, which is what keeps the connection usable after a 413.
+    if (c.req.raw.body === null) return next();
     const reader = c.req.raw.body.getReader();
     const chunks: Uint8Array[] = [];
     let size = 0;
