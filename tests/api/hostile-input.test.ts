@@ -165,8 +165,8 @@ class RawConnection {
 
   /** Reads one response (Content-Length or chunked). */
   async response(): Promise<{ status: number; headers: Record<string, string>; body: string }> {
-    let end = -1;
-    while ((end = this.buffer.indexOf('\r\n\r\n')) === -1) await this.more();
+    while (this.buffer.indexOf('\r\n\r\n') === -1) await this.more();
+    const end = this.buffer.indexOf('\r\n\r\n');
     const head = this.buffer.subarray(0, end).toString('latin1').split('\r\n');
     const status = Number(head[0]?.split(' ')[1]);
     const headers: Record<string, string> = {};
@@ -178,8 +178,8 @@ class RawConnection {
     let body = Buffer.alloc(0);
     if (headers['transfer-encoding'] === 'chunked') {
       for (;;) {
-        let lineEnd = -1;
-        while ((lineEnd = this.buffer.indexOf('\r\n')) === -1) await this.more();
+        while (this.buffer.indexOf('\r\n') === -1) await this.more();
+        const lineEnd = this.buffer.indexOf('\r\n');
         const size = Number.parseInt(this.buffer.subarray(0, lineEnd).toString(), 16);
         while (this.buffer.length < lineEnd + 2 + size + 2) await this.more();
         body = Buffer.concat([body, this.buffer.subarray(lineEnd + 2, lineEnd + 2 + size)]);
