@@ -43,8 +43,9 @@ export interface AppDeps {
   /** Take the client address from `X-Forwarded-For` (one trusted proxy). Default: `TRUST_PROXY=1`. */
   trustProxy?: boolean;
   /**
-   * Throttle anonymous registration per address and per e-mail (`auth/anon-throttle.ts`). Default: on;
-   * the sign-in flood benchmark turns it off to measure the shop without it.
+   * Throttle anonymous registration per address and per e-mail (`auth/anon-throttle.ts`) and hash new
+   * passwords in a lane of their own (`hashNewPassword`). Default: on; the sign-in flood benchmark turns
+   * it off to measure the shop without it.
    */
   throttleAnonymous?: boolean;
   /** The program `POST /api/Site/Publish` runs to rebuild the site. Default: this Node running `scripts/rebuild.ts`. */

@@ -11,8 +11,14 @@ import { AppError } from '../errors.ts';
  * the same counts. Checked and counted before any hashing or mail.
  */
 export const ANONYMOUS_LIMITS = {
-  /** Registrations from one address: a family or an office behind one address still fits. */
-  perAddress: { max: 10, windowMs: 60 * 60 * 1000 },
+  /**
+   * Registrations from one address: a burst of 3 in 10 minutes (a household signing up together),
+   * 10 a day (an office or a shared mobile address). A flood gets 3 hashes, then only refusals.
+   */
+  perAddress: [
+    { max: 3, windowMs: 10 * 60 * 1000, label: '3 in 10 minutes', key: 'register-ip' },
+    { max: 10, windowMs: 24 * 60 * 60 * 1000, label: '10 a day', key: 'register-ip-day' },
+  ],
   /** Registrations naming one e-mail address: each one mails it. */
   perEmail: { max: 3, windowMs: 60 * 60 * 1000 },
 } as const;
@@ -62,14 +68,22 @@ export async function throttleRegistration(
   email: string,
   now: Date,
 ): Promise<void> {
-  const byAddress = await countUse(db, `register-ip:${address}`, ANONYMOUS_LIMITS.perAddress, now);
+  let byAddress = 0;
+  let over = '';
+  for (const limit of ANONYMOUS_LIMITS.perAddress) {
+    const wait = await countUse(db, `${limit.key}:${address}`, limit, now);
+    if (wait > byAddress) {
+      byAddress = wait;
+      over = limit.label;
+    }
+  }
   const byEmail = await countUse(db, `register-email:${email}`, ANONYMOUS_LIMITS.perEmail, now);
   const wait = Math.max(byAddress, byEmail);
   if (wait === 0) return;
   const why =
     byEmail > 0
       ? `This e-mail address has been registered ${ANONYMOUS_LIMITS.perEmail.max} times in the last hour`
-      : `Too many registrations have come from your network (${ANONYMOUS_LIMITS.perAddress.max} an hour)`;
+      : `Too many registrations have come from your network (at most ${over})`;
   throw new AppError(429, 'too_many_requests', `${why}; try again in ${minutes(wait)}.`, {
     headers: { 'Retry-After': String(wait) },
     extra: { RetryAfterSeconds: wait },

@@ -19,7 +19,7 @@ import { toEmployeeDto } from '../auth/dto.ts';
 import { CODE_LIFETIME_MS, codeIsSpent, issueCode } from '../auth/email-codes.ts';
 import { assertValid, readJsonObject, textField } from '../auth/input.ts';
 import { type AuthEnv, addressOf, clockOf, requireRole, requireUser } from '../auth/middleware.ts';
-import { hashNewPassword } from '../auth/passwords.ts';
+import { hashNewPassword, hashPassword } from '../auth/passwords.ts';
 import { AppError } from '../errors.ts';
 import { createMailer } from '../mail.ts';
 
@@ -76,8 +76,11 @@ export function accountRoutes(deps: AppDeps): Hono<AuthEnv> {
       assertValid(validateNewCredentials({ Email: email, Password: password, ConfirmPassword: confirm }));
       const now = clockOf(deps);
       const ip = addressOf(c, deps);
-      // Counted and refused before any hashing or mail (see `anon-throttle.ts`).
-      if (deps.throttleAnonymous !== false) await throttleRegistration(db, ip, email, now);
+      // Counted and refused before any hashing or mail (see `anon-throttle.ts`); the hash waits in the
+      // registration lane, so sign-ins keep the thread pool.
+      const guarded = deps.throttleAnonymous !== false;
+      if (guarded) await throttleRegistration(db, ip, email, now);
+      const hashNew = guarded ? hashNewPassword : hashPassword;
 
       // An unconfirmed registration whose code can no longer be used is replaced
       // (same id, the new password): that is how someone whose code expired gets a
@@ -94,7 +97,7 @@ export function accountRoutes(deps: AppDeps): Hono<AuthEnv> {
             ],
           });
         }
-        const passwordHash = await hashNewPassword(password);
+        const passwordHash = await hashNew(password);
         await db
           .updateTable('users')
           .set({ password_hash: passwordHash, security_stamp: newSecurityStamp(), updated_at: now.toISOString() })
@@ -107,7 +110,7 @@ export function accountRoutes(deps: AppDeps): Hono<AuthEnv> {
         userId = await createAccount(db, {
           email,
           password,
-          passwordHash: await hashNewPassword(password),
+          passwordHash: await hashNew(password),
           fullName: '',
           roles: ['User'],
           confirmed: false,
