@@ -179,7 +179,7 @@ export function readItemIds(value: unknown): number[] | null {
 
 /** A display order of items: ItemIDs each listed once, as an array or as JSON text of one. */
 export function itemOrderField(field: string) {
-  const rule = `must be a JSON array of ItemIDs (each ${ID_RULE.replace('must be ', '')}), such as [3, 1, 2]`;
+  const rule = 'must be a JSON array of ItemIDs, such as [3, 1, 2]';
   return z.unknown().transform((value, ctx): number[] => {
     const ids = value === undefined ? null : readItemIds(value);
     if (ids === null) {

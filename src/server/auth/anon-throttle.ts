@@ -5,19 +5,20 @@ import { AppError } from '../errors.ts';
 /**
  * Limits on anonymous calls that cost the shop something: registration (and
  * registering again, which is how an expired access code is resent) hashes a
- * password with scrypt and sends a mail to the address named. Counted per
+ * password with scrypt and sends a mail to the address named. Only tries that
+ * would do so count: one refused for a bad field or a taken address does not. Counted per
  * client address and per target e-mail, in fixed windows kept in the database
  * (beside sign-in's back-off, in `login_throttle`), so every API process sees
  * the same counts. Checked and counted before any hashing or mail.
  */
 export const ANONYMOUS_LIMITS = {
   /**
-   * Registrations from one address: a burst of 3 in 10 minutes (a household signing up together),
-   * 10 a day (an office or a shared mobile address). A flood gets 3 hashes, then only refusals.
+   * Registrations from one address: a burst of 5 in 10 minutes (a household signing up together),
+   * 20 a day (an office or a shared mobile address). A flood gets 5 hashes, then only refusals.
    */
   perAddress: [
-    { max: 3, windowMs: 10 * 60 * 1000, label: '3 in 10 minutes', key: 'register-ip' },
-    { max: 10, windowMs: 24 * 60 * 60 * 1000, label: '10 a day', key: 'register-ip-day' },
+    { max: 5, windowMs: 10 * 60 * 1000, label: '5 in 10 minutes', key: 'register-ip' },
+    { max: 20, windowMs: 24 * 60 * 60 * 1000, label: '20 a day', key: 'register-ip-day' },
   ],
   /** Registrations naming one e-mail address: each one mails it. */
   perEmail: { max: 3, windowMs: 60 * 60 * 1000 },

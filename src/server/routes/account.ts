@@ -76,18 +76,10 @@ export function accountRoutes(deps: AppDeps): Hono<AuthEnv> {
       assertValid(validateNewCredentials({ Email: email, Password: password, ConfirmPassword: confirm }));
       const now = clockOf(deps);
       const ip = addressOf(c, deps);
-      // Counted and refused before any hashing or mail (see `anon-throttle.ts`); the hash waits in the
-      // registration lane, so sign-ins keep the thread pool.
-      const guarded = deps.throttleAnonymous !== false;
-      if (guarded) await throttleRegistration(db, ip, email, now);
-      const hashNew = guarded ? hashNewPassword : hashPassword;
-
       // An unconfirmed registration whose code can no longer be used is replaced
       // (same id, the new password): that is how someone whose code expired gets a
       // new one, and it keeps a mistyped address from blocking its owner for good.
       const existing = await findUserByEmail(db, email);
-      let userId: number;
-      let replaced = false;
       if (existing !== undefined) {
         if (existing.email_confirmed === 1) assertValid({ Email: [DUPLICATE_EMAIL_MESSAGE] });
         if (!(await codeIsSpent(db, existing.id, now))) {
@@ -97,6 +89,15 @@ export function accountRoutes(deps: AppDeps): Hono<AuthEnv> {
             ],
           });
         }
+      }
+      // What follows hashes a password and sends a mail: counted and refused before either (see
+      // `anon-throttle.ts`); the hash waits in the registration lane, so sign-ins keep the thread pool.
+      const guarded = deps.throttleAnonymous !== false;
+      if (guarded) await throttleRegistration(db, ip, email, now);
+      const hashNew = guarded ? hashNewPassword : hashPassword;
+      let userId: number;
+      let replaced = false;
+      if (existing !== undefined) {
         const passwordHash = await hashNew(password);
         await db
           .updateTable('users')
