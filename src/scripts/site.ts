@@ -124,6 +124,10 @@ function setUpSidebar(): void {
 function showDefaultTile(img: HTMLImageElement): void {
   if (img.dataset.fallback !== undefined) return;
   img.dataset.fallback = '';
+  // In a <picture> the sources' versions win over `src`: they go first.
+  if (img.parentElement instanceof HTMLPictureElement) {
+    for (const source of img.parentElement.querySelectorAll('source')) source.remove();
+  }
   img.src = DEFAULT_TILE;
 }
 
