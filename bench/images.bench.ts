@@ -6,7 +6,7 @@
 // <source> elements removed ("PNG only": the page as it was, every picture its ti.png) and as built
 // (<picture> with the AVIF and WebP versions). Counts the pictures downloaded without scrolling,
 // then scrolls to the end and compares every tile with its PNG. `--slow-dpr` adds runs under
-// DevTools' Slow 3G (pictures on opening only). Nothing outside the temp folder is touched; see
+// DevTools' Slow 3G (pictures on opening the page as built only). Nothing outside the temp folder is touched; see
 // bench/README.md "Pictures".
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -244,13 +244,14 @@ try {
     const ratios: number[] = [];
     for (const s of sections) {
       const url = `${origin}/app/store-section/${s.SectionID}/${s.DbID}`;
-      // Alternating, each in a fresh context: the page as it was (PNG only), then as built.
-      const before = await load(browser, url, dpr, true, slow);
+      // Alternating, each in a fresh context: the page as it was (PNG only), then as built. Under Slow 3G
+      // only as built: the PNG page takes minutes there, and its bytes are those of the unthrottled run.
+      const before = slow ? undefined : await load(browser, url, dpr, true, slow);
       const after = await load(browser, url, dpr, false, slow);
-      png.push(before);
+      if (before !== undefined) png.push(before);
       now.push(after);
       after.tiles.forEach((tile, i) => {
-        const old = before.tiles[i];
+        const old = before?.tiles[i];
         if (old === undefined || tile.src.endsWith('.svg')) return;
         if (old.src.replace(/ti\.png$/, '') !== tile.src.replace(/ti-\d+\.(avif|webp)$/, '')) {
           throw new Error(`tile ${i} differs: ${old.src} against ${tile.src}`);
@@ -265,7 +266,8 @@ try {
       });
       console.error(
         `  ${dpr}x${slow ? ' Slow 3G' : ''} ${url}: on open ${kB(after.openBytes)} in ${after.openRequests.length} ` +
-          `(${after.openRequests.join(' ')}); as PNG ${kB(before.openBytes)} in ${before.openRequests.length}; ` +
+          `(${after.openRequests.join(' ')})` +
+          `${before === undefined ? '' : `; as PNG ${kB(before.openBytes)} in ${before.openRequests.length}`}; ` +
           `${after.firstScreenTiles} tiles on the first screen`,
       );
     }
@@ -279,10 +281,9 @@ try {
     rows.push(
       `| ${dpr}x | ${slow ? 'Slow 3G' : 'unthrottled'} | ${median(now.map((l) => l.firstScreenTiles))} | ` +
         `${kB(median(openNow))} (max ${kB(Math.max(...openNow))}) | ${median(now.map((l) => l.openRequests.length))} | ` +
-        `${kB(median(png.map((l) => l.openBytes)))} | ` +
         (slow
-          ? '– | – | – | – | – |'
-          : `${median(now.map((l) => l.screenful.tiles))} | ${kB(median(now.map((l) => l.screenful.bytes)))} (max ${kB(Math.max(...now.map((l) => l.screenful.bytes)))}) | ` +
+          ? '– | – | – | – | – | – | – |'
+          : `${kB(median(png.map((l) => l.openBytes)))} | ${median(now.map((l) => l.screenful.tiles))} | ${kB(median(now.map((l) => l.screenful.bytes)))} (max ${kB(Math.max(...now.map((l) => l.screenful.bytes)))}) | ` +
             `${kB(median(png.map((l) => l.screenful.bytes)))} | ${[...fetched].sort().join(', ')} | ${(median(ratios) * 100).toFixed(1)} % | ${(Math.max(...ratios) * 100).toFixed(1)} % (${ratios.length} tiles) |`),
     );
   }
