@@ -173,6 +173,55 @@ export function changeQuantity(state: CartState, item: ItemDto, qty: number, cus
   return { cart: { ...cart, CartItems: cart.CartItems.with(i, { ...line, Qty: n, Staus: status }) }, isDirty: true };
 }
 
+/** The CartID (and CustomerID) of a guest's cart: nobody's account, kept only in the browser. */
+export const GUEST_CART_ID = 0;
+
+/** The customer a guest's cart is made for. */
+export const GUEST_CUSTOMER: Customer = { id: GUEST_CART_ID, fullName: '' };
+
+/** What merging needs of a line: which item of which store, and how many. */
+export interface MergeableLine {
+  ItemID: number;
+  StoreID: number;
+  Qty: number;
+  Staus?: CartItemStatus;
+}
+
+const keeps = (line: MergeableLine) => line.Qty > 0 && line.Staus !== 'deleted';
+
+/**
+ * A guest's cart lines merged into an account's (issue 12): every line of both is
+ * kept; a line both hold (same ItemID + StoreID) keeps the larger quantity and
+ * the account's line (with that quantity). The account's lines come first, in
+ * their order, then the guest's new ones in theirs. Lines with a quantity of 0 or
+ * the status `deleted` are not lines of a cart and are left out. Quantities are
+ * clamped to MAX_CART_QTY. The inputs are not changed.
+ */
+export function mergeCartLines<T extends MergeableLine>(account: readonly T[], guest: readonly T[]): T[] {
+  const out: T[] = [];
+  const at = new Map<string, number>();
+  for (const line of [...account.filter(keeps), ...guest.filter(keeps)]) {
+    const key = `${line.StoreID}:${line.ItemID}`;
+    const i = at.get(key);
+    const qty = clampQty(line.Qty);
+    if (i === undefined) {
+      at.set(key, out.length);
+      out.push(qty === line.Qty ? line : { ...line, Qty: qty });
+      continue;
+    }
+    const kept = out[i] as T;
+    if (qty > kept.Qty) out[i] = { ...kept, Qty: qty };
+  }
+  return out;
+}
+
+/** How many units the cart holds in all (deleted lines count for nothing): the count beside "Cart". */
+export function cartCount(state: CartState): number {
+  let n = 0;
+  for (const line of state.cart?.CartItems ?? []) if (keeps(line)) n += line.Qty;
+  return n;
+}
+
 /** The state after reading the cart from the server (spec §4): every line loaded, not dirty. */
 export function loadedFromServer(cart: CartDto): CartState {
   return { cart: { ...cart, CartItems: cart.CartItems.map((line) => ({ ...line, Staus: 'loaded' })) }, isDirty: false };
