@@ -173,11 +173,83 @@ export function changeQuantity(state: CartState, item: ItemDto, qty: number, cus
   return { cart: { ...cart, CartItems: cart.CartItems.with(i, { ...line, Qty: n, Staus: status }) }, isDirty: true };
 }
 
+const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const text = (v: unknown): v is string => typeof v === 'string';
+
+function isCartLine(value: unknown): value is CartItemDto {
+  if (typeof value !== 'object' || value === null) return false;
+  const l = value as Record<string, unknown>;
+  return (
+    finite(l.ItemID) &&
+    finite(l.StoreID) &&
+    finite(l.Qty) &&
+    finite(l.Availability) &&
+    finite(l.UnitPrice) &&
+    finite(l.Discount) &&
+    finite(l.FlatDiscount) &&
+    finite(l.Gst) &&
+    finite(l.SellingPrice) &&
+    text(l.ItemTitle) &&
+    text(l.Size) &&
+    text(l.StoreName) &&
+    text(l.ItemUpdatedTime) &&
+    CART_ITEM_STATUSES.includes(l.Staus as CartItemDto['Staus'])
+  );
+}
+
+function isCart(value: unknown): value is CartDto {
+  if (typeof value !== 'object' || value === null) return false;
+  const c = value as Record<string, unknown>;
+  return (
+    finite(c.CartID) &&
+    finite(c.CustomerID) &&
+    text(c.CustomerName) &&
+    Array.isArray(c.CartItems) &&
+    c.CartItems.every(isCartLine)
+  );
+}
+
+/**
+ * Reads a stored cart state. Anything that is not one (invalid JSON, another
+ * shape, a removed key) is the empty state: a damaged copy costs the unsaved
+ * changes, never the page.
+ */
+export function decodeCartState(stored: unknown): CartState {
+  if (typeof stored !== 'string') return EMPTY_CART_STATE;
+  let value: unknown;
+  try {
+    value = JSON.parse(stored);
+  } catch {
+    return EMPTY_CART_STATE;
+  }
+  if (typeof value !== 'object' || value === null) return EMPTY_CART_STATE;
+  const { cart, isDirty } = value as Record<string, unknown>;
+  if (typeof isDirty !== 'boolean' || !(cart === null || isCart(cart))) return EMPTY_CART_STATE;
+  return { cart, isDirty };
+}
+
 /** The CartID (and CustomerID) of a guest's cart: nobody's account, kept only in the browser. */
 export const GUEST_CART_ID = 0;
 
 /** The customer a guest's cart is made for. */
 export const GUEST_CUSTOMER: Customer = { id: GUEST_CART_ID, fullName: '' };
+
+/**
+ * The cart a page shows and changes for `accountId` (null for a guest): a
+ * guest's is the cart with CartID GUEST_CART_ID; a signed-in account's is its
+ * own, or a guest cart still waiting to be merged into it. Anything else (some
+ * other account's leftover copy) counts as no cart.
+ */
+export function cartFor(state: CartState, accountId: number | null): CartState {
+  const id = state.cart?.CartID;
+  if (id === undefined || id === GUEST_CART_ID || id === accountId) return state;
+  return EMPTY_CART_STATE;
+}
+
+/** True when `state` holds a guest's cart with lines to merge into an account. */
+export function isGuestCart(state: CartState): boolean {
+  return state.cart?.CartID === GUEST_CART_ID && state.cart.CartItems.length > 0;
+}
 
 /** What merging needs of a line: which item of which store, and how many. */
 export interface MergeableLine {
