@@ -20,6 +20,7 @@ import {
   isGuestCart,
   loadedFromServer,
   refreshItem as refreshCartItem,
+  removeLine as removeCartLine,
   type ShortageDto,
 } from '../lib/domain/cart.ts';
 import type { ItemDto } from '../lib/domain/catalogue.ts';
@@ -364,6 +365,13 @@ export function changeQuantity(item: CartItemSource, qty: number): Promise<Chang
     $cartState.set(next);
     return 'changed';
   });
+}
+
+/** Removes an item's line from the cart (the cart panel's Remove button). */
+export function removeFromCart(item: Pick<CartItemSource, 'ItemID' | 'StoreID'>): void {
+  const state = ownState(accountId($user.get()));
+  const next = removeCartLine(state, item.ItemID, item.StoreID);
+  if (next !== state) $cartState.set(next);
 }
 
 function isNewer(page: string, line: string): boolean {

@@ -5,6 +5,8 @@ import {
   MAX_CART_QTY,
   type MergeableLine,
   mergeCartLines,
+  quantityOf,
+  removeLine,
 } from '../../src/lib/domain/cart.ts';
 
 const l = (ItemID: number, StoreID: number, Qty: number, Staus: MergeableLine['Staus'] = 'added'): MergeableLine => ({
@@ -63,5 +65,40 @@ describe('cartCount', () => {
       { ...l(3, 1, 1), Staus: 'modified' },
     ];
     expect(cartCount({ cart: { ...cart, CartItems: lines as never[] }, isDirty: true })).toBe(3);
+  });
+});
+
+describe('removeLine and quantityOf', () => {
+  const item = (ItemID: number, Staus: 'added' | 'loaded') => ({
+    ItemID,
+    ItemTitle: `Item ${ItemID}`,
+    Staus,
+    StoreID: 1,
+    Qty: 2,
+    Availability: 10,
+    Size: '',
+    UnitPrice: 10,
+    Discount: 0,
+    FlatDiscount: 0,
+    Gst: 0,
+    SellingPrice: 10,
+    StoreName: '1',
+    ItemUpdatedTime: '2026-01-01T00:00:00.000Z',
+  });
+  const state = {
+    cart: { CustomerID: 3, CustomerName: '', CartID: 3, CartItems: [item(1, 'added'), item(2, 'loaded')] },
+    isDirty: false,
+  };
+
+  it('drops an added line and marks a saved one deleted, which then counts for nothing', () => {
+    const once = removeLine(state, 1, 1);
+    expect(once.cart?.CartItems.map((l) => l.ItemID)).toEqual([2]);
+    const twice = removeLine(once, 2, 1);
+    expect(twice.cart?.CartItems[0]?.Staus).toBe('deleted');
+    expect(twice.isDirty).toBe(true);
+    expect(quantityOf(twice, 2, 1)).toBe(0);
+    expect(cartCount(twice)).toBe(0);
+    expect(removeLine(twice, 2, 1)).toBe(twice);
+    expect(removeLine(state, 9, 1)).toBe(state);
   });
 });

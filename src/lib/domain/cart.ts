@@ -299,9 +299,27 @@ export function loadedFromServer(cart: CartDto): CartState {
   return { cart: { ...cart, CartItems: cart.CartItems.map((line) => ({ ...line, Staus: 'loaded' })) }, isDirty: false };
 }
 
-/** The quantity of an item already in the cart (0 when it is not), for a stepper's starting value. */
+/** The quantity of an item in the cart (0 when it is not, or its line is deleted), for a stepper's value. */
 export function quantityOf(state: CartState, itemId: number, storeId: number): number {
-  return state.cart?.CartItems.find((line) => sameLine(line, itemId, storeId))?.Qty ?? 0;
+  const line = state.cart?.CartItems.find((l) => sameLine(l, itemId, storeId));
+  return line === undefined || line.Staus === 'deleted' ? 0 : line.Qty;
+}
+
+/**
+ * Removes the line of an item from the cart (a cart line's remove button): an
+ * `added` line is dropped, any other becomes `deleted` (spec §4's status), so
+ * the server drops it when the cart is saved. Returns `state` itself when there
+ * is no such line.
+ */
+export function removeLine(state: CartState, itemId: number, storeId: number): CartState {
+  const cart = state.cart;
+  if (cart === null) return state;
+  const i = cart.CartItems.findIndex((line) => sameLine(line, itemId, storeId));
+  const line = cart.CartItems[i];
+  if (line === undefined || line.Staus === 'deleted') return state;
+  const CartItems =
+    line.Staus === 'added' ? cart.CartItems.toSpliced(i, 1) : cart.CartItems.with(i, { ...line, Staus: 'deleted' });
+  return { cart: { ...cart, CartItems }, isDirty: true };
 }
 
 /** A cart line's total in rupees (spec §9): selling price × quantity, exact to the paisa. */
