@@ -189,7 +189,11 @@ export function CartPanel() {
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row" colSpan={3} className="px-2 py-3 text-right font-bold sm:px-4">
+              {/* Below 640 px the Price column is not shown: the label spans the two columns left of Total. */}
+              <th scope="row" colSpan={2} className="px-2 py-3 text-right font-bold sm:hidden">
+                Grand total
+              </th>
+              <th scope="row" colSpan={3} className="hidden px-2 py-3 text-right font-bold sm:table-cell sm:px-4">
                 Grand total
               </th>
               <td className="whitespace-nowrap py-3 pl-1 pr-2 text-right text-lg font-extrabold text-brand-800 tabular-nums sm:px-4">

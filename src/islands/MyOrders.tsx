@@ -99,7 +99,11 @@ function OrderCard({ order }: { order: OrderDto }) {
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row" colSpan={3} className="px-2.5 py-2 sm:px-4 text-right font-bold">
+              {/* Below 640 px the Price column is not shown: the label spans the two columns left of Total. */}
+              <th scope="row" colSpan={2} className="px-2.5 py-2 text-right font-bold sm:hidden">
+                Order total
+              </th>
+              <th scope="row" colSpan={3} className="hidden px-2.5 py-2 text-right font-bold sm:table-cell sm:px-4">
                 Order total
               </th>
               <td className="whitespace-nowrap px-2.5 py-2 text-right font-extrabold text-brand-800 tabular-nums sm:px-4">

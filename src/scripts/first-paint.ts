@@ -16,7 +16,13 @@
  *   `client:interaction` island to load (src/scripts/interaction-directive.ts).
  */
 import { jwtDecode } from 'jwt-decode';
-import { CLAIM_NAME_IDENTIFIER, isAuthorized, signedInUser, type UntrustedClaims } from '../lib/domain/auth.ts';
+import {
+  CLAIM_NAME_IDENTIFIER,
+  isAuthorized,
+  signedInUser,
+  tokenState,
+  type UntrustedClaims,
+} from '../lib/domain/auth.ts';
 import {
   type CartState,
   cartCount,
@@ -64,6 +70,11 @@ function whoIsSignedIn(): Signed {
   try {
     claims = jwtDecode<UntrustedClaims>(token);
   } catch {
+    return { claims: null, id: null };
+  }
+  if (tokenState(claims, Date.now()) === 'expired') {
+    // Spec §4: an authorization check that finds the token expired removes it.
+    storage()?.removeItem(TOKEN_KEY);
     return { claims: null, id: null };
   }
   if (!isAuthorized(claims, Date.now())) return { claims: null, id: null };
