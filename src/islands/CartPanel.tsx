@@ -180,7 +180,7 @@ export function CartPanel() {
                   <td className="px-1 py-3 sm:px-4">
                     <QuantityStepper item={sourceOf(line)} disabled={pending} compact />
                   </td>
-                  <td className="whitespace-nowrap py-3 pl-1 pr-2 text-right font-semibold tabular-nums sm:px-4">
+                  <td className="py-3 pl-1 pr-2 text-right font-semibold tabular-nums sm:whitespace-nowrap sm:px-4">
                     {rs(lineTotal(line))}
                   </td>
                 </tr>
@@ -196,7 +196,7 @@ export function CartPanel() {
               <th scope="row" colSpan={3} className="hidden px-2 py-3 text-right font-bold sm:table-cell sm:px-4">
                 Grand total
               </th>
-              <td className="whitespace-nowrap py-3 pl-1 pr-2 text-right text-lg font-extrabold text-brand-800 tabular-nums sm:px-4">
+              <td className="py-3 pl-1 pr-2 text-right text-base font-extrabold text-brand-800 tabular-nums sm:whitespace-nowrap sm:px-4 sm:text-lg">
                 {rs(grandTotal(cart))}
               </td>
             </tr>

@@ -91,7 +91,7 @@ function OrderCard({ order }: { order: OrderDto }) {
                   {line.Qty}
                   {line.Size !== '' && <span className="text-slate-600"> × {line.Size}</span>}
                 </td>
-                <td className="whitespace-nowrap py-2 pl-1.5 pr-2.5 text-right font-semibold tabular-nums sm:px-4">
+                <td className="py-2 pl-1.5 pr-2.5 text-right font-semibold tabular-nums sm:whitespace-nowrap sm:px-4">
                   {rs(line.LineTotal)}
                 </td>
               </tr>
@@ -106,7 +106,7 @@ function OrderCard({ order }: { order: OrderDto }) {
               <th scope="row" colSpan={3} className="hidden px-2.5 py-2 text-right font-bold sm:table-cell sm:px-4">
                 Order total
               </th>
-              <td className="whitespace-nowrap px-2.5 py-2 text-right font-extrabold text-brand-800 tabular-nums sm:px-4">
+              <td className="px-2.5 py-2 text-right font-extrabold text-brand-800 tabular-nums sm:whitespace-nowrap sm:px-4">
                 {rs(order.OrderTotal)}
               </td>
             </tr>

@@ -123,7 +123,7 @@ function showNav(root: ParentNode, signed: Signed, count: number): void {
   // Guests see Cart once they have put something in it: opening it asks them to sign in.
   for (const el of root.querySelectorAll<HTMLElement>('[data-nav="cart"]')) el.hidden = !signedIn && count === 0;
   for (const el of root.querySelectorAll<HTMLElement>('[data-cart-count]')) {
-    el.textContent = count === 0 ? '' : String(count);
+    el.textContent = count === 0 ? '' : count > 99 ? '99+' : String(count);
     el.hidden = count === 0;
   }
   for (const el of root.querySelectorAll<HTMLElement>('[data-cart-count-label]')) {
