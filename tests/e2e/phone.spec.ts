@@ -11,6 +11,8 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 let cat: Catalogue;
 /** Published sections with at least three buyable items (shown, in stock, titles not inside each other). */
 let sections: { path: string; items: [Item, Item, Item, ...Item[]] }[];
+/** A hidden item (spec §3: shown faded) and the section page that lists it. */
+let hidden: { item: Item; path: string } | undefined;
 
 test.beforeAll(async ({ request }) => {
   cat = await readCatalogue(request);
@@ -19,6 +21,10 @@ test.beforeAll(async ({ request }) => {
     const res = await request.get(`/api/Section/ReadSectionWithList/${s.SectionID}/${s.DbID}`);
     const items = ((await res.json()) as { items: Item[] }).items;
     const titles = items.map((i) => i.ItemTitle);
+    const faded = items.find((i) => i.ItemHidden);
+    if (hidden === undefined && faded !== undefined) {
+      hidden = { item: faded, path: `/app/store-section/${s.SectionID}/${s.DbID}` };
+    }
     const buyable = items.filter(
       (i) => !i.ItemHidden && i.Availability >= 5 && titles.filter((t) => t.includes(i.ItemTitle)).length === 1,
     );
@@ -201,13 +207,18 @@ test.describe('steppers from the first paint', () => {
   });
 
   test('a hidden item cannot be added: it says Not available', async ({ page }) => {
-    const hidden = cat.items.find((i) => i.ItemHidden);
-    test.skip(hidden === undefined, 'the demo catalogue has no hidden item');
+    test.skip(hidden === undefined, 'the demo catalogue lists no hidden item');
     if (hidden === undefined) return;
-    const res = await page.goto(`/app/section/${hidden.ItemID}/${hidden.DbID}`);
-    test.skip(res?.status() !== 200, 'hidden items have no page of their own here');
-    await expect(page.getByRole('main').getByText('Not available', { exact: true })).toBeVisible();
-    await expect(more(page, hidden)).toHaveCount(0);
+    const { item, path } = hidden;
+    await page.goto(path);
+    const card = cardOf(page, item);
+    await expect(card.getByText('Not available', { exact: true })).toBeVisible();
+    await expect(more(card, item)).toHaveCount(0);
+    const res = await page.goto(`/app/section/${item.ItemID}/${item.DbID}`);
+    if (res?.status() === 200) {
+      await expect(page.getByRole('main').getByText('Not available', { exact: true })).toBeVisible();
+      await expect(more(page, item)).toHaveCount(0);
+    }
   });
 });
 
