@@ -1,11 +1,19 @@
-import { type SubmitEvent, useState } from 'react';
+import { type SubmitEvent, useEffect, useState } from 'react';
 import { friendlyMessage } from '../lib/api/account.ts';
 import { validateLogin } from '../lib/domain/account-rules.ts';
-import { login } from '../stores/session.ts';
+import { loginPathFor } from '../lib/domain/return-to.ts';
+import { adoptGuestCart } from '../stores/cart.ts';
+import { forgetReturnPath, login, rememberFullName, returnPath } from '../stores/session.ts';
 import { buttonClass, Notice, TextField, useFieldForm } from './FormField.tsx';
 
-/** The 'Please sign in' form (spec §2, §5): on success the session goes to the root. */
+/**
+ * The 'Please sign in' form (spec §2, §5). On success a guest's cart is merged
+ * into the account's and the shopper goes back to the page they came from
+ * (issue 12), or to the root.
+ */
 export function LoginForm() {
+  const [back, setBack] = useState<string | null>(null);
+  useEffect(() => setBack(returnPath()), []);
   const form = useFieldForm({ initial: { Email: '', Password: '' }, validate: validateLogin });
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState('');
@@ -17,7 +25,14 @@ export function LoginForm() {
     setPending(true);
     setFailure('');
     try {
-      await login(form.values.Email, form.values.Password);
+      const returnTo = returnPath();
+      await login(form.values.Email, form.values.Password, {
+        returnTo,
+        beforeLeaving: async () => {
+          forgetReturnPath();
+          await Promise.all([adoptGuestCart(), rememberFullName()]);
+        },
+      });
     } catch (err) {
       setFailure(friendlyMessage(err));
       setPending(false);
@@ -58,7 +73,10 @@ export function LoginForm() {
       </form>
       <p className="mt-4 text-center text-slate-700">
         New to Aisle?{' '}
-        <a href="/app/register" className="font-semibold text-brand-800 underline underline-offset-2">
+        <a
+          href={loginPathFor(back, '/app/register')}
+          className="font-semibold text-brand-800 underline underline-offset-2"
+        >
           Create an account
         </a>
       </p>

@@ -85,6 +85,7 @@ const CALLS: readonly { method: string; path: string; body?: boolean }[] = [
   { method: 'GET', path: '/api/Cart/Read' },
   { method: 'POST', path: '/api/Cart/Create', body: true },
   { method: 'POST', path: '/api/Cart/CreateOrder', body: true },
+  { method: 'POST', path: '/api/Cart/Merge', body: true },
   { method: 'DELETE', path: '/api/CartItem/Delete/:userId' },
   { method: 'GET', path: '/api/Order/AllOrders' },
   { method: 'GET', path: '/api/Order/AllOrdersByStaus/:status' },

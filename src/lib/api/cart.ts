@@ -27,6 +27,8 @@ export interface CartApi {
   createOrder(cart: Pick<CartDto, 'CartItems'>, key: string): Promise<OrderDto>;
   /** `DELETE /api/CartItem/Delete/{userId}` (Clear Cart): answers the emptied cart. */
   clear(userId: number): Promise<CartDto>;
+  /** `POST /api/cart/Merge`: merges a guest's cart into the caller's saved one and answers the result. */
+  merge(cart: Pick<CartDto, 'CartItems'>): Promise<CartDto>;
   /** `GET /api/Order/AllOrders?mine=true`: the caller's own orders (employees too), newest first. */
   myOrders(page: number, limit: number): Promise<OrdersPage>;
 }
@@ -46,6 +48,9 @@ export function createCartApi(api: $Fetch): CartApi {
         body: cart,
         headers: { 'Idempotency-Key': key },
       });
+    },
+    merge(cart) {
+      return api<CartDto>('/api/cart/Merge', { method: 'POST', body: cart });
     },
     clear(userId) {
       return api<CartDto>(`/api/CartItem/Delete/${userId}`, { method: 'DELETE' });
