@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANONYMOUS_LIMITS } from '../../src/server/auth/anon-throttle.ts';
+import { ANONYMOUS_LIMITS, countUse } from '../../src/server/auth/anon-throttle.ts';
 import { CODE_LIFETIME_MS } from '../../src/server/auth/email-codes.ts';
 import type { Dialect } from '../../src/server/db/connection.ts';
 import { type AuthTestApp, addAccount, createAuthTestApp, mailsTo } from './auth-helpers.ts';
@@ -39,7 +39,7 @@ describe.each(DIALECTS)('registration throttle on %s', (dialect: Dialect) => {
     expect(wait).toBeLessThanOrEqual(600);
     expect(refused.body.RetryAfterSeconds).toBe(wait);
     expect(refused.body.Message).toMatch(
-      /Too many registrations have come from your network \(at most 5 in 10 minutes\); try again in \d+ minutes?\./,
+      /Too many registrations have come from your network \(at most 10 in 10 minutes\); try again in \d+ minutes?\./,
     );
     // Nothing was kept and nothing was sent.
     const row = await t.db.db.selectFrom('users').select('id').where('email', '=', 'flood-extra@example.com').execute();
@@ -51,17 +51,18 @@ describe.each(DIALECTS)('registration throttle on %s', (dialect: Dialect) => {
     await addAccount(t, 'shopper@example.com', PASSWORD, 'User');
     expect((await t.signIn('shopper@example.com', PASSWORD, ip)).status).toBe(200);
 
-    // The window passes; the day's limit still holds (the refused try counted too).
+    // The window passes; the day's limit still holds (the refused try counted too). The rest of
+    // the day's registrations are counted as the route counts them, without 40 more scrypt hashes.
     t.clock.advance(wait * 1000);
-    let tries = max + 1;
-    for (let i = 0; tries < day.max; i++, tries++) {
-      if (i > 0 && i % max === 0) t.clock.advance(burst.windowMs);
-      expect((await register(t, `flood-day${i}@example.com`, ip)).status, `try ${tries + 1}`).toBe(200);
+    expect((await register(t, 'after-window@example.com', ip)).status).toBe(200);
+    for (let tries = max + 2; tries < day.max; tries++) {
+      await countUse(t.db.db, `${day.key}:${ip}`, day, t.clock.now);
     }
     t.clock.advance(burst.windowMs);
     const daily = await register(t, 'flood-day-extra@example.com', ip);
     expect(daily.status).toBe(429);
-    expect(daily.body.Message).toMatch(/at most 20 a day/);
+    expect(daily.body.Message).toMatch(/at most 50 a day/);
+    expect(mailsTo(t, 'flood-day-extra@example.com')).toEqual([]);
   });
 
   it('refuses to mail one address more than the limit in an hour, from any number of addresses', async () => {

@@ -13,12 +13,13 @@ import { AppError } from '../errors.ts';
  */
 export const ANONYMOUS_LIMITS = {
   /**
-   * Registrations from one address: a burst of 5 in 10 minutes (a household signing up together),
-   * 20 a day (an office or a shared mobile address). A flood gets 5 hashes, then only refusals.
+   * Registrations from one address: a burst of 10 in 10 minutes (a household, or shoppers behind
+   * one mobile carrier's shared address), 50 a day. A flood gets 10 hashes, one at a time in the
+   * hashing lane, then only refusals.
    */
   perAddress: [
-    { max: 5, windowMs: 10 * 60 * 1000, label: '5 in 10 minutes', key: 'register-ip' },
-    { max: 20, windowMs: 24 * 60 * 60 * 1000, label: '20 a day', key: 'register-ip-day' },
+    { max: 10, windowMs: 10 * 60 * 1000, label: '10 in 10 minutes', key: 'register-ip' },
+    { max: 50, windowMs: 24 * 60 * 60 * 1000, label: '50 a day', key: 'register-ip-day' },
   ],
   /** Registrations naming one e-mail address: each one mails it. */
   perEmail: { max: 3, windowMs: 60 * 60 * 1000 },
