@@ -11,11 +11,13 @@ import {
   type CartNotice,
   checkStock,
   clearCart,
-  placeOrder,
   refreshFromServer,
+  showCartNotice,
   startCart,
+  takeCarriedNotice,
 } from '../stores/cart.ts';
 import { Spinner } from './AuthGate.tsx';
+import { CheckoutReview } from './CheckoutReview.tsx';
 import { buttonClass } from './FormField.tsx';
 import { QuantityStepper, useHydrated } from './QuantityStepper.tsx';
 
@@ -91,13 +93,18 @@ export function CartPanel() {
   const notice = useStore($cartNotice);
   const load = useStore($cartLoad);
   const waiting = useLingering(cart === null && load.state !== 'failed', SPINNER_DELAY_MS);
+  // "Order" opens the checkout review; the order is placed from there.
+  const [reviewing, setReviewing] = useState(false);
 
   useEffect(() => startCart(), []);
+  // "Order again" in My Orders leaves word of what it added.
+  useEffect(() => takeCarriedNotice(), []);
 
   // The server's HTML knows no cart: render nothing until the browser's storage can be read.
   if (!hydrated) return null;
 
   const lines = cart?.CartItems.filter((line) => line.Staus !== 'deleted') ?? [];
+  const ordered = lines.filter((line) => line.Qty > 0);
 
   let body: ReactNode;
   if (waiting) {
@@ -189,7 +196,25 @@ export function CartPanel() {
         <button type="button" className={actionButton} aria-disabled={pending} onClick={() => void checkStock()}>
           Check Stock
         </button>
-        <button type="button" className={actionButton} aria-disabled={pending} onClick={() => void placeOrder()}>
+        <button
+          type="button"
+          className={actionButton}
+          aria-disabled={pending}
+          aria-expanded={reviewing}
+          onClick={() => {
+            if (pending) return;
+            if (ordered.length === 0) {
+              showCartNotice({
+                kind: 'warning',
+                text: 'Your cart is empty: add items before ordering.',
+                shortages: [],
+              });
+              return;
+            }
+            showCartNotice(null);
+            setReviewing(true);
+          }}
+        >
           Order
         </button>
         <button type="button" className={secondaryButton} aria-disabled={pending} onClick={() => void clearCart()}>
@@ -211,6 +236,7 @@ export function CartPanel() {
           </p>
         )}
       </div>
+      {reviewing && ordered.length > 0 && <CheckoutReview lines={ordered} onClose={() => setReviewing(false)} />}
       {body}
     </div>
   );

@@ -1,12 +1,19 @@
 import { type SubmitEvent, useState } from 'react';
 import { friendlyMessage } from '../lib/api/account.ts';
-import { validateLogin } from '../lib/domain/account-rules.ts';
+import { normaliseEmailInput, validateLogin } from '../lib/domain/account-rules.ts';
 import { login } from '../stores/session.ts';
 import { buttonClass, Notice, TextField, useFieldForm } from './FormField.tsx';
 
+/** The password-reset page the "Forgot password?" link opens. */
+export const RESET_PAGE = '/app/reset-password';
+
 /** The 'Please sign in' form (spec §2, §5): on success the session goes to the root. */
 export function LoginForm() {
-  const form = useFieldForm({ initial: { Email: '', Password: '' }, validate: validateLogin });
+  // Addresses are compared in lower case: "Priya.Shopper@Example.com" signs in as typed.
+  const form = useFieldForm({
+    initial: { Email: '', Password: '' },
+    validate: (v) => validateLogin({ ...v, Email: normaliseEmailInput(v.Email) }),
+  });
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState('');
 
@@ -17,7 +24,7 @@ export function LoginForm() {
     setPending(true);
     setFailure('');
     try {
-      await login(form.values.Email, form.values.Password);
+      await login(normaliseEmailInput(form.values.Email), form.values.Password);
     } catch (err) {
       setFailure(friendlyMessage(err));
       setPending(false);
@@ -55,6 +62,14 @@ export function LoginForm() {
         <button type="submit" className={`${buttonClass} w-full`} disabled={!form.valid || pending}>
           {pending ? 'Signing in…' : 'Sign in'}
         </button>
+        <p className="mt-4 text-center">
+          <a
+            href={`${RESET_PAGE}${form.values.Email.trim() === '' ? '' : `?email=${encodeURIComponent(normaliseEmailInput(form.values.Email))}`}`}
+            className="font-semibold text-brand-800 underline underline-offset-2"
+          >
+            Forgot password?
+          </a>
+        </p>
       </form>
       <p className="mt-4 text-center text-slate-700">
         New to Aisle?{' '}

@@ -158,7 +158,7 @@ export function passwordResetMail(email: string, code: string, minutes: number, 
     { text: `Enter it on the reset page within ${minutes} minutes, together with your new password.` },
     {
       link: {
-        href: siteLink(origin, `${RESET_PATH}?email=${encodeURIComponent(email)}`),
+        href: siteLink(origin, `${RESET_PATH}?email=${encodeURIComponent(email)}&sent=1`),
         label: 'Reset my password',
       },
     },

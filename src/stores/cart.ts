@@ -1,7 +1,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
 import { friendlyMessage } from '../lib/api/account.ts';
-import { createCartApi, isUncertain, shortagesOf } from '../lib/api/cart.ts';
+import { createCartApi, isUncertain, type OrderDeliveryInput, shortagesOf } from '../lib/api/cart.ts';
 import type { CartItemSource } from '../lib/catalogue/views.ts';
 import type { SignedInUser } from '../lib/domain/auth.ts';
 import {
@@ -14,6 +14,7 @@ import {
   clampQty,
   EMPTY_CART_STATE,
   loadedFromServer,
+  quantityOf,
   refreshItem as refreshCartItem,
   type ShortageDto,
 } from '../lib/domain/cart.ts';
@@ -357,16 +358,19 @@ function newIdempotencyKey(): string {
 /**
  * Order: places an order for the cart (`POST /api/cart/CreateOrder`) under an
  * Idempotency-Key made for this click, so that resending it after a lost answer
- * can never order twice. A refusal for stock names the short lines.
+ * can never order twice. A refusal for stock names the short lines. `delivery`
+ * is the checkout review's address (without it the server uses My Address).
+ * Answers whether the order was placed.
  */
-export async function placeOrder(): Promise<void> {
-  if ($cartPending.get()) return;
+export async function placeOrder(delivery?: OrderDeliveryInput): Promise<boolean> {
+  if ($cartPending.get()) return false;
   const account = signedInAccount();
   if (account !== null && !(ownState(account.id).cart?.CartItems.some(counts) ?? false)) {
     $cartNotice.set(notice('warning', 'Your cart is empty: add items before ordering.'));
-    return;
+    return false;
   }
   const key = newIdempotencyKey();
+  let placed = false;
   await runAction(
     'Placing your order…',
     async ({ id }) => {
@@ -376,7 +380,8 @@ export async function placeOrder(): Promise<void> {
       }
       for (let attempt = 0; ; attempt++) {
         try {
-          const order = await cartApi.createOrder(cart, key);
+          const order = await cartApi.createOrder(cart, key, delivery);
+          placed = true;
           return { ...notice('success', `Order placed: #${order.OrderID}`), orderId: order.OrderID };
         } catch (err) {
           if (attempt >= ORDER_RETRIES || !isUncertain(err)) throw err;
@@ -398,6 +403,7 @@ export async function placeOrder(): Promise<void> {
       return notice('error', `Order not placed: ${friendlyMessage(err)}`);
     },
   );
+  return placed;
 }
 
 /** Clear Cart: empties the cart on the server (`DELETE /api/CartItem/Delete/{userId}`). */
@@ -410,4 +416,75 @@ export async function clearCart(): Promise<void> {
     },
     (err) => notice('error', `Cart not cleared: ${friendlyMessage(err)}`),
   );
+}
+
+/** Where a notice waits while the page changes (order again opens the cart). */
+const CARRIED_NOTICE_KEY = 'aisle.cartNotice';
+
+/** Shows a notice in the cart panel (or clears it). */
+export function showCartNotice(next: CartNotice | null): void {
+  $cartNotice.set(next);
+}
+
+/** The notice an earlier page left for the cart panel, shown once. */
+export function takeCarriedNotice(): void {
+  try {
+    const raw = sessionStorage.getItem(CARRIED_NOTICE_KEY);
+    if (raw === null) return;
+    sessionStorage.removeItem(CARRIED_NOTICE_KEY);
+    const parsed = JSON.parse(raw) as { kind?: unknown; text?: unknown };
+    if (typeof parsed.text === 'string' && (parsed.kind === 'success' || parsed.kind === 'warning')) {
+      $cartNotice.set(notice(parsed.kind, parsed.text));
+    }
+  } catch {
+    // Storage refused or the value was not ours: nothing to show.
+  }
+}
+
+/** What ordering a past order again came to. */
+export interface OrderAgainOutcome {
+  added: string[];
+  skipped: string[];
+  /** The sentence the cart panel shows. */
+  text: string;
+}
+
+/**
+ * Order again: reads past order `orderId` as it can be bought today
+ * (`GET /api/Order/Again/{id}`) and puts each line that is still sold into the
+ * cart at today's prices through the stepper's state machine (spec §4),
+ * adding to what the cart already holds. Leaves a notice for the cart page
+ * naming what was added and what could not be, and why.
+ */
+export async function orderAgain(orderId: number): Promise<OrderAgainOutcome> {
+  const lines = await cartApi.orderAgain(orderId);
+  const added: string[] = [];
+  const skipped: string[] = [];
+  for (const line of lines) {
+    if (line.Item === null || line.Add === 0) {
+      skipped.push(`${line.ItemTitle} (${line.Reason})`);
+      continue;
+    }
+    const account = signedInAccount();
+    const current = account === null ? 0 : quantityOf(ownState(account.id), line.ItemID, line.StoreID);
+    const outcome = await changeQuantity(line.Item, current + line.Add);
+    if (outcome === 'signed-out') throw new Error('Your sign-in has ended. Please sign in again.');
+    added.push(
+      line.Add < line.Ordered ? `${line.ItemTitle} (${line.Add} of ${line.Ordered}: ${line.Reason})` : line.ItemTitle,
+    );
+  }
+  const parts: string[] = [];
+  if (added.length > 0) parts.push(`Added to your cart at today's prices: ${added.join(', ')}.`);
+  if (skipped.length > 0) parts.push(`Not added: ${skipped.join(', ')}.`);
+  if (parts.length === 0) parts.push('That order has no items to add.');
+  const text = parts.join(' ');
+  try {
+    sessionStorage.setItem(
+      CARRIED_NOTICE_KEY,
+      JSON.stringify({ kind: skipped.length > 0 ? 'warning' : 'success', text }),
+    );
+  } catch {
+    // Without session storage the cart page simply shows no notice.
+  }
+  return { added, skipped, text };
 }

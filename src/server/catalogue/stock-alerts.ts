@@ -1,24 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import { itemPath } from '../../lib/domain/redirects.ts';
+import type { StockAlertDto } from '../../lib/domain/shopper.ts';
 import { DELETED_EMAIL_DOMAIN } from '../auth/accounts.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../mail-queue.ts';
 import { backInStockMail } from '../mail-templates.ts';
 
-/** A back-in-stock request as the API answers it. */
-export interface StockAlertDto {
-  AlertID: number;
-  ItemID: number;
-  StoreID: number;
-  DbID: number;
-  ItemTitle: string;
-  StoreTitle: string;
-  Size: string;
-  /** Units in stock now. */
-  Availability: number;
-  CreatedTime: string;
-}
+export type { StockAlertDto };
 
 type Db = Kysely<Database> | Transaction<Database>;
 

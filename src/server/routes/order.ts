@@ -6,7 +6,9 @@ import { type AuthEnv, addressOf, clockOf, requireRole, requireUser } from '../a
 import type { OrderStatus } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { idParam, pagedJson, parsePaging, queryValue } from '../http.ts';
+import { orderAgainLines } from '../orders/order-again.ts';
 import { findOrder, findOrdersPage, moveOrder, ORDER_SORTABLE, type OrderScope } from '../orders/orders.ts';
+import { toItemDto } from './item.ts';
 
 const STATUS_RULE = `must be one of ${ORDER_STATUS_NAMES.join(', ')}`;
 
@@ -60,6 +62,11 @@ export function orderRoutes(deps: AppDeps): Hono<AuthEnv> {
         throw AppError.notFound(`Order ${id} does not exist.`);
       }
       return c.json(order);
+    })
+    .get('/again/:id', requireUser(deps), async (c) => {
+      // Order again: the caller's past order as it can be bought today (the browser puts it in the cart).
+      const lines = await orderAgainLines(db, c.get('account').id, idParam(c, 'id'));
+      return c.json(lines.map(({ item, ...line }) => ({ ...line, Item: item === null ? null : toItemDto(item) })));
     })
     .put('/status/:id', requireRole(deps, 'Employee'), async (c) => {
       const id = idParam(c, 'id');
