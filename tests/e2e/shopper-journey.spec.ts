@@ -38,7 +38,9 @@ async function addOnItemPage(page: Page, item: Item, times: number): Promise<voi
   await page.goto(`/app/section/${item.ItemID}/${item.DbID}`);
   const more = page.getByRole('button', { name: `Increase quantity of ${item.ItemTitle}` });
   for (let i = 0; i < times; i++) await more.click();
-  await expect(page.getByLabel(`Quantity of ${item.ItemTitle}`)).toHaveValue(String(times));
+  await expect(page.getByRole('spinbutton', { name: `Quantity of ${item.ItemTitle}`, exact: true })).toHaveValue(
+    String(times),
+  );
 }
 
 async function tokenOf(request: APIRequestContext, email: string, password = PASSWORD): Promise<string> {
@@ -130,8 +132,8 @@ test.describe('checkout and orders', () => {
       .click();
     await expect(page).toHaveURL(/\/app\/cart\/my-cart$/);
     await expect(page.getByRole('status').filter({ hasText: 'Added to your cart' })).toContainText(a.ItemTitle);
-    await expect(page.getByLabel(`Quantity of ${a.ItemTitle}`)).toHaveValue('1');
-    await expect(page.getByLabel(`Quantity of ${b.ItemTitle}`)).toHaveValue('3');
+    await expect(page.getByRole('spinbutton', { name: `Quantity of ${a.ItemTitle}`, exact: true })).toHaveValue('1');
+    await expect(page.getByRole('spinbutton', { name: `Quantity of ${b.ItemTitle}`, exact: true })).toHaveValue('3');
   });
 });
 
@@ -170,7 +172,7 @@ test.describe('search results page', () => {
         await expect(item.locator('p').first()).not.toBeEmpty();
         const title = (await item.locator('h2 a').textContent()) ?? '';
         await item.getByRole('button', { name: `Increase quantity of ${title}` }).click();
-        await expect(item.getByLabel(`Quantity of ${title}`)).toHaveValue('1');
+        await expect(item.getByRole('spinbutton', { name: `Quantity of ${title}`, exact: true })).toHaveValue('1');
         // Excerpts read as text, with no prices run together.
         expect(await results.first().textContent()).not.toMatch(/Rs [\d.,]+Rs/);
         await expectNoAxeViolations(page, 'search results');
