@@ -254,7 +254,7 @@ test.describe('back-in-stock alerts', () => {
     // A guest is asked to sign in.
     await page.goto(`/app/section/${item.ItemID}/${item.DbID}`);
     await expect(
-      page.getByRole('link', { name: `Sign in to be told when ${item.ItemTitle} is back in stock` }),
+      page.getByRole('link', { name: `Sign in to get notified when ${item.ItemTitle} is back in stock` }),
     ).toBeVisible();
 
     const email = newUser('notify');
