@@ -26,7 +26,7 @@ export function NotifyMe({ itemId, title }: { itemId: number; title: string }) {
 
   if (!signedIn) {
     return (
-      <a href={LOGIN_PATH} className={pill} aria-label={`Sign in to be told when ${title} is back in stock`}>
+      <a href={LOGIN_PATH} className={pill} aria-label={`Sign in to get notified when ${title} is back in stock`}>
         Sign in to get notified
       </a>
     );
