@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { CartItemSource } from '../lib/catalogue/views.ts';
 import {
   excerptParts,
@@ -8,13 +8,29 @@ import {
   type SearchHitData,
   searchAll,
 } from '../lib/search/pagefind.ts';
-import { Spinner } from './AuthGate.tsx';
-import { buttonClass } from './FormField.tsx';
-import { NotifyMe } from './NotifyMe.tsx';
 import { QuantityStepper } from './QuantityStepper.tsx';
 
-/** Hits per page: enough for a phone's few screens, few enough that only their fragments are fetched. */
-export const RESULTS_PER_PAGE = 24;
+// Only out-of-stock hits need it: its code (and the alerts store) loads when one is shown.
+const NotifyMe = lazy(() => import('./NotifyMe.tsx').then((m) => ({ default: m.NotifyMe })));
+
+// This page's few pieces of shared look, kept here so the island pulls in no other island's module.
+const buttonClass =
+  'inline-flex items-center justify-center rounded-lg bg-brand-800 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-900';
+
+function Spinner({ label }: { label: string }) {
+  return (
+    <div role="status" className="flex items-center gap-3 py-10 text-slate-700">
+      <span
+        aria-hidden="true"
+        className="size-6 rounded-full border-4 border-brand-100 border-t-brand-800 motion-safe:animate-spin"
+      />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+/** Hits per page: spec §9's default page size; only the shown hits' fragments are fetched. */
+export const RESULTS_PER_PAGE = 20;
 
 export interface Suggestion {
   label: string;
@@ -236,7 +252,9 @@ function ResultCard({ hit }: { hit: SearchHitData }) {
             ) : (
               <div className="flex flex-wrap items-center gap-2">
                 <span className="text-sm font-semibold text-berry-700">Out of stock</span>
-                <NotifyMe itemId={item.ItemID} title={item.ItemTitle} />
+                <Suspense fallback={null}>
+                  <NotifyMe itemId={item.ItemID} title={item.ItemTitle} />
+                </Suspense>
               </div>
             )}
           </div>

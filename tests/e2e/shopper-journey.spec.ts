@@ -148,19 +148,19 @@ test.describe('search results page', () => {
     const all = page.getByRole('link', { name: /^See all \d+ results$/ });
     await expect(all).toBeVisible({ timeout: 20_000 });
     const total = Number(/\d+/.exec((await all.textContent()) ?? '')?.[0]);
-    expect(total).toBeGreaterThan(24);
+    expect(total).toBeGreaterThan(20);
     await all.click();
     await expect(page).toHaveURL(/\/app\/search\?q=fresh$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${total} results for “fresh”`);
 
     const results = page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
     const pager = page.getByRole('navigation', { name: 'Result pages' });
-    const pages = Math.ceil(total / 24);
+    const pages = Math.ceil(total / 20);
     await expect(pager).toContainText(`Page 1 of ${pages}`);
     const seen = new Set<string>();
     for (let p = 1; p <= pages; p++) {
       await expect(pager).toContainText(`Page ${p} of ${pages}`);
-      await expect(results).toHaveCount(p < pages ? 24 : total - 24 * (pages - 1));
+      await expect(results).toHaveCount(p < pages ? 20 : total - 20 * (pages - 1));
       for (const href of await results.locator('h2 a').evaluateAll((as) => as.map((x) => x.getAttribute('href')))) {
         seen.add(String(href));
       }
