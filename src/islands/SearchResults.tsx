@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CartItemSource } from '../lib/catalogue/views.ts';
 import {
   excerptParts,
@@ -9,9 +9,6 @@ import {
   searchAll,
 } from '../lib/search/pagefind.ts';
 import { QuantityStepper } from './QuantityStepper.tsx';
-
-// Only out-of-stock hits need it: its code (and the alerts store) loads when one is shown.
-const NotifyMe = lazy(() => import('./NotifyMe.tsx').then((m) => ({ default: m.NotifyMe })));
 
 // This page's few pieces of shared look, kept here so the island pulls in no other island's module.
 const buttonClass =
@@ -62,8 +59,8 @@ function parseItem(raw: string | undefined): CartItemSource | null {
 /**
  * `/app/search?q=…&page=n`: every hit of the site's search index (the same
  * Pagefind index as the navigation's box), a page at a time, each with its
- * picture, title, store, size, price and a working stepper (or "Notify me" when
- * out of stock). Only the shown page's hits are fetched. Nothing found: ideas
+ * picture, title, store, size, price and a working stepper (or, when out of
+ * stock, a link to the item page's "Notify me"). Only the shown page's hits are fetched. Nothing found: ideas
  * to try, among them the categories (`suggestions`, listed at build time).
  */
 export function SearchResults({ categories, ideas }: { categories: Suggestion[]; ideas: string[] }) {
@@ -250,12 +247,13 @@ function ResultCard({ hit }: { hit: SearchHitData }) {
             {item.Availability > 0 && !item.ItemHidden ? (
               <QuantityStepper item={item} compact />
             ) : (
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="text-sm font-semibold text-berry-700">Out of stock</span>
-                <Suspense fallback={null}>
-                  <NotifyMe itemId={item.ItemID} title={item.ItemTitle} />
-                </Suspense>
-              </div>
+              // "Notify me" lives on the item page: the results page stays as light as a catalogue page.
+              <p className="flex flex-wrap items-center gap-2 text-sm">
+                <span className="font-semibold text-berry-700">Out of stock</span>
+                <a href={href} className="font-semibold text-brand-800 underline underline-offset-2">
+                  Get notified<span className="sr-only"> when {item.ItemTitle} is back</span>
+                </a>
+              </p>
             )}
           </div>
         )}
