@@ -161,6 +161,36 @@ describe.each(DIALECTS)('checkout address and order mail on %s', (dialect) => {
     });
   });
 
+  describe('order again', () => {
+    it('answers a past order as it can be bought today, and only to its customer', async () => {
+      const placed = await order(asha);
+      expect(placed.status).toBe(201);
+      // Since then: Apple's price changed and only 1 is left; Soap Bar is hidden.
+      await t.db.db.updateTable('items').set({ stock: 1, selling_price: 12000 }).where('id', '=', APPLE.id).execute();
+      await t.db.db.updateTable('items').set({ hidden: 1 }).where('id', '=', SOAP.id).execute();
+      try {
+        type Again = {
+          ItemID: number;
+          Ordered: number;
+          Add: number;
+          Reason: string;
+          Item: { SellingPrice: number } | null;
+        };
+        const res = await call<Again[]>('GET', `/api/Order/Again/${placed.body.OrderID}`, asha);
+        expect(res.status).toBe(200);
+        expect(res.body.map(({ ItemID, Ordered, Add, Reason }) => ({ ItemID, Ordered, Add, Reason }))).toEqual([
+          { ItemID: APPLE.id, Ordered: 2, Add: 1, Reason: 'only 1 is in stock' },
+          { ItemID: SOAP.id, Ordered: 1, Add: 0, Reason: 'it is not for sale at the moment' },
+        ]);
+        expect(res.body[0]?.Item?.SellingPrice).toBe(120);
+        expect((await call('GET', `/api/Order/Again/${placed.body.OrderID}`, nila)).status).toBe(404);
+      } finally {
+        await t.db.db.updateTable('items').set({ hidden: 0 }).where('id', '=', SOAP.id).execute();
+        await t.db.db.updateTable('items').set({ selling_price: 11340 }).where('id', '=', APPLE.id).execute();
+      }
+    });
+  });
+
   describe('order mail', () => {
     it('mails the placed order with its lines, totals and address, as text and HTML, once per order', async () => {
       const res = await order(nila, { DeliveryAddress: HOME });
