@@ -2,6 +2,7 @@
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { clientIntegration } from './src/build/client-integration.ts';
 import { siteIntegration } from './src/lib/catalogue/site-integration.ts';
 import { siteOrigin } from './src/lib/catalogue/site-url.ts';
 
@@ -15,7 +16,7 @@ export default defineConfig({
   trailingSlash: 'ignore',
   // A few pages at a time: one page's file is written while the next renders.
   build: { format: 'directory', concurrency: 4 },
-  integrations: [react(), siteIntegration()],
+  integrations: [react(), clientIntegration(), siteIntegration()],
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
 });

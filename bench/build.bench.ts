@@ -149,26 +149,41 @@ function bytesOf(file: string): Bytes {
   return { raw: statSync(file).size, gz: existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : statSync(file).size };
 }
 
-/** The JavaScript a page makes the browser download up front: its scripts, islands and their static imports. */
-function pageScripts(root: string, html: string): Set<string> {
-  const found = new Set<string>();
-  const queue = [
-    ...[...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1] as string),
-    ...[...html.matchAll(/(?:component|renderer)-url="([^"]+)"/g)].map((m) => m[1] as string),
-  ];
-  while (queue.length > 0) {
-    const url = queue.pop() as string;
-    if (found.has(url) || !url.startsWith('/')) continue;
-    found.add(url);
-    const js = readFileSync(join(root, url), 'utf8');
-    for (const m of js.matchAll(/(?:import|from)\s*["'](\.\.?\/[^"']+\.js)["']/g)) {
-      queue.push(new URL(m[1] as string, `http://x${url}`).pathname);
+/**
+ * The JavaScript a page makes the browser download: its scripts and islands and their
+ * static imports. `upFront` leaves out islands that load only on the first interaction
+ * (`client:interaction`, issue 12); `later` is what they add then.
+ */
+function pageScripts(root: string, html: string): { upFront: Set<string>; later: Set<string> } {
+  const islands = [...html.matchAll(/<astro-island\b[^>]*>/g)].map((m) => m[0]);
+  const urls = (tags: string[]) =>
+    tags.flatMap((tag) => [...tag.matchAll(/(?:component|renderer)-url="([^"]+)"/g)].map((m) => m[1] as string));
+  const onInteraction = (tag: string) => /\sclient="interaction"/.test(tag);
+  const follow = (start: string[], known: Set<string>) => {
+    const found = new Set<string>();
+    const queue = [...start];
+    while (queue.length > 0) {
+      const url = queue.pop() as string;
+      if (found.has(url) || known.has(url) || !url.startsWith('/')) continue;
+      found.add(url);
+      const js = readFileSync(join(root, url), 'utf8');
+      for (const m of js.matchAll(/(?:import|from)\s*["'](\.\.?\/[^"']+\.js)["']/g)) {
+        queue.push(new URL(m[1] as string, `http://x${url}`).pathname);
+      }
     }
-  }
-  return found;
+    return found;
+  };
+  const upFront = follow(
+    [
+      ...[...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1] as string),
+      ...urls(islands.filter((t) => !onInteraction(t))),
+    ],
+    new Set(),
+  );
+  return { upFront, later: follow(urls(islands.filter(onInteraction)), upFront) };
 }
 
-function pageWeights(siteDir: string): { type: string; path: string; html: Bytes; js: Bytes }[] {
+function pageWeights(siteDir: string): { type: string; path: string; html: Bytes; js: Bytes; later: Bytes }[] {
   const root = realpathSync(siteDir);
   // The lowest id that is a page (`0` holds the landing redirects).
   const first = (dir: string) =>
@@ -192,13 +207,12 @@ function pageWeights(siteDir: string): { type: string; path: string; html: Bytes
     .filter(([, path]) => existsSync(join(root, path, 'index.html')))
     .map(([type, path]) => {
       const file = join(root, path, 'index.html');
-      const js = [...pageScripts(root, readFileSync(file, 'utf8'))].map((u) => bytesOf(join(root, u)));
-      return {
-        type,
-        path,
-        html: bytesOf(file),
-        js: { raw: js.reduce((a, b) => a + b.raw, 0), gz: js.reduce((a, b) => a + b.gz, 0) },
+      const scripts = pageScripts(root, readFileSync(file, 'utf8'));
+      const sum = (urls: Set<string>) => {
+        const all = [...urls].map((u) => bytesOf(join(root, u)));
+        return { raw: all.reduce((a, b) => a + b.raw, 0), gz: all.reduce((a, b) => a + b.gz, 0) };
       };
+      return { type, path, html: bytesOf(file), js: sum(scripts.upFront), later: sum(scripts.later) };
     });
 }
 
@@ -257,8 +271,10 @@ if (incremental !== '') {
   console.log(incremental);
 }
 if (weights.length > 0) {
-  console.log('\n| page type | HTML | HTML gzip | JS | JS gzip |');
-  console.log('| --------- | ---: | --------: | -: | ------: |');
+  console.log('\n| page type | HTML | HTML gzip | JS up front | JS up front gzip | + on first tap gzip |');
+  console.log('| --------- | ---: | --------: | ----------: | ---------------: | ------------------: |');
   for (const w of weights)
-    console.log(`| ${w.type} | ${kb(w.html.raw)} | ${kb(w.html.gz)} | ${kb(w.js.raw)} | ${kb(w.js.gz)} |`);
+    console.log(
+      `| ${w.type} | ${kb(w.html.raw)} | ${kb(w.html.gz)} | ${kb(w.js.raw)} | ${kb(w.js.gz)} | ${kb(w.later.gz)} |`,
+    );
 }

@@ -5,12 +5,18 @@ import { buildSite } from '../src/build/build-site.ts';
 import { createReporter } from '../src/build/progress.ts';
 import { PROJECT_ROOT } from '../src/build/project-root.ts';
 import { PublishRefused, summaryLine } from '../src/build/rebuild.ts';
+import { fillVersions } from '../src/server/catalogue/picture-versions.ts';
 import { loadConfig } from '../src/server/config.ts';
 
 const reporter = createReporter(process.stderr);
 try {
   const { values } = parseArgs({ options: { force: { type: 'boolean' } }, strict: true });
   const config = loadConfig();
+  if (config.apiUrl === undefined) {
+    // The pages offer every picture's AVIF and WebP versions: make the missing ones of the local content.
+    const filled = await fillVersions(config.contentDir, { log: (e) => reporter.log(JSON.stringify(e)) });
+    if (filled.filled > 0) reporter.log(`Made the AVIF and WebP versions of ${filled.filled} pictures.`);
+  }
   // Astro keeps its scratch files under the working folder; the paths above are already absolute.
   process.chdir(PROJECT_ROOT);
   reporter.log(summaryLine(await buildSite(config, { reporter, force: values.force === true })));

@@ -2,6 +2,7 @@
 import { buildSite, siteIsBuilt } from '../src/build/build-site.ts';
 import { PROJECT_ROOT } from '../src/build/project-root.ts';
 import { summaryLine } from '../src/build/rebuild.ts';
+import { fillVersions } from '../src/server/catalogue/picture-versions.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { isCatalogueEmpty, seedCatalogue } from '../src/server/db/seed.ts';
 import { openMigratedDb } from '../src/server/runtime.ts';
@@ -17,6 +18,13 @@ try {
     }
   } finally {
     await db.close();
+  }
+  // Pictures stored before they had AVIF and WebP versions get them (a scan when none is missing).
+  const filled = await fillVersions(config.contentDir, { log: (e) => console.error(JSON.stringify(e)) });
+  if (filled.filled > 0) {
+    console.error(
+      `Start: made the AVIF and WebP versions of ${filled.filled} pictures (${filled.seconds.toFixed(1)} s).`,
+    );
   }
   if (!siteIsBuilt(config)) {
     console.error('Start: no built site yet; building it ...');

@@ -5,12 +5,14 @@ import { availableParallelism } from 'node:os';
 import { dirname, extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { Parser } from 'htmlparser2';
 import {
   cacheControlFor,
   formatHeaders,
   type HeaderRule,
   HOUR,
   IMMUTABLE,
+  type InlineCounts,
   type InlineHashes,
   REVALIDATE,
   siteSecurityHeaders,
@@ -74,8 +76,6 @@ export async function eachLimited<T>(
 
 export const COMPRESS_CONCURRENCY = Math.max(4, availableParallelism() * 2);
 
-const INLINE_SCRIPT = /<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi;
-const INLINE_STYLE = /<style(\s[^>]*)?>([\s\S]*?)<\/style>/gi;
 const EXECUTABLE_TYPE = /^\s*$|^(module|text\/javascript|application\/javascript)$/i;
 
 /** A CSP hash source for an inline element's text. */
@@ -84,42 +84,99 @@ export function cspHash(text: string): string {
 }
 
 /**
- * The inline scripts and styles of one HTML page, as CSP hash sources. Scripts
- * with a `src`, and data blocks (`application/ld+json`), run nothing inline and
- * need none.
+ * The inline scripts and styles of one HTML page, as CSP hash sources, found
+ * by parsing the page as a browser would (htmlparser2): only the text of
+ * `<script>` and `<style>` elements counts, never text that merely looks like
+ * one inside an attribute value, a title or a comment, so nothing staff type
+ * can add to the policy. Scripts with a `src`, and data blocks
+ * (`application/ld+json`), run nothing inline and need none.
  */
 export function inlineHashes(html: string): { script: string[]; style: string[] } {
   const script: string[] = [];
   const style: string[] = [];
-  for (const m of html.matchAll(INLINE_SCRIPT)) {
-    const attrs = m[1] ?? '';
-    if (/\ssrc\s*=/i.test(attrs)) continue;
-    const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(attrs)?.[1] ?? '';
-    if (!EXECUTABLE_TYPE.test(type)) continue;
-    script.push(cspHash(m[2] ?? ''));
-  }
-  for (const m of html.matchAll(INLINE_STYLE)) style.push(cspHash(m[2] ?? ''));
+  let open: { kind: 'script' | 'style'; text: string } | null = null;
+  const parser = new Parser(
+    {
+      onopentag(name, attrs) {
+        if (name === 'script') {
+          const runsInline = !('src' in attrs) && EXECUTABLE_TYPE.test(attrs.type ?? '');
+          open = runsInline ? { kind: 'script', text: '' } : null;
+        } else if (name === 'style') {
+          open = { kind: 'style', text: '' };
+        }
+      },
+      ontext(text) {
+        if (open !== null) open.text += text;
+      },
+      onclosetag(name) {
+        if (open === null || name !== open.kind) return;
+        (open.kind === 'script' ? script : style).push(cspHash(open.text));
+        open = null;
+      },
+    },
+    // The browser hashes the element's text as written, entities and all.
+    { decodeEntities: false, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.write(html);
+  parser.end();
   return { script, style };
 }
 
-/** Collects inline hashes across pages, each once. */
+/**
+ * The inline hashes of a whole site, with how many pages carry each, so a
+ * rebuild that replaces or deletes pages can take theirs away: a hash no page
+ * carries any more leaves the policy.
+ */
 export class InlineHashSet {
-  readonly script = new Set<string>();
-  readonly style = new Set<string>();
+  readonly script = new Map<string, number>();
+  readonly style = new Map<string, number>();
 
-  constructor(from?: InlineHashes) {
-    for (const h of from?.script ?? []) this.script.add(h);
-    for (const h of from?.style ?? []) this.style.add(h);
+  constructor(from?: InlineCounts) {
+    for (const [h, n] of Object.entries(from?.script ?? {})) if (n > 0) this.script.set(h, n);
+    for (const [h, n] of Object.entries(from?.style ?? {})) if (n > 0) this.style.set(h, n);
   }
 
+  /** Counts one page's inline scripts and styles (each once per page). */
   add(html: string): void {
+    this.#count(html, 1);
+  }
+
+  /** Forgets one page that `add` counted (a page replaced or deleted). */
+  remove(html: string): void {
+    this.#count(html, -1);
+  }
+
+  #count(html: string, by: 1 | -1): void {
     const found = inlineHashes(html);
-    for (const h of found.script) this.script.add(h);
-    for (const h of found.style) this.style.add(h);
+    for (const [map, list] of [
+      [this.script, found.script],
+      [this.style, found.style],
+    ] as const) {
+      for (const h of new Set(list)) {
+        const n = (map.get(h) ?? 0) + by;
+        if (n > 0) map.set(h, n);
+        else map.delete(h);
+      }
+    }
+  }
+
+  /** Every HTML page of a built site, counted. */
+  static async ofSite(root: string): Promise<InlineHashSet> {
+    const set = new InlineHashSet();
+    const pages = listFiles(root, (rel) => rel === '_astro' || isShardDir(rel)).filter((r) => r.endsWith('.html'));
+    await eachLimited(pages, COMPRESS_CONCURRENCY, async (rel) => {
+      set.add(await readFile(join(root, rel), 'utf8'));
+    });
+    return set;
   }
 
   toJSON(): InlineHashes {
-    return { script: [...this.script].sort(), style: [...this.style].sort() };
+    return { script: [...this.script.keys()].sort(), style: [...this.style.keys()].sort() };
+  }
+
+  counts(): InlineCounts {
+    const sorted = (m: Map<string, number>) => Object.fromEntries([...m].sort(([a], [b]) => (a < b ? -1 : 1)));
+    return { script: sorted(this.script), style: sorted(this.style) };
   }
 }
 

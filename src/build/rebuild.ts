@@ -514,6 +514,7 @@ async function fullBuild(run: Run, before: SiteManifest | null, reason: string):
     pages: Object.fromEntries(run.pages.map((p) => [p.path, p.key])),
     staticPages,
     inline: inline.toJSON(),
+    inlineCounts: inline.counts(),
     searchIndexedAt: builtAt,
     searchShards: shards,
   };
@@ -664,7 +665,11 @@ async function incrementalBuild(
   const changes: Changes = new Map();
   let rendered: string[] = [];
   let staticPages = before.staticPages;
-  const inline = new InlineHashSet(before.inline);
+  // The policy follows the pages: each hash with the number of live pages carrying it (counted over the
+  // whole site by the full build, or now when the live build's manifest predates the counts), then the
+  // changed pages' old hashes out and new ones in, so a hash no page carries any more goes.
+  const inline =
+    before.inlineCounts !== undefined ? new InlineHashSet(before.inlineCounts) : await InlineHashSet.ofSite(liveDir);
   if (changed.length > 0 || removed.length > 0) {
     const { scratch } = lean;
     reporter.log(`Build: ${changed.length} pages changed and ${removed.length} removed since the last build.`);
@@ -703,7 +708,10 @@ async function incrementalBuild(
     if (pageSetChanged || changes.has('_redirects')) addRedirectPages(run, liveDir, before, staticPages, changes);
     if (pageSetChanged) await addSitemap(run, liveDir, staticPages, changes);
     for (const [rel, data] of changes) {
-      if (data !== null && rel.endsWith('.html')) inline.add(data.toString('utf8'));
+      if (!rel.endsWith('.html')) continue;
+      const old = await readFile(join(liveDir, rel), 'utf8').catch(() => null);
+      if (old !== null) inline.remove(old);
+      if (data !== null) inline.add(data.toString('utf8'));
     }
   }
   const manifest: SiteManifest = {
@@ -714,6 +722,7 @@ async function incrementalBuild(
     pages: Object.fromEntries(run.pages.map((p) => [p.path, p.key])),
     staticPages,
     inline: inline.toJSON(),
+    inlineCounts: inline.counts(),
     searchIndexedAt: refreshSearch ? null : before.searchIndexedAt,
     searchShards: refreshSearch ? null : shards,
   };

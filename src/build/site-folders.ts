@@ -17,7 +17,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import type { InlineHashes } from '../server/site-headers.ts';
+import type { InlineCounts, InlineHashes } from '../server/site-headers.ts';
 
 /**
  * Where a site lives on disk. `siteDir` (`SITE_DIR`) is a symbolic link to one
@@ -54,6 +54,8 @@ export interface SiteManifest {
   staticPages: string[];
   /** The inline scripts and styles of the pages, for the Content-Security-Policy. */
   inline: InlineHashes;
+  /** How many pages carry each of `inline`'s hashes, so a rebuild can drop the ones no page carries any more. */
+  inlineCounts?: InlineCounts;
   /** When the search index was made from this build's pages; `null` while it still indexes older ones. */
   searchIndexedAt: string | null;
   /** How many shards the search index has (see `search-index.ts`); `null` while `searchIndexedAt` is. */

@@ -1,5 +1,9 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { $jtoken, authorize, LOGIN_PATH, msUntilExpiry } from '../stores/session.ts';
+import { loginPathFor } from '../lib/domain/return-to.ts';
+import { $jtoken, authorize, msUntilExpiry } from '../stores/session.ts';
+
+/** The sign-in page that comes back here afterwards (issue 12). */
+const loginHere = () => loginPathFor(`${location.pathname}${location.search}`);
 
 // setTimeout's longest delay; a token living longer is checked again then.
 const MAX_TIMER_MS = 2_147_483_647;
@@ -51,7 +55,7 @@ export function AuthGate({ role, onFail = 'redirect', then, children }: AuthGate
         setStatus('failed');
         if (onFail === 'redirect') {
           leaving = true;
-          location.replace(LOGIN_PATH);
+          location.replace(loginHere());
         }
         return;
       }
@@ -78,7 +82,7 @@ export function AuthGate({ role, onFail = 'redirect', then, children }: AuthGate
     return (
       <p className="py-10 text-slate-700">
         This page is for signed-in {role === undefined ? 'customers' : `${role} accounts`}.{' '}
-        <a href={LOGIN_PATH} className="font-semibold text-brand-800 underline underline-offset-2">
+        <a href={loginHere()} className="font-semibold text-brand-800 underline underline-offset-2">
           Sign in
         </a>
       </p>

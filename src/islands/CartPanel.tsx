@@ -6,12 +6,14 @@ import {
   $cartLoad,
   $cartNotice,
   $cartPending,
+  $cartSave,
   $myCart,
   type CartItemSource,
   type CartNotice,
   checkStock,
   clearCart,
   refreshFromServer,
+  removeFromCart,
   showCartNotice,
   startCart,
   takeCarriedNotice,
@@ -92,6 +94,9 @@ export function CartPanel() {
   const pending = useStore($cartPending);
   const notice = useStore($cartNotice);
   const load = useStore($cartLoad);
+  const save = useStore($cartSave);
+  // Clear Cart asks first: the first press shows the question, the answer does it.
+  const [confirming, setConfirming] = useState(false);
   const waiting = useLingering(cart === null && load.state !== 'failed', SPINNER_DELAY_MS);
   // "Order" opens the checkout review; the order is placed from there.
   const [reviewing, setReviewing] = useState(false);
@@ -133,14 +138,14 @@ export function CartPanel() {
   } else {
     body = (
       <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-        <table className="w-full text-left text-sm sm:text-base">
+        <table className="w-full table-auto text-left text-sm sm:text-base">
           <caption className="sr-only">Items in your cart, with prices in Rs</caption>
           <thead className="border-b border-slate-200 text-sm text-slate-700">
             <tr>
               <th scope="col" className="px-2 py-3 sm:px-4 font-semibold">
                 Item Name
               </th>
-              <th scope="col" className="px-2 py-3 sm:px-4 text-right font-semibold">
+              <th scope="col" className="hidden px-2 py-3 text-right font-semibold sm:table-cell sm:px-4">
                 Price
               </th>
               <th scope="col" className="px-2 py-3 sm:px-4 font-semibold">
@@ -157,17 +162,32 @@ export function CartPanel() {
               return (
                 <tr key={`${line.StoreID}:${line.ItemID}`} className="border-b border-slate-100 align-middle">
                   <th scope="row" className="px-2 py-3 sm:px-4 font-semibold text-slate-900">
-                    {line.ItemTitle}
+                    <span className="block break-words">{line.ItemTitle}</span>
                     {line.Size !== '' && <span className="block text-sm font-normal text-slate-600">{line.Size}</span>}
+                    {/* Below 640 px the Price column gives way: the price shows under the name. */}
+                    <span className="block text-sm font-normal tabular-nums text-slate-700 sm:hidden">
+                      {rs(line.SellingPrice)} each
+                    </span>
                     {note !== '' && <span className="block text-sm font-semibold text-berry-700">{note}</span>}
+                    <button
+                      type="button"
+                      className="mt-1 text-sm font-semibold text-berry-700 underline underline-offset-2 aria-disabled:text-slate-500"
+                      aria-label={`Remove ${line.ItemTitle} from your cart`}
+                      aria-disabled={pending}
+                      onClick={() => {
+                        if (!pending) removeFromCart(line);
+                      }}
+                    >
+                      Remove
+                    </button>
                   </th>
-                  <td className="whitespace-nowrap px-2 py-3 text-right tabular-nums sm:px-4">
+                  <td className="hidden whitespace-nowrap px-2 py-3 text-right tabular-nums sm:table-cell sm:px-4">
                     {rs(line.SellingPrice)}
                   </td>
-                  <td className="px-2 py-3 sm:px-4">
+                  <td className="px-1 py-3 sm:px-4">
                     <QuantityStepper item={sourceOf(line)} disabled={pending} compact />
                   </td>
-                  <td className="whitespace-nowrap px-2 py-3 text-right font-semibold tabular-nums sm:px-4">
+                  <td className="py-3 pl-1 pr-2 text-right font-semibold tabular-nums sm:whitespace-nowrap sm:px-4">
                     {rs(lineTotal(line))}
                   </td>
                 </tr>
@@ -176,10 +196,14 @@ export function CartPanel() {
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row" colSpan={3} className="px-2 py-3 sm:px-4 text-right font-bold">
+              {/* Below 640 px the Price column is not shown: the label spans the two columns left of Total. */}
+              <th scope="row" colSpan={2} className="px-2 py-3 text-right font-bold sm:hidden">
                 Grand total
               </th>
-              <td className="whitespace-nowrap px-2 py-3 text-right text-lg font-extrabold text-brand-800 tabular-nums sm:px-4">
+              <th scope="row" colSpan={3} className="hidden px-2 py-3 text-right font-bold sm:table-cell sm:px-4">
+                Grand total
+              </th>
+              <td className="py-3 pl-1 pr-2 text-right text-base font-extrabold text-brand-800 tabular-nums sm:whitespace-nowrap sm:px-4 sm:text-lg">
                 {rs(grandTotal(cart))}
               </td>
             </tr>
@@ -217,10 +241,46 @@ export function CartPanel() {
         >
           Order
         </button>
-        <button type="button" className={secondaryButton} aria-disabled={pending} onClick={() => void clearCart()}>
+        <button
+          type="button"
+          className={secondaryButton}
+          aria-disabled={pending}
+          aria-expanded={confirming}
+          aria-controls="clear-cart-confirm"
+          onClick={() => {
+            if (!pending) setConfirming(true);
+          }}
+        >
           Clear Cart
         </button>
       </div>
+      {confirming && (
+        <fieldset
+          id="clear-cart-confirm"
+          className="flex flex-wrap items-center gap-3 rounded-xl bg-amber-50 px-3 py-3 ring-1 ring-amber-200"
+        >
+          <legend className="sr-only">Clear Cart</legend>
+          <p className="font-medium text-amber-900">Remove every item from your cart?</p>
+          <button
+            type="button"
+            className={actionButton}
+            onClick={() => {
+              setConfirming(false);
+              void clearCart();
+            }}
+          >
+            Yes, clear my cart
+          </button>
+          <button type="button" className={secondaryButton} onClick={() => setConfirming(false)}>
+            Keep my cart
+          </button>
+        </fieldset>
+      )}
+      {save.state === 'failed' && (
+        <p role="alert" className="rounded-xl bg-amber-50 px-3 py-3 font-medium text-amber-900 ring-1 ring-amber-200">
+          {save.message}
+        </p>
+      )}
       <div role="status" aria-live="polite" aria-atomic="true">
         {notice !== null && (
           <p className={`rounded-xl px-2 py-3 sm:px-4 font-medium ring-1 ${NOTICE_STYLE[notice.kind]}`}>

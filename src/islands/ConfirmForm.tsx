@@ -1,7 +1,8 @@
 import { type SubmitEvent, useEffect, useState } from 'react';
 import { friendlyMessage, modelStateOf } from '../lib/api/account.ts';
 import { ACCESS_CODE_LENGTH, validateAccessCode } from '../lib/domain/account-rules.ts';
-import { accountApi } from '../stores/session.ts';
+import { loginPathFor } from '../lib/domain/return-to.ts';
+import { accountApi, returnPath } from '../stores/session.ts';
 import { buttonClass, Notice, TextField, useFieldForm } from './FormField.tsx';
 
 /** The user id in a `/confirm/{userid}` address, or null. */
@@ -39,8 +40,12 @@ export function ConfirmForm() {
     }
   }
 
+  // The page the shopper came from before registering, carried to sign-in (issue 12).
+  const [back, setBack] = useState<string | null>(null);
+
   useEffect(() => {
     setUserId(userIdFromPath(location.pathname));
+    setBack(returnPath());
   }, []);
 
   async function submit(e: SubmitEvent<HTMLFormElement>) {
@@ -82,7 +87,7 @@ export function ConfirmForm() {
           <>
             <p>{reply.text}</p>
             <p className="mt-2">
-              <a href="/app/login" className="font-semibold text-brand-800 underline underline-offset-2">
+              <a href={loginPathFor(back)} className="font-semibold text-brand-800 underline underline-offset-2">
                 Sign in
               </a>
             </p>

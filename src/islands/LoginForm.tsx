@@ -1,15 +1,23 @@
-import { type SubmitEvent, useState } from 'react';
+import { type SubmitEvent, useEffect, useState } from 'react';
 import { friendlyMessage } from '../lib/api/account.ts';
 import { normaliseEmailInput, validateLogin } from '../lib/domain/account-rules.ts';
-import { login } from '../stores/session.ts';
+import { loginPathFor } from '../lib/domain/return-to.ts';
+import { adoptGuestCart } from '../stores/cart.ts';
+import { forgetReturnPath, login, rememberFullName, returnPath } from '../stores/session.ts';
 import { buttonClass, Notice, TextField, useFieldForm } from './FormField.tsx';
 
 /** The password-reset page the "Forgot password?" link opens. */
 export const RESET_PAGE = '/app/reset-password';
 
-/** The 'Please sign in' form (spec §2, §5): on success the session goes to the root. */
+/**
+ * The 'Please sign in' form (spec §2, §5). On success a guest's cart is merged
+ * into the account's and the shopper goes back to the page they came from
+ * (issue 12), or to the root.
+ */
 export function LoginForm() {
-  // Addresses are compared in lower case: "Priya.Shopper@Example.com" signs in as typed.
+  const [back, setBack] = useState<string | null>(null);
+  useEffect(() => setBack(returnPath()), []);
+  // Addresses are compared in lower case: "Priya.Shopper@Example.com" signs in as typed (issue 13).
   const form = useFieldForm({
     initial: { Email: '', Password: '' },
     validate: (v) => validateLogin({ ...v, Email: normaliseEmailInput(v.Email) }),
@@ -24,7 +32,14 @@ export function LoginForm() {
     setPending(true);
     setFailure('');
     try {
-      await login(normaliseEmailInput(form.values.Email), form.values.Password);
+      const returnTo = returnPath();
+      await login(normaliseEmailInput(form.values.Email), form.values.Password, {
+        returnTo,
+        beforeLeaving: async () => {
+          forgetReturnPath();
+          await Promise.all([adoptGuestCart(), rememberFullName()]);
+        },
+      });
     } catch (err) {
       setFailure(friendlyMessage(err));
       setPending(false);
@@ -73,7 +88,10 @@ export function LoginForm() {
       </form>
       <p className="mt-4 text-center text-slate-700">
         New to Aisle?{' '}
-        <a href="/app/register" className="font-semibold text-brand-800 underline underline-offset-2">
+        <a
+          href={loginPathFor(back, '/app/register')}
+          className="font-semibold text-brand-800 underline underline-offset-2"
+        >
           Create an account
         </a>
       </p>

@@ -116,7 +116,7 @@ function OrderCard({ order }: { order: OrderDto }) {
               <th scope="col" className="px-2.5 py-2 sm:px-4 font-semibold">
                 Item Name
               </th>
-              <th scope="col" className="px-2.5 py-2 sm:px-4 text-right font-semibold">
+              <th scope="col" className="hidden px-2.5 py-2 text-right font-semibold sm:table-cell sm:px-4">
                 Price
               </th>
               <th scope="col" className="px-2.5 py-2 sm:px-4 font-semibold">
@@ -131,17 +131,21 @@ function OrderCard({ order }: { order: OrderDto }) {
             {order.OrderItems.map((line) => (
               <tr key={`${line.StoreID}:${line.ItemID}`} className="border-b border-slate-100">
                 <th scope="row" className="px-2.5 py-2 sm:px-4 font-semibold text-slate-900">
-                  {line.ItemTitle}
+                  <span className="block break-words">{line.ItemTitle}</span>
                   <span className="block text-sm font-normal text-slate-600">{priceDetails(line)}</span>
+                  {/* Below 640 px the Price column gives way: the price shows under the name. */}
+                  <span className="block text-sm font-normal tabular-nums text-slate-700 sm:hidden">
+                    {rs(line.SellingPrice)} each
+                  </span>
                 </th>
-                <td className="whitespace-nowrap px-2.5 py-2 text-right tabular-nums sm:px-4">
+                <td className="hidden whitespace-nowrap px-2.5 py-2 text-right tabular-nums sm:table-cell sm:px-4">
                   {rs(line.SellingPrice)}
                 </td>
-                <td className="px-2.5 py-2 sm:px-4 tabular-nums">
+                <td className="px-1.5 py-2 tabular-nums sm:px-4">
                   {line.Qty}
                   {line.Size !== '' && <span className="text-slate-600"> × {line.Size}</span>}
                 </td>
-                <td className="whitespace-nowrap px-2.5 py-2 text-right font-semibold tabular-nums sm:px-4">
+                <td className="py-2 pl-1.5 pr-2.5 text-right font-semibold tabular-nums sm:whitespace-nowrap sm:px-4">
                   {rs(line.LineTotal)}
                 </td>
               </tr>
@@ -149,10 +153,14 @@ function OrderCard({ order }: { order: OrderDto }) {
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row" colSpan={3} className="px-2.5 py-2 sm:px-4 text-right font-bold">
+              {/* Below 640 px the Price column is not shown: the label spans the two columns left of Total. */}
+              <th scope="row" colSpan={2} className="px-2.5 py-2 text-right font-bold sm:hidden">
                 Order total
               </th>
-              <td className="whitespace-nowrap px-2.5 py-2 text-right font-extrabold text-brand-800 tabular-nums sm:px-4">
+              <th scope="row" colSpan={3} className="hidden px-2.5 py-2 text-right font-bold sm:table-cell sm:px-4">
+                Order total
+              </th>
+              <td className="px-2.5 py-2 text-right font-extrabold text-brand-800 tabular-nums sm:whitespace-nowrap sm:px-4">
                 {rs(order.OrderTotal)}
               </td>
             </tr>

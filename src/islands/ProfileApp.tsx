@@ -4,7 +4,8 @@ import { friendlyMessage, modelStateOf, type ProfileEdit } from '../lib/api/acco
 import { ServiceError } from '../lib/api/errors.ts';
 import { validateProfile } from '../lib/domain/account-rules.ts';
 import type { EmployeeDto, EndUserDto } from '../lib/domain/auth.ts';
-import { $user, accountApi, LOGIN_PATH } from '../stores/session.ts';
+import { CART_CHANGED_EVENT } from '../scripts/page-events.ts';
+import { $user, accountApi, LOGIN_PATH, setFullName } from '../stores/session.ts';
 import { Spinner } from './AuthGate.tsx';
 import { buttonClass, Notice, ReadOnlyField, TextField, useFieldForm } from './FormField.tsx';
 
@@ -154,7 +155,12 @@ export function ProfileApp({ section }: { section: Section }) {
       key={`${account.kind}:${account.id}`}
       section={section}
       account={account}
-      onSaved={(saved) => setLoad({ state: 'ready', account: saved })}
+      onSaved={(saved) => {
+        setLoad({ state: 'ready', account: saved });
+        // The header shows the full name: the first-paint script reads it from storage.
+        setFullName(saved.values.FullName);
+        window.dispatchEvent(new Event(CART_CHANGED_EVENT));
+      }}
     />
   );
 }

@@ -3,7 +3,6 @@ import { type ChangeEvent, type KeyboardEvent, useEffect, useRef, useState, useS
 import { friendlyMessage } from '../lib/api/account.ts';
 import { clampQty, MAX_CART_QTY, quantityOf } from '../lib/domain/cart.ts';
 import { $myCart, type CartItemSource, changeQuantity, refreshItem, startCart } from '../stores/cart.ts';
-import { $user, LOGIN_PATH } from '../stores/session.ts';
 
 export interface QuantityStepperProps {
   /** The item as the page shows it: what a new cart line copies. */
@@ -37,13 +36,16 @@ const button =
 /**
  * The quantity stepper of an item card and of the cart panel (spec §2, §4): a
  * decrease button, a number field and an increase button, each labelled with the
- * item's title. It shows the quantity the signed-in customer's cart holds for
- * the item (matched by ItemID + StoreID) and sends every change to the cart
- * store; it never goes below 0. Signed-out visitors get a link to sign in instead.
+ * item's title. It shows the quantity the cart holds for the item (matched by
+ * ItemID + StoreID), a guest's cart as well as a signed-in account's, and sends
+ * every change to the cart store; it never goes below 0.
+ *
+ * Its server-rendered HTML is the working control before the island loads: the
+ * first-paint script (src/scripts/first-paint.ts) fills in the quantity and
+ * works the buttons until then, through the `data-stepper`, `data-item` and
+ * `data-step` attributes rendered here.
  */
 export function QuantityStepper({ item, disabled = false, compact = false }: QuantityStepperProps) {
-  const hydrated = useHydrated();
-  const user = useStore($user);
   const cart = useStore($myCart);
   // What was asked for while the cart store is still applying it (it may first read the customer's details).
   const [asked, setAsked] = useState<number | null>(null);
@@ -51,28 +53,14 @@ export function QuantityStepper({ item, disabled = false, compact = false }: Qua
   const [draft, setDraft] = useState<string | null>(null);
   const [failure, setFailure] = useState('');
   const latest = useRef(0);
-  const signedIn = hydrated && user !== null;
 
   useEffect(() => startCart(), []);
 
   useEffect(() => {
-    if (signedIn && cart.cart !== null) refreshItem(item);
-  }, [signedIn, cart, item]);
+    if (cart.cart !== null) refreshItem(item);
+  }, [cart, item]);
 
   const key = `${item.StoreID}:${item.ItemID}`;
-  if (!signedIn) {
-    return (
-      <a
-        href={LOGIN_PATH}
-        aria-label={`Sign in to add to cart: ${item.ItemTitle}`}
-        data-stepper={key}
-        className="inline-flex min-h-9 items-center rounded-full bg-white px-3.5 py-1.5 text-sm font-semibold text-brand-800 ring-1 ring-brand-300 hover:bg-brand-100"
-      >
-        Sign in to add to cart
-      </a>
-    );
-  }
-
   const qty = asked ?? quantityOf(cart, item.ItemID, item.StoreID);
   const buttonClass = `${button} ${compact ? 'size-8 sm:size-9' : 'size-9'}`;
   const inputId = `qty-${item.StoreID}-${item.ItemID}`;
@@ -115,11 +103,17 @@ export function QuantityStepper({ item, disabled = false, compact = false }: Qua
   };
 
   return (
-    <div data-stepper={key}>
+    <div
+      className="stepper"
+      data-stepper={key}
+      data-item={JSON.stringify(item)}
+      data-in-cart={qty > 0 ? '' : undefined}
+    >
       <div className={`inline-flex items-center ${compact ? 'gap-1 sm:gap-1.5' : 'gap-1.5'}`}>
         <button
           type="button"
           className={buttonClass}
+          data-step="-1"
           aria-label={`Decrease quantity of ${title}`}
           aria-disabled={qty === 0}
           disabled={disabled}
@@ -147,6 +141,7 @@ export function QuantityStepper({ item, disabled = false, compact = false }: Qua
         <button
           type="button"
           className={buttonClass}
+          data-step="1"
           aria-label={`Increase quantity of ${title}`}
           aria-disabled={qty >= MAX_CART_QTY}
           disabled={disabled}

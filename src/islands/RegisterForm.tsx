@@ -2,7 +2,8 @@ import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { friendlyMessage, modelStateOf } from '../lib/api/account.ts';
 import { normaliseEmailInput, validateRegistration } from '../lib/domain/account-rules.ts';
 import type { RegisterResultDto } from '../lib/domain/auth.ts';
-import { accountApi } from '../stores/session.ts';
+import { loginPathFor } from '../lib/domain/return-to.ts';
+import { accountApi, returnPath } from '../stores/session.ts';
 import { buttonClass, Notice, TextField, useFieldForm } from './FormField.tsx';
 
 const FIELDS = ['Email', 'Password', 'ConfirmPassword'] as const;
@@ -17,6 +18,9 @@ export function RegisterForm() {
   const [failure, setFailure] = useState('');
   const [done, setDone] = useState<{ result: RegisterResultDto; email: string } | null>(null);
   const doneHeading = useRef<HTMLHeadingElement>(null);
+  // The page the shopper came from, carried to sign-in (issue 12).
+  const [back, setBack] = useState<string | null>(null);
+  useEffect(() => setBack(returnPath()), []);
 
   useEffect(() => {
     if (done !== null) doneHeading.current?.focus();
@@ -114,7 +118,7 @@ export function RegisterForm() {
       </form>
       <p className="mt-4 text-center text-slate-700">
         Already registered?{' '}
-        <a href="/app/login" className="font-semibold text-brand-800 underline underline-offset-2">
+        <a href={loginPathFor(back)} className="font-semibold text-brand-800 underline underline-offset-2">
           Sign in
         </a>
       </p>

@@ -1,16 +1,15 @@
 /**
- * The small script every page ships (no framework): the navigation links of the
- * signed-in user, the sidebar, the default picture for images that fail, the
- * search box (whose index loads only when used), and the footer's year. It runs
+ * The small script every page ships (no framework): Logout, the sidebar, the default picture for images that fail, the
+ * search box (whose index loads only when used), and the footer's year. The
+ * signed-in links, name and Cart count are shown by the inline first-paint script. It runs
  * once, after the page has been parsed. It is a bundled file, never inline, so
  * the Content-Security-Policy allows it as one of the site's own scripts.
  */
-import { jwtDecode } from 'jwt-decode';
-import { isAuthorized, signedInUser, tokenState, type UntrustedClaims } from '../lib/domain/auth.ts';
-import { titleCase } from '../lib/domain/title-case.ts';
 import { setUpSearchBoxes } from './search.ts';
 
 const TOKEN_KEY = 'jtoken';
+// page-events.ts's PROFILE_KEY, spelled out so that this script needs no shared chunk before the first interaction.
+const PROFILE_KEY = 'jprofile';
 const CART_KEY = 'cartState';
 const DEFAULT_TILE = '/images/default-tile.svg';
 
@@ -23,54 +22,11 @@ function storage(): Storage | null {
   }
 }
 
-/** The stored token's claims, or null. An expired token is removed (spec §4). */
-function readClaims(): UntrustedClaims | null {
-  const store = storage();
-  let token = store?.getItem(TOKEN_KEY) ?? null;
-  if (token === null || token === '') return null;
-  // A persistent store may keep the text JSON-encoded.
-  if (token.startsWith('"')) {
-    try {
-      token = String(JSON.parse(token));
-    } catch {
-      // Left as it is; decoding will report it.
-    }
-  }
-  let claims: UntrustedClaims;
-  try {
-    claims = jwtDecode<UntrustedClaims>(token);
-  } catch (err) {
-    console.error((err as Error).message);
-    return null;
-  }
-  if (tokenState(claims, Date.now()) === 'expired') {
-    store?.removeItem(TOKEN_KEY);
-    return null;
-  }
-  return claims;
-}
-
-function showAll(selector: string, visible: boolean): void {
-  for (const el of document.querySelectorAll<HTMLElement>(selector)) el.hidden = !visible;
-}
-
-/** Top navigation (spec §2): Company and Client for employees, Cart, name and Logout for anyone signed in. */
-function renderNav(): void {
-  const claims = readClaims();
-  const now = Date.now();
-  const signedIn = isAuthorized(claims, now);
-  const user = signedIn ? signedInUser(claims) : null;
-  showAll('[data-nav="signed-in"]', user !== null);
-  showAll('[data-nav="employee"]', user !== null && isAuthorized(claims, now, 'Employee'));
-  for (const el of document.querySelectorAll<HTMLElement>('[data-nav-name]')) {
-    el.textContent = user === null ? '' : titleCase(user.name);
-  }
-}
-
 function logout(): void {
   const store = storage();
   store?.removeItem(TOKEN_KEY);
   store?.removeItem(CART_KEY);
+  store?.removeItem(PROFILE_KEY);
   window.location.assign('/');
 }
 
@@ -124,6 +80,10 @@ function setUpSidebar(): void {
 function showDefaultTile(img: HTMLImageElement): void {
   if (img.dataset.fallback !== undefined) return;
   img.dataset.fallback = '';
+  // In a <picture> the sources' versions win over `src`: they go first.
+  if (img.parentElement instanceof HTMLPictureElement) {
+    for (const source of img.parentElement.querySelectorAll('source')) source.remove();
+  }
   img.src = DEFAULT_TILE;
 }
 
@@ -145,12 +105,7 @@ function setUpImageFallback(): void {
 
 function start(): void {
   setUpImageFallback();
-  renderNav();
   for (const button of document.querySelectorAll('[data-nav-logout]')) button.addEventListener('click', logout);
-  // Another tab signing in or out changes what this one shows.
-  window.addEventListener('storage', (e) => {
-    if (e.key === TOKEN_KEY || e.key === null) renderNav();
-  });
   setUpSidebar();
   setUpSearchBoxes();
   for (const el of document.querySelectorAll('[data-year]')) el.textContent = String(new Date().getFullYear());

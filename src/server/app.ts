@@ -4,6 +4,8 @@ import type { Dialect } from './db/connection.ts';
 import type { Database } from './db/schema.ts';
 import { AppError, errorResponse } from './errors.ts';
 import { createMailQueue, type MailQueue } from './mail-queue.ts';
+import { bodyLimit } from './middleware/body-limit.ts';
+import { nulGuard } from './middleware/nul-guard.ts';
 import { accountRoutes } from './routes/account.ts';
 import { accountApiRoutes } from './routes/accountapi.ts';
 import { bookRoutes } from './routes/book.ts';
@@ -42,6 +44,12 @@ export interface AppDeps {
   now?: () => Date;
   /** Take the client address from `X-Forwarded-For` (one trusted proxy). Default: `TRUST_PROXY=1`. */
   trustProxy?: boolean;
+  /**
+   * Throttle anonymous registration per address and per e-mail (`auth/anon-throttle.ts`) and hash new
+   * passwords in a lane of their own (`hashNewPassword`). Default: on; the sign-in flood benchmark turns
+   * it off to measure the shop without it.
+   */
+  throttleAnonymous?: boolean;
   /** The program `POST /api/Site/Publish` runs to rebuild the site. Default: this Node running `scripts/rebuild.ts`. */
   siteBuilder?: { command: string; args: string[] };
   /** The site's public origin (`SITE_URL`) for links in mail. Default: `http://127.0.0.1:4321`. */
@@ -101,6 +109,9 @@ export function createApp(given: AppDeps): Hono {
       ms: Math.round((performance.now() - started) * 10) / 10,
     });
   });
+  // Every body is bounded before anything reads it, then checked for NUL characters.
+  app.use(bodyLimit());
+  app.use(nulGuard());
 
   // Catalogue (public reads).
   app.route('/api/category', categoryRoutes(deps));

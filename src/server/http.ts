@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { ID_MAX, ID_RULE, readId } from '../lib/domain/ids.ts';
 import { AppError } from './errors.ts';
 
 /** Default list query of spec §3/§7. */
@@ -64,13 +65,21 @@ export function pagedJson<T>(c: Context, rows: T[], total: number, paging: Pagin
   return c.json(rows);
 }
 
-/** A route parameter that must be a positive whole number, or a 400 naming it. */
+/**
+ * A route parameter that names a row by id (see `ids.ts`): a 400 naming it when
+ * it is not a whole number from 1 up, a 404 when it is one beyond the id range
+ * (no row can have it, on either engine: it is an unknown id).
+ */
 export function idParam(c: Context, name: string): number {
   const raw = c.req.param(name) ?? '';
-  if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) {
-    throw AppError.invalidField(name, 'must be a positive whole number');
+  const r = /^\d+$/.test(raw) ? readId(raw) : ({ kind: 'malformed' } as const);
+  if (r.kind === 'ok') return r.id;
+  if (r.kind === 'out-of-range') {
+    throw new AppError(404, 'not_found', `Nothing has the id ${raw} (${name}): ids run from 1 to ${ID_MAX}.`, {
+      modelState: { [name]: [`${name} ${ID_RULE}.`] },
+    });
   }
-  return Number(raw);
+  throw AppError.invalidField(name, ID_RULE);
 }
 
 /** `%text%` for a case-insensitive LIKE, with the wildcard characters escaped. */
@@ -90,14 +99,12 @@ export function queryValue(c: Context, name: string): string | undefined {
   return undefined;
 }
 
-/** An optional query parameter that must be a positive whole number when given, or a 400 naming it. */
+/** An optional query parameter that must be an id (see `ids.ts`) when given, or a 400 naming it. */
 export function idQuery(c: Context, name: string): number | undefined {
-  const raw = (queryValue(c, name) ?? '').trim();
-  if (raw === '') return undefined;
-  if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) {
-    throw AppError.invalidField(name, 'must be a positive whole number');
-  }
-  return Number(raw);
+  const r = readId(queryValue(c, name));
+  if (r.kind === 'missing') return undefined;
+  if (r.kind !== 'ok') throw AppError.invalidField(name, ID_RULE);
+  return r.id;
 }
 
 const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;

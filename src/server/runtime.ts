@@ -45,19 +45,24 @@ export interface RunningServer {
 /** Listens with Node's HTTP server; port 0 picks a free port. */
 export function listen(app: Hono, host: string, port: number): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, hostname: host, port }, (info: AddressInfo) => {
-      const shownHost = host.includes(':') ? `[${host}]` : host;
-      resolve({
-        url: `http://${shownHost}:${info.port}`,
-        port: info.port,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            // Keep-alive sockets would otherwise hold close() open.
-            if ('closeAllConnections' in server) server.closeAllConnections();
-          }),
-      });
-    });
+    // The API's body limit decides what happens to an unread body (see `middleware/body-limit.ts`):
+    // the adapter's own clean-up would cut a keep-alive connection after a refused upload.
+    const server = serve(
+      { fetch: app.fetch, hostname: host, port, autoCleanupIncoming: false },
+      (info: AddressInfo) => {
+        const shownHost = host.includes(':') ? `[${host}]` : host;
+        resolve({
+          url: `http://${shownHost}:${info.port}`,
+          port: info.port,
+          close: () =>
+            new Promise<void>((done) => {
+              server.close(() => done());
+              // Keep-alive sockets would otherwise hold close() open.
+              if ('closeAllConnections' in server) server.closeAllConnections();
+            }),
+        });
+      },
+    );
     server.once('error', reject);
   });
 }

@@ -11,6 +11,22 @@ export interface InlineHashes {
   style: readonly string[];
 }
 
+/** How many pages of a site carry each inline hash (see `InlineHashSet`). */
+export interface InlineCounts {
+  script: Record<string, number>;
+  style: Record<string, number>;
+}
+
+/**
+ * The most bytes the site's Content-Security-Policy may take. The site's own
+ * code emits a handful of inline scripts and styles (about 600 bytes of
+ * policy); a policy past this limit means something other than the shop's
+ * code is being hashed, and it would break clients and proxies (Node's fetch
+ * refuses headers over 16 kB, nginx's default proxy buffer is 4 kB), so the
+ * build refuses to write it.
+ */
+export const CSP_MAX_BYTES = 4096;
+
 export interface PolicyOptions {
   inline: InlineHashes;
   /** Origins the browser may call besides the site's own (the API's, when `PUBLIC_API_URL` puts it elsewhere). */
@@ -38,7 +54,16 @@ export function contentSecurityPolicy(opts: PolicyOptions): string {
     ['form-action', ["'self'"]],
     ['frame-ancestors', ["'none'"]],
   ];
-  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+  const policy = directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+  const bytes = Buffer.byteLength(policy);
+  if (bytes > CSP_MAX_BYTES) {
+    throw new Error(
+      `The Content-Security-Policy would be ${bytes} bytes (${opts.inline.script.length} script and ` +
+        `${opts.inline.style.length} style hashes), over the limit of ${CSP_MAX_BYTES}: the pages carry more ` +
+        "inline scripts or styles than the shop's code emits.",
+    );
+  }
+  return policy;
 }
 
 /** Browser features no page of the shop uses, switched off. */

@@ -2,23 +2,30 @@ import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
 import { friendlyMessage } from '../lib/api/account.ts';
 import { createCartApi, isUncertain, type OrderDeliveryInput, shortagesOf } from '../lib/api/cart.ts';
+import { ServiceError } from '../lib/api/errors.ts';
 import type { CartItemSource } from '../lib/catalogue/views.ts';
 import type { SignedInUser } from '../lib/domain/auth.ts';
 import {
-  CART_ITEM_STATUSES,
   type CartDto,
   type CartItemDto,
   type CartState,
   type Customer,
+  cartFor,
   changeQuantity as changeCartQuantity,
   clampQty,
+  decodeCartState,
   EMPTY_CART_STATE,
+  emptyCart,
+  GUEST_CUSTOMER,
+  isGuestCart,
   loadedFromServer,
   quantityOf,
   refreshItem as refreshCartItem,
+  removeLine as removeCartLine,
   type ShortageDto,
 } from '../lib/domain/cart.ts';
 import type { ItemDto } from '../lib/domain/catalogue.ts';
+import { CART_CHANGED_EVENT, LOCAL_CART_EVENT } from '../scripts/page-events.ts';
 import { $jtoken, $user, accountApi, api, authorize, CART_STATE_KEY } from './session.ts';
 
 /**
@@ -27,6 +34,14 @@ import { $jtoken, $user, accountApi, api, authorize, CART_STATE_KEY } from './se
  * tab, plus the actions that read it from the server and send it back (Check
  * Stock, Order, Clear Cart). Components read the stores and call the actions;
  * they never `set()` a store.
+ *
+ * Issue 12 departs from spec §4/§8 in three places, so that a cart is never lost:
+ * - a guest fills a cart too (CartID 0); after sign-in it is merged into the
+ *   account's (`adoptGuestCart`, `POST /api/cart/Merge`);
+ * - a signed-in account's changes are saved to the server 1 s after the last one
+ *   (`POST /api/cart/Create`), and a saved cart is read back once a page;
+ * - the local copy is replaced only by a cart the server has answered: a failed
+ *   save, order or read keeps every local line and says so (spec §8 drops it).
  */
 
 /** Spec §9: cart requests go out after this delay. */
@@ -36,61 +51,7 @@ export const ORDER_RETRIES = 2;
 const ORDER_RETRY_DELAY_MS = 500;
 
 export type { CartItemSource };
-
-const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const text = (v: unknown): v is string => typeof v === 'string';
-
-function isCartLine(value: unknown): value is CartItemDto {
-  if (typeof value !== 'object' || value === null) return false;
-  const l = value as Record<string, unknown>;
-  return (
-    finite(l.ItemID) &&
-    finite(l.StoreID) &&
-    finite(l.Qty) &&
-    finite(l.Availability) &&
-    finite(l.UnitPrice) &&
-    finite(l.Discount) &&
-    finite(l.FlatDiscount) &&
-    finite(l.Gst) &&
-    finite(l.SellingPrice) &&
-    text(l.ItemTitle) &&
-    text(l.Size) &&
-    text(l.StoreName) &&
-    text(l.ItemUpdatedTime) &&
-    CART_ITEM_STATUSES.includes(l.Staus as CartItemDto['Staus'])
-  );
-}
-
-function isCart(value: unknown): value is CartDto {
-  if (typeof value !== 'object' || value === null) return false;
-  const c = value as Record<string, unknown>;
-  return (
-    finite(c.CartID) &&
-    finite(c.CustomerID) &&
-    text(c.CustomerName) &&
-    Array.isArray(c.CartItems) &&
-    c.CartItems.every(isCartLine)
-  );
-}
-
-/**
- * Reads a stored cart state. Anything that is not one (invalid JSON, another
- * shape, a removed key) is the empty state: a damaged copy costs the unsaved
- * changes, never the page.
- */
-export function decodeCartState(stored: unknown): CartState {
-  if (typeof stored !== 'string') return EMPTY_CART_STATE;
-  let value: unknown;
-  try {
-    value = JSON.parse(stored);
-  } catch {
-    return EMPTY_CART_STATE;
-  }
-  if (typeof value !== 'object' || value === null) return EMPTY_CART_STATE;
-  const { cart, isDirty } = value as Record<string, unknown>;
-  if (typeof isDirty !== 'boolean' || !(cart === null || isCart(cart))) return EMPTY_CART_STATE;
-  return { cart, isDirty };
-}
+export { decodeCartState };
 
 /** The cart plus isDirty (spec §3), in localStorage under `cartState`; the empty state removes the key. */
 export const $cartState = persistentAtom<CartState>(CART_STATE_KEY, EMPTY_CART_STATE, {
@@ -123,14 +84,17 @@ function accountId(user: SignedInUser | null): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-/** A stored cart is only ever the signed-in account's: another account's copy counts as none. */
-function ownedBy(state: CartState, id: number | null): CartState {
-  if (id === null) return EMPTY_CART_STATE;
-  return state.cart !== null && state.cart.CartID !== id ? EMPTY_CART_STATE : state;
-}
+/** The cart this browser shows (issue 12): the signed-in account's, or a guest's. */
+export const $myCart = computed([$cartState, $user], (state, user) => cartFor(state, accountId(user)));
 
-/** The signed-in account's cart state; empty when signed out. */
-export const $myCart = computed([$cartState, $user], (state, user) => ownedBy(state, accountId(user)));
+/** Saving the signed-in account's changes: all saved, waiting the 1 s delay, under way, or failed (kept locally). */
+export type CartSave =
+  | { state: 'saved' }
+  | { state: 'waiting' }
+  | { state: 'saving' }
+  | { state: 'failed'; message: string };
+
+export const $cartSave = atom<CartSave>({ state: 'saved' });
 
 /** The cart and order calls with the signed-in account's token. */
 export const cartApi = createCartApi(api);
@@ -142,24 +106,42 @@ function signedInAccount(): { user: SignedInUser; id: number } | null {
   return user === null || id === null ? null : { user, id };
 }
 
-const ownState = (id: number): CartState => ownedBy($cartState.get(), id);
+const ownState = (id: number | null): CartState => cartFor($cartState.get(), id);
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A cart as the server answered it, without what Check Stock adds. */
+function asCart(answer: CartDto): CartDto {
+  const { CustomerID, CustomerName, CartID, CartItems } = answer;
+  return { CustomerID, CustomerName, CartID, CartItems };
+}
+
+/**
+ * Puts a cart the server answered in place of the local copy, unless the local
+ * copy has changed since `sent` was read and holds changes not yet saved: those
+ * are kept, to be saved in turn.
+ */
+function install(answer: CartDto, sent: CartState): void {
+  const now = $cartState.get();
+  if (now !== sent && now.isDirty) return;
+  $cartState.set(loadedFromServer(asCart(answer)));
+}
 
 let loading: Promise<boolean> | null = null;
 
 /**
  * Reads the cart from the server (`GET /api/cart/Read`) into `$cartState`: every
- * line loaded, not dirty (spec §4). Resolves false when it could not, leaving
- * `$cartLoad` failed with a message; one read at a time.
+ * line loaded, not dirty (spec §4); changes made meanwhile are kept. Resolves
+ * false when it could not, leaving `$cartLoad` failed with a message and the
+ * local copy as it was; one read at a time.
  */
 export function refreshFromServer(): Promise<boolean> {
   if (loading !== null) return loading;
   const run = (async () => {
     $cartLoad.set({ state: 'loading' });
+    const before = $cartState.get();
     try {
-      const cart = await cartApi.read();
-      $cartState.set(loadedFromServer(cart));
+      install(await cartApi.read(), before);
       $cartLoad.set({ state: 'idle' });
       return true;
     } catch (err) {
@@ -174,32 +156,158 @@ export function refreshFromServer(): Promise<boolean> {
   return run;
 }
 
-/** Spec §4's startup: a signed-in account without its cart in local storage reads it from the server. */
-function loadIfMissing(): void {
+/** How long a failed save waits before it tries again: 2 s, doubling, at most 30 s. */
+const retryDelay = (failures: number) => Math.min(30_000, 2000 * 2 ** Math.max(0, failures - 1));
+
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+let saving: Promise<boolean> | null = null;
+let failures = 0;
+
+/** The message a failed save leaves: plain about the cart being kept. */
+export function keptMessage(err: unknown): string {
+  const why = err instanceof ServiceError && err.status === 0 ? 'The shop could not be reached' : friendlyMessage(err);
+  return `Your cart is kept on this device and will be saved when the shop answers. (${why})`;
+}
+
+/**
+ * Saves the signed-in account's unsaved cart now: a guest cart waiting to be
+ * merged through `POST /api/cart/Merge`, the account's own through `POST
+ * /api/cart/Create`. The answer replaces the local copy (unless it changed
+ * meanwhile); a failure keeps every local line, sets `$cartSave` failed and
+ * tries again later. Resolves whether the cart is saved.
+ */
+export function saveNow(): Promise<boolean> {
+  clearTimeout(saveTimer);
+  if (saving !== null) return saving.then(() => saveNow());
+  const run = (async () => {
+    const account = signedInAccount();
+    if (account === null) return false;
+    const sent = $cartState.get();
+    const mine = cartFor(sent, account.id);
+    if (mine.cart === null || !(mine.isDirty || isGuestCart(mine))) {
+      $cartSave.set({ state: 'saved' });
+      return true;
+    }
+    $cartSave.set({ state: 'saving' });
+    try {
+      const answer = isGuestCart(mine) ? await cartApi.merge(mine.cart) : await cartApi.checkStock(mine.cart);
+      install(answer, sent);
+      failures = 0;
+      $cartSave.set({ state: 'saved' });
+      return true;
+    } catch (err) {
+      failures++;
+      $cartSave.set({ state: 'failed', message: keptMessage(err) });
+      // A sign-in that has ended cannot save: the cart waits for the next sign-in.
+      if (!(err instanceof ServiceError && err.status === 401)) scheduleSave(retryDelay(failures));
+      return false;
+    } finally {
+      saving = null;
+    }
+  })();
+  saving = run;
+  return run;
+}
+
+/** Saves the cart once it has been left alone for `delay` ms (spec §9's 1 s). */
+function scheduleSave(delay: number = CART_REQUEST_DELAY_MS): void {
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => void saveNow(), delay);
+}
+
+function onStateChange(state: CartState): void {
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(CART_CHANGED_EVENT));
   const account = signedInAccount();
-  if (account === null || ownState(account.id).cart !== null || loading !== null) return;
-  void refreshFromServer();
+  if (account === null) return;
+  const mine = cartFor(state, account.id);
+  if (mine.isDirty || isGuestCart(mine)) {
+    if ($cartSave.get().state !== 'failed') $cartSave.set({ state: 'waiting' });
+    scheduleSave();
+  }
+}
+
+let readThisPage = false;
+
+/**
+ * Spec §4's startup, for a signed-in account: unsaved changes (or a guest cart
+ * to merge) are saved; otherwise the saved cart is read once a page, so a cart
+ * changed on another device shows here.
+ */
+function sync(): void {
+  const account = signedInAccount();
+  if (account === null) return;
+  const mine = ownState(account.id);
+  if (mine.isDirty || isGuestCart(mine)) scheduleSave();
+  else if ((!readThisPage || mine.cart === null) && loading === null) {
+    readThisPage = true;
+    void refreshFromServer();
+  }
+}
+
+/** The first-paint script changed the stored cart itself (before the islands loaded): take its copy. */
+function takeLocalCopy(): void {
+  try {
+    $cartState.set(decodeCartState(window.localStorage.getItem(CART_STATE_KEY) ?? undefined));
+  } catch {
+    // Storage switched off: nothing was stored.
+  }
 }
 
 let watchers = 0;
-let unwatch: (() => void) | undefined;
+let stop: (() => void) | undefined;
 
 /**
- * Starts the cart for an island: reads it from the server when signed in without
- * a local copy, now and whenever the token changes (another tab signing in).
- * Every island may call it; the returned function stops its share.
+ * Starts the cart for an island: for a signed-in account, saves unsaved changes
+ * or reads the saved cart, now and whenever the token changes (another tab
+ * signing in), and saves every later change after the 1 s delay. Every island
+ * may call it; the returned function stops its share.
  */
 export function startCart(): () => void {
-  if (watchers++ === 0) unwatch = $jtoken.subscribe(() => loadIfMissing());
+  if (watchers++ === 0) {
+    const unToken = $jtoken.subscribe(() => sync());
+    const unState = $cartState.listen(onStateChange);
+    const online = () => {
+      if ($cartSave.get().state === 'failed') void saveNow();
+    };
+    if (typeof window !== 'undefined') {
+      window.addEventListener(LOCAL_CART_EVENT, takeLocalCopy);
+      window.addEventListener('online', online);
+    }
+    stop = () => {
+      unToken();
+      unState();
+      clearTimeout(saveTimer);
+      if (typeof window !== 'undefined') {
+        window.removeEventListener(LOCAL_CART_EVENT, takeLocalCopy);
+        window.removeEventListener('online', online);
+      }
+    };
+  }
   let stopped = false;
   return () => {
     if (stopped) return;
     stopped = true;
     if (--watchers === 0) {
-      unwatch?.();
-      unwatch = undefined;
+      stop?.();
+      stop = undefined;
     }
   };
+}
+
+/**
+ * After sign-in (issue 12): a guest cart in local storage is merged into the
+ * account's cart on the server, and the merged cart read back; another account's
+ * leftover copy is dropped. A failed merge keeps the guest's lines, to be merged
+ * by the next page's start. Resolves whether the cart is the server's now.
+ */
+export async function adoptGuestCart(): Promise<boolean> {
+  const account = signedInAccount();
+  if (account === null) return false;
+  const state = $cartState.get();
+  if (isGuestCart(state)) return saveNow();
+  if (state.cart !== null && state.cart.CartID !== account.id) $cartState.set(EMPTY_CART_STATE);
+  if (ownState(account.id).isDirty) return saveNow();
+  return refreshFromServer();
 }
 
 // Quantity changes apply one after another: a change waiting for the customer's
@@ -213,12 +321,17 @@ function serially<T>(task: () => Promise<T>): Promise<T> {
 
 async function fetchCustomer(user: SignedInUser, id: number): Promise<Customer> {
   // Spec §4: employees are read through Employee details, everyone else through User details.
-  if (user.roles.includes('Employee')) {
-    const employee = await accountApi.employeeDetails(id);
-    return { id: employee.EmployeeId, fullName: employee.FullName };
+  try {
+    if (user.roles.includes('Employee')) {
+      const employee = await accountApi.employeeDetails(id);
+      return { id: employee.EmployeeId, fullName: employee.FullName };
+    }
+    const endUser = await accountApi.userDetails(id);
+    return { id: endUser.EndUserId, fullName: endUser.FullName };
+  } catch {
+    // The change must not be lost to a failed read: the server names the cart when it saves it.
+    return { id, fullName: '' };
   }
-  const endUser = await accountApi.userDetails(id);
-  return { id: endUser.EndUserId, fullName: endUser.FullName };
 }
 
 function asItem(source: CartItemSource): ItemDto {
@@ -231,29 +344,35 @@ export type ChangeOutcome = 'changed' | 'unchanged' | 'signed-out';
 
 /**
  * Sets the quantity of `item` in the cart (spec §4, through the domain's
- * `changeQuantity`). With no cart yet, one is created for the signed-in
- * account after reading its details (Employee details for employees, User
- * details otherwise); a server read under way is awaited first. Answers
- * `signed-out` without a valid sign-in; rejects with the `ServiceError` of a
- * failed details read, changing nothing.
+ * `changeQuantity`). A guest's change goes to the guest cart (issue 12). For a
+ * signed-in account with no cart yet, one is created after reading its details
+ * (Employee details for employees, User details otherwise; without a name when
+ * that read fails); a server read under way is awaited first.
  */
 export function changeQuantity(item: CartItemSource, qty: number): Promise<ChangeOutcome> {
   return serially(async () => {
     const account = signedInAccount();
-    if (account === null) return 'signed-out';
+    const id = account?.id ?? null;
     const wanted = clampQty(qty);
-    let customer: Customer | undefined;
-    if (ownState(account.id).cart === null && wanted > 0) {
+    let customer: Customer | undefined = account === null ? GUEST_CUSTOMER : undefined;
+    if (account !== null && ownState(account.id).cart === null && wanted > 0) {
       if (loading !== null) await loading;
       if (ownState(account.id).cart === null) customer = await fetchCustomer(account.user, account.id);
       if (accountId($user.get()) !== account.id) return 'signed-out';
     }
-    const state = ownState(account.id);
+    const state = ownState(id);
     const next = changeCartQuantity(state, asItem(item), wanted, customer);
     if (next === state) return 'unchanged';
     $cartState.set(next);
     return 'changed';
   });
+}
+
+/** Removes an item's line from the cart (the cart panel's Remove button). */
+export function removeFromCart(item: Pick<CartItemSource, 'ItemID' | 'StoreID'>): void {
+  const state = ownState(accountId($user.get()));
+  const next = removeCartLine(state, item.ItemID, item.StoreID);
+  if (next !== state) $cartState.set(next);
 }
 
 function isNewer(page: string, line: string): boolean {
@@ -268,9 +387,7 @@ function isNewer(page: string, line: string): boolean {
  * StoreID, quantity and status kept). An older page never rolls a line back.
  */
 export function refreshItem(item: CartItemSource): void {
-  const id = accountId($user.get());
-  if (id === null) return;
-  const state = ownState(id);
+  const state = ownState(accountId($user.get()));
   const line = state.cart?.CartItems.find((l) => l.ItemID === item.ItemID && l.StoreID === item.StoreID);
   if (line === undefined || !isNewer(item.ItemUpdatedTime, line.ItemUpdatedTime)) return;
   const next = refreshCartItem(state, asItem(item));
@@ -292,15 +409,22 @@ const notice = (kind: CartNotice['kind'], text: string, shortages: ShortageDto[]
   shortages,
 });
 
+/** What a cart action sends back: the notice, and the cart the server now has when it answered one. */
+interface ActionResult {
+  notice: CartNotice;
+  cart?: CartDto;
+}
+
 /**
- * Runs a cart action as spec §4 and §8 have it: one at a time (`$cartPending`),
- * sent after the 1-second delay, its outcome or failure in `$cartNotice`, and
- * afterwards the local copy dropped and the cart read again from the server
- * (replaced by the empty state when that read fails too).
+ * Runs a cart action (spec §4): one at a time (`$cartPending`), sent after the
+ * 1-second delay, its outcome or failure in `$cartNotice`. When the server
+ * answered, its cart replaces the local copy and is read again; when it did not,
+ * every local line is kept (issue 12 departs here from spec §8, which drops the
+ * local copy and reloads).
  */
 async function runAction(
   working: string,
-  send: (account: { id: number }) => Promise<CartNotice>,
+  send: (account: { id: number }, sent: CartState) => Promise<ActionResult>,
   failed: (err: unknown) => CartNotice,
 ): Promise<void> {
   if ($cartPending.get()) return;
@@ -311,15 +435,24 @@ async function runAction(
   }
   $cartPending.set(true);
   $cartNotice.set(notice('working', working));
+  clearTimeout(saveTimer);
   try {
     await wait(CART_REQUEST_DELAY_MS);
-    $cartNotice.set(await send(account));
-  } catch (err) {
-    $cartNotice.set(failed(err));
-  } finally {
+    if (saving !== null) await saving;
+    const sent = $cartState.get();
+    const result = await send(account, sent);
+    if (result.cart !== undefined) install(result.cart, sent);
+    $cartNotice.set(result.notice);
+    $cartSave.set({ state: 'saved' });
     // A read begun before the action answers the cart as it was: wait it out and read again.
     if (loading !== null) await loading;
-    if (!(await refreshFromServer())) $cartState.set(EMPTY_CART_STATE);
+    await refreshFromServer();
+  } catch (err) {
+    $cartNotice.set(failed(err));
+    // A refused order saved the posted lines as the cart: reading it back loses nothing.
+    if (err instanceof ServiceError && err.status === 409) await refreshFromServer();
+    else if (cartFor($cartState.get(), account.id).isDirty) scheduleSave(retryDelay(++failures));
+  } finally {
     $cartPending.set(false);
   }
 }
@@ -339,12 +472,17 @@ export async function checkStock(): Promise<void> {
     'Checking stock…',
     async ({ id }) => {
       const cart = ownState(id).cart;
-      if (cart === null) return notice('warning', 'Your cart is empty: there is nothing to check.');
+      if (cart === null) return { notice: notice('warning', 'Your cart is empty: there is nothing to check.') };
       const checked = await cartApi.checkStock(cart);
-      if (checked.Shortages.length === 0) return notice('success', 'Stock checked: all items are available');
-      return notice('warning', `Short of stock: ${describeShortages(checked.Shortages)}`, checked.Shortages);
+      if (checked.Shortages.length === 0) {
+        return { notice: notice('success', 'Stock checked: all items are available'), cart: checked };
+      }
+      return {
+        notice: notice('warning', `Short of stock: ${describeShortages(checked.Shortages)}`, checked.Shortages),
+        cart: checked,
+      };
     },
-    (err) => notice('error', `Stock not checked: ${friendlyMessage(err)}`),
+    (err) => notice('error', `Stock not checked. ${keptMessage(err)}`),
   );
 }
 
@@ -355,12 +493,25 @@ function newIdempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+// The key of an order whose outcome is unknown, kept for the same lines: pressing
+// Order again resends it, so the shop answers the first order rather than placing a second.
+let unsettled: { key: string; lines: string } | null = null;
+const linesOf = (cart: CartDto) =>
+  JSON.stringify(cart.CartItems.filter(counts).map((l) => [l.ItemID, l.StoreID, l.Qty]));
+
+/** Every attempt failed without any answer (status 0): the shop was never reached, as far as the browser knows. */
+function unreachable(errors: readonly unknown[]): boolean {
+  return errors.length > 0 && errors.every((e) => e instanceof ServiceError && e.status === 0);
+}
+
 /**
  * Order: places an order for the cart (`POST /api/cart/CreateOrder`) under an
- * Idempotency-Key made for this click, so that resending it after a lost answer
- * can never order twice. A refusal for stock names the short lines. `delivery`
- * is the checkout review's address (without it the server uses My Address).
- * Answers whether the order was placed.
+ * Idempotency-Key, resent up to ORDER_RETRIES times with the same key when an
+ * answer is lost, so that it can never order twice. A refusal for stock names
+ * the short lines; a connection that fails every time is reported as such; only
+ * a gateway that lost every answer leaves the outcome unknown. The cart is kept
+ * in every case but a placed order. `delivery` is the checkout review's address
+ * (without it the server uses My Address). Answers whether the order was placed.
  */
 export async function placeOrder(delivery?: OrderDeliveryInput): Promise<boolean> {
   if ($cartPending.get()) return false;
@@ -369,22 +520,34 @@ export async function placeOrder(delivery?: OrderDeliveryInput): Promise<boolean
     $cartNotice.set(notice('warning', 'Your cart is empty: add items before ordering.'));
     return false;
   }
-  const key = newIdempotencyKey();
+  const errors: unknown[] = [];
   let placed = false;
   await runAction(
     'Placing your order…',
     async ({ id }) => {
       const cart = ownState(id).cart;
       if (cart === null || !cart.CartItems.some(counts)) {
-        return notice('warning', 'Your cart is empty: add items before ordering.');
+        return { notice: notice('warning', 'Your cart is empty: add items before ordering.') };
       }
+      const lines = linesOf(cart);
+      const key = unsettled !== null && unsettled.lines === lines ? unsettled.key : newIdempotencyKey();
+      unsettled = { key, lines };
       for (let attempt = 0; ; attempt++) {
         try {
           const order = await cartApi.createOrder(cart, key, delivery);
+          unsettled = null;
           placed = true;
-          return { ...notice('success', `Order placed: #${order.OrderID}`), orderId: order.OrderID };
+          return {
+            notice: { ...notice('success', `Order placed: #${order.OrderID}`), orderId: order.OrderID },
+            // The shop empties the saved cart when it places an order.
+            cart: emptyCart({ id: cart.CartID, fullName: cart.CustomerName }),
+          };
         } catch (err) {
-          if (attempt >= ORDER_RETRIES || !isUncertain(err)) throw err;
+          errors.push(err);
+          if (attempt >= ORDER_RETRIES || !isUncertain(err)) {
+            if (!isUncertain(err)) unsettled = null;
+            throw err;
+          }
           await wait(ORDER_RETRY_DELAY_MS);
         }
       }
@@ -394,10 +557,18 @@ export async function placeOrder(delivery?: OrderDeliveryInput): Promise<boolean
       if (shortages.length > 0) {
         return notice('error', `Order not placed. Short of stock: ${describeShortages(shortages)}`, shortages);
       }
+      if (unreachable(errors)) {
+        const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+        return notice(
+          'error',
+          `${offline ? 'You are offline' : 'The shop could not be reached (the connection failed)'}, so your order is not confirmed. ` +
+            'Your cart is kept: press Order again when you are back online. It will not be ordered twice.',
+        );
+      }
       if (isUncertain(err)) {
         return notice(
           'error',
-          'We could not tell whether your order went through. Look in My Orders before you order again.',
+          'We could not tell whether your order went through. Your cart is kept: look in My Orders, or press Order again. It will not be ordered twice.',
         );
       }
       return notice('error', `Order not placed: ${friendlyMessage(err)}`);
@@ -410,11 +581,8 @@ export async function placeOrder(delivery?: OrderDeliveryInput): Promise<boolean
 export async function clearCart(): Promise<void> {
   await runAction(
     'Clearing your cart…',
-    async ({ id }) => {
-      await cartApi.clear(id);
-      return notice('success', 'Cart cleared');
-    },
-    (err) => notice('error', `Cart not cleared: ${friendlyMessage(err)}`),
+    async ({ id }) => ({ notice: notice('success', 'Cart cleared'), cart: await cartApi.clear(id) }),
+    (err) => notice('error', `Cart not cleared. ${keptMessage(err)}`),
   );
 }
 

@@ -11,6 +11,9 @@ import {
   tokenState,
   type UntrustedClaims,
 } from '../lib/domain/auth.ts';
+import { decodeCartState, isGuestCart } from '../lib/domain/cart.ts';
+import { safeReturnPath } from '../lib/domain/return-to.ts';
+import { PROFILE_KEY } from '../scripts/page-events.ts';
 
 /**
  * The session of spec §4: the access token in localStorage under `jtoken`, the
@@ -159,23 +162,89 @@ function goTo(path: string): void {
   else location.assign(path);
 }
 
+/** What happens after a successful sign-in, besides storing the token. */
+export interface LoginOptions {
+  /** The page to go to (a path of this site: issue 12); the root (spec §4) when absent or not one. */
+  returnTo?: string | null;
+  /** Work to finish before leaving the page, such as merging a guest's cart; its failure is logged, not thrown. */
+  beforeLeaving?: () => Promise<unknown>;
+}
+
 /**
  * Signs in (spec §4): posts the credentials, stores the access token, drops the
- * local cart copy so the cart reloads from the server, then goes to the root.
- * Rejects with the call's `ServiceError` (or `InvalidTokenError` for an
- * unreadable token), storing nothing.
+ * local cart copy of any other account so the cart reloads from the server
+ * (a guest's cart is kept, to be merged: issue 12), runs `beforeLeaving`, then
+ * goes to `returnTo` or the root. Rejects with the call's `ServiceError` (or
+ * `InvalidTokenError` for an unreadable token), storing nothing.
  */
-export async function login(email: string, password: string): Promise<void> {
+export async function login(email: string, password: string, opts: LoginOptions = {}): Promise<void> {
   const answer = await accountApi.token(email, password);
   decodeToken(answer.access_token);
   $jtoken.set(answer.access_token);
-  $cartStateCopy.set(undefined);
-  location.assign('/');
+  if (!isGuestCart(decodeCartState($cartStateCopy.get()))) $cartStateCopy.set(undefined);
+  try {
+    await opts.beforeLeaving?.();
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+  }
+  location.assign(safeReturnPath(opts.returnTo) ?? '/');
+}
+
+// Where to go back after signing in, kept across register → mail → confirm → sign in (same-site paths only).
+const $returnTo = persistentAtom<string | undefined>('jreturn', undefined, { listen: false });
+
+/**
+ * The page the shopper came from, for the sign-in, registration and
+ * confirmation pages: the `returnTo` of the address when it is a path of this
+ * site (and remembered for the next of those pages), else the one remembered.
+ */
+export function returnPath(): string | null {
+  const asked = safeReturnPath(new URLSearchParams(location.search).get('returnTo'));
+  if (asked !== null) {
+    $returnTo.set(asked);
+    return asked;
+  }
+  return safeReturnPath($returnTo.get());
+}
+
+/** Forgets the remembered page once the shopper has gone back to it. */
+export function forgetReturnPath(): void {
+  $returnTo.set(undefined);
+}
+
+// The signed-in account's full name for the header, `{ id, name }` (read by the first-paint script).
+const $profileName = persistentAtom<string | undefined>(PROFILE_KEY, undefined, { listen: false });
+
+/**
+ * Keeps the signed-in account's full name for the header (spec §2 shows the
+ * name; the token carries only the user name): from Employee details for
+ * employees, User details otherwise. A failed read keeps the name claim.
+ */
+export async function rememberFullName(): Promise<void> {
+  const user = $user.get();
+  const id = Number(user?.id);
+  if (user === null || !Number.isSafeInteger(id)) return;
+  try {
+    const fullName = user.roles.includes('Employee')
+      ? (await accountApi.employeeDetails(id)).FullName
+      : (await accountApi.userDetails(id)).FullName;
+    setFullName(fullName);
+  } catch {
+    // The header shows the name claim instead.
+  }
+}
+
+/** Records the signed-in account's full name (after a profile edit too); an empty one clears it. */
+export function setFullName(fullName: string): void {
+  const user = $user.get();
+  const name = fullName.trim();
+  $profileName.set(user === null || name === '' ? undefined : JSON.stringify({ id: user.id, name }));
 }
 
 /** Signs out (spec §4): removes the token and the local cart copy, goes to the root and reloads. */
 export function logout(): void {
   dropToken();
   $cartStateCopy.set(undefined);
+  $profileName.set(undefined);
   goTo('/');
 }

@@ -461,7 +461,7 @@ describe.each(DIALECTS)('account calls on %s', (dialect) => {
         token: token.admin,
         json: { UserId: 'abc', Role: 'User' },
       });
-      expect(user.body.ModelState).toEqual({ UserId: ['UserId must be a positive whole number.'] });
+      expect(user.body.ModelState).toEqual({ UserId: ['UserId must be a whole number from 1 to 2147483647.'] });
       expect((await t.call('GET', '/api/Employee/GetRoles/424242', { token: token.admin })).status).toBe(404);
     });
   });

@@ -97,7 +97,7 @@ describe.each(DIALECTS)('Book API on %s', (dialect) => {
     expect(wrongDb.body.Message).toBe('Book 1 does not exist in database 3.');
     const bad = await t.get<ErrorBody>('/api/Book/Read/abc');
     expect(bad.status).toBe(400);
-    expect(bad.body.ModelState).toEqual({ bookId: ['bookId must be a positive whole number.'] });
+    expect(bad.body.ModelState).toEqual({ bookId: ['bookId must be a whole number from 1 to 2147483647.'] });
     const badDb = await t.get<ErrorBody>('/api/Book/Read/1/0');
     expect(badDb.status).toBe(400);
     expect(Object.keys(badDb.body.ModelState)).toEqual(['dbId']);

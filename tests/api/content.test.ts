@@ -1,5 +1,6 @@
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from './harness.ts';
 
@@ -85,6 +86,26 @@ describe.each(DIALECTS)('Content images on %s', (dialect) => {
     expect(await res.text()).toBe('');
   });
 
+  it('serves the AVIF and WebP versions with their types, and stands in the PNG for a missing one', async () => {
+    const avif = await sharp({ create: { width: 200, height: 150, channels: 3, background: '#0a0' } })
+      .avif()
+      .toBuffer();
+    writeFileSync(join(contentDir, '3/Item/4/ti-200.avif'), avif);
+    const res = await t.app.request('/content/3/Item/4/ti-200.avif');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/avif');
+    expect(res.headers.get('cache-control')).toBe(CACHE_CONTROL);
+    expect(Buffer.from(await res.arrayBuffer()).equals(avif)).toBe(true);
+    // Not made yet (content from before versions): the PNG, briefly cached, rather than a broken picture.
+    const missing = await t.app.request('/content/3/Item/4/ti-400.webp');
+    expect(missing.status).toBe(200);
+    expect(missing.headers.get('content-type')).toBe('image/png');
+    expect(missing.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(Buffer.from(await missing.arrayBuffer()).equals(PNG)).toBe(true);
+    // No picture at all: a 404 whichever file is asked for.
+    expect((await t.app.request('/content/1/Section/2/ti-200.avif')).status).toBe(404);
+  });
+
   it('answers a JSON 404 for an image that is not there', async () => {
     const res = await t.get<{ Message: string }>('/content/1/Section/2/ti.png');
     expect(res.status).toBe(404);
@@ -100,6 +121,9 @@ describe.each(DIALECTS)('Content images on %s', (dialect) => {
     ['a store with an owner', '/content/1/Store/2/ti.png'],
     ['a section without its database', '/content/Section/1/ti.png'],
     ['another file name', '/content/1/Section/1/other.png'],
+    ['a width there is no version of', '/content/1/Section/1/ti-300.avif'],
+    ['a format there is no version in', '/content/1/Section/1/ti-200.jpg'],
+    ['a version with a non-canonical width', '/content/1/Section/1/ti-0200.avif'],
     ['a non-canonical id', '/content/01/Section/1/ti.png'],
     ['a named folder', '/content/secret/ti.png'],
     ['an encoded parent step', '/content/1/Section/..%2F..%2F..%2Fsecret/ti.png'],

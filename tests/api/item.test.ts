@@ -64,7 +64,7 @@ describe.each(DIALECTS)('Item API on %s', (dialect) => {
     expect(missing.body.Message).toBe('Item 99 does not exist in database 1.');
     const bad = await t.get<ErrorBody>('/api/Item/Read/1.5/1');
     expect(bad.status).toBe(400);
-    expect(bad.body.ModelState).toEqual({ id: ['id must be a positive whole number.'] });
+    expect(bad.body.ModelState).toEqual({ id: ['id must be a whole number from 1 to 2147483647.'] });
   });
 
   it('reads all items in pages sorted by ItemID, up to 1000 at a time', async () => {

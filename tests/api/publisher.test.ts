@@ -110,6 +110,6 @@ describe.each(DIALECTS)('Publisher API on %s', (dialect) => {
     expect(wrongDb.status).toBe(404);
     const bad = await t.get<ErrorBody>('/api/Publisher/Read/1/x');
     expect(bad.status).toBe(400);
-    expect(bad.body.ModelState).toEqual({ dbId: ['dbId must be a positive whole number.'] });
+    expect(bad.body.ModelState).toEqual({ dbId: ['dbId must be a whole number from 1 to 2147483647.'] });
   });
 });

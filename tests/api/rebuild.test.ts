@@ -280,6 +280,75 @@ describe('npm run rebuild', () => {
     expect(gone.length).toBeGreaterThan(0);
   });
 
+  it('keeps the policy when staff put <script>x</script> in every text field, and drops hashes no page carries', async () => {
+    const policyOf = () => /Content-Security-Policy: (.*)/.exec(readFileSync(join(siteDir, '_headers'), 'utf8'))?.[1];
+    const before = policyOf();
+    expect(before).toMatch(/'sha256-/);
+    const X = '<script>x</script>';
+    const items = await list<Item>('/api/Item/ReadAll');
+    const shown = new Set(itemPages().map(([i, d]) => `${i}/${d}`));
+    const item = items.find((i) => shown.has(`${i.ItemID}/${i.DbID}`) && i.SectionID !== null);
+    if (item === undefined) throw new Error('no item with a page');
+    const store = (await (await fetch(new URL(`/api/Store/Read/${item.StoreID}`, base))).json()) as {
+      CategoryID: number;
+    };
+    const books = await list<Section & Record<string, unknown>>('/api/Publisher/ReadAll');
+    const book = books.find((b) => b.SectionID === item.SectionID && b.DbID === item.DbID);
+    const html = `<p>${X}</p>${X}<img src="/favicon.svg" alt="${X}" title="${X}"><style>p{}</style>`;
+    const edits: [string, string, unknown][] = [
+      [
+        'PATCH',
+        `/api/Item/Edit/${item.ItemID}`,
+        { DbID: item.DbID, ItemTitle: `Tea ${X}`, ItemMetaDescription: X, ItemContent: html, Size: X },
+      ],
+      [
+        'PATCH',
+        `/api/Section/Edit/${item.SectionID}`,
+        { DbID: item.DbID, SectionTitle: `Aisle ${X}`, SectionMetaDescription: X, SectionContent: html },
+      ],
+      ['PATCH', `/api/Store/Edit/${item.StoreID}`, { StoreTitle: `Shop ${X}`, StoreDescription: X }],
+      ['PATCH', `/api/Category/Edit/${store.CategoryID}`, { CategoryTitle: `Group ${X}` }],
+      ['PATCH', `/api/StoreDb/Edit/${item.DbID}`, { DbTitle: `Db ${X}` }],
+    ];
+    if (book !== undefined) {
+      edits.push([
+        'PUT',
+        `/api/Publisher/Edit/${book.SectionID}`,
+        { ...book, SectionTitle: `Book ${X}`, SectionMetaDescription: X, SectionContent: html },
+      ]);
+    }
+    for (const [method, path, json] of edits) {
+      const res = await api<{ Message?: string }>(method, path, json);
+      expect(res.status, `${method} ${path}: ${res.body.Message}`).toBe(200);
+    }
+    const ran = await rebuild();
+    expect(ran.code, ran.output).toBe(0);
+    const page = readFileSync(join(siteDir, `app/section/${item.ItemID}/${item.DbID}/index.html`), 'utf8');
+    expect(page).toContain('Tea &lt;script&gt;x&lt;/script&gt;');
+    expect(policyOf()).toBe(before);
+
+    // A live build whose policy holds a hash no page carries (as the old, regex-read builds could), and
+    // whose manifest has no per-page counts: the next rebuild counts the whole site again and drops it.
+    const live = realpathSync(siteDir);
+    const manifestFile = join(`${siteDir}-builds`, 'manifests', `${live.split('/').at(-1)}.json`);
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+      inline: { script: string[] };
+      inlineCounts?: unknown;
+    };
+    const stale = "'sha256-c3RhbGUgaGFzaCBvZiBhIGRlbGV0ZWQgaXRlbSBwYWdlIQ=='";
+    manifest.inline.script.push(stale);
+    delete manifest.inlineCounts;
+    writeFileSync(manifestFile, JSON.stringify(manifest));
+    expect(
+      (await api('PATCH', `/api/Item/Edit/${item.ItemID}`, { DbID: item.DbID, ItemTitle: 'Plain tea' })).status,
+    ).toBe(200);
+    const again = await rebuild();
+    expect(again.code, again.output).toBe(0);
+    expect(again.output).toMatch(/Incremental rebuild/);
+    expect(policyOf()).toBe(before);
+    expect(readFileSync(join(siteDir, '_headers'), 'utf8')).not.toContain(stale);
+  });
+
   it('ends with the very files a full build makes of the same catalogue', async () => {
     const fullDir = join(work, 'full-site');
     const full = await rebuild(['--full'], { SITE_DIR: fullDir });

@@ -89,6 +89,6 @@ describe.each(DIALECTS)('Section API on %s', (dialect) => {
     expect(wrongDb.body.Message).toBe('Section 1 is not published in database 3.');
     const bad = await t.get<ErrorBody>('/api/Section/ReadSectionWithList/0/1');
     expect(bad.status).toBe(400);
-    expect(bad.body.ModelState).toEqual({ sectionId: ['sectionId must be a positive whole number.'] });
+    expect(bad.body.ModelState).toEqual({ sectionId: ['sectionId must be a whole number from 1 to 2147483647.'] });
   });
 });

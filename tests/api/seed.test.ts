@@ -8,6 +8,7 @@ import { parseCustomOrder } from '../../src/lib/domain/catalogue.ts';
 import { sellingPrice } from '../../src/lib/domain/pricing.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import { planCatalogue } from '../../src/server/db/seed/generate.ts';
+import { PICTURE_FILES, withVersions } from '../../src/server/db/seed/tiles.ts';
 import { isCatalogueEmpty, seedCatalogue } from '../../src/server/db/seed.ts';
 import { createTestDb, DIALECTS, type TestDb } from './harness.ts';
 
@@ -60,7 +61,8 @@ describe.each(DIALECTS)('demo catalogue seed on %s', (dialect) => {
     first = await dumpCatalogue(t.db);
     firstTiles = tileFiles(contentDir);
     expect(summary.items).toBe(N);
-    expect(summary.tiles).toBe(firstTiles.size);
+    expect([...firstTiles.keys()].filter((p) => p.endsWith('/ti.png'))).toHaveLength(summary.tiles);
+    expect(firstTiles.size).toBe(summary.tiles * PICTURE_FILES.length);
   });
   afterAll(() => t.cleanup());
 
@@ -164,7 +166,7 @@ describe.each(DIALECTS)('demo catalogue seed on %s', (dialect) => {
   });
 
   it('writes 400×300 PNG tiles at the content paths of existing rows, leaving some rows without one', async () => {
-    const paths = [...firstTiles.keys()];
+    const paths = [...firstTiles.keys()].filter((p) => p.endsWith('/ti.png'));
     const storeIds = new Set(first.stores.map((s) => s.id));
     const sectionKeys = new Set(first.sections.map((s) => `${s.db_id}/${s.id}`));
     const bookKeys = new Set(first.published_sections.map((p) => `${p.db_id}/${p.section_id}`));
@@ -185,6 +187,29 @@ describe.each(DIALECTS)('demo catalogue seed on %s', (dialect) => {
     for (const path of paths) {
       const meta = await sharp(join(contentDir, path)).metadata();
       expect([meta.format, meta.width, meta.height], path).toEqual(['png', 400, 300]);
+    }
+  });
+
+  it('gives every tile its AVIF and WebP versions, and draws photographs, not flat colours', async () => {
+    const paths = [...firstTiles.keys()].filter((p) => p.endsWith('/ti.png'));
+    for (const path of paths) {
+      const dir = path.slice(0, -'ti.png'.length);
+      for (const name of PICTURE_FILES) expect(firstTiles.has(`${dir}${name}`), `${dir}${name}`).toBe(true);
+    }
+    // A sample of distinct pictures: the bytes of a photograph as PNG, a small fraction of that as AVIF.
+    const distinct = new Map<string, string>();
+    for (const path of paths) distinct.set(firstTiles.get(path) ?? '', path);
+    expect(distinct.size).toBeGreaterThan(10);
+    for (const path of [...distinct.values()].slice(0, 6)) {
+      const dir = join(contentDir, path.slice(0, -'ti.png'.length));
+      const png = readFileSync(join(dir, 'ti.png'));
+      expect(png.byteLength, path).toBeGreaterThan(200_000);
+      const { channels } = await sharp(png).stats();
+      for (const c of channels) expect(c.stdev, path).toBeGreaterThan(20);
+      const avif = await sharp(join(dir, 'ti-200.avif')).metadata();
+      expect([avif.format, avif.width, avif.height]).toEqual(['heif', 200, 150]);
+      expect(readFileSync(join(dir, 'ti-400.avif')).byteLength).toBeLessThan(png.byteLength / 10);
+      expect(readFileSync(join(dir, 'ti-400.webp')).byteLength).toBeLessThan(png.byteLength / 5);
     }
   });
 
@@ -290,8 +315,8 @@ describe.each(DIALECTS)('demo catalogue seed on %s', (dialect) => {
 
     await seedCatalogue(t.db, dialect, { items: 40, seed: S, contentDir });
     expect(await t.db.selectFrom('items').select('id').execute()).toHaveLength(40);
-    const expected = planCatalogue(40, S)
-      .tiles.map((tile) => tile.path)
+    const expected = withVersions(planCatalogue(40, S).tiles)
+      .map((tile) => tile.path)
       .sort((a, b) => a.localeCompare(b));
     const tiles = [...tileFiles(contentDir).keys()].filter((p) => p !== 'README.txt');
     expect(tiles).toEqual(expected);

@@ -196,7 +196,7 @@ describe.each(DIALECTS)('staff writes of categories, stores and store databases 
     it.each([
       [{ CategoryID: 1 }, 'StoreTitle', 'StoreTitle is required.'],
       [{ StoreTitle: 'A' }, 'CategoryID', 'CategoryID is required.'],
-      [{ StoreTitle: 'A', CategoryID: 0 }, 'CategoryID', 'CategoryID must be a positive whole number.'],
+      [{ StoreTitle: 'A', CategoryID: 0 }, 'CategoryID', 'CategoryID must be a whole number from 1 to 2147483647.'],
       [{ StoreTitle: 'A', CategoryID: 99 }, 'CategoryID', 'CategoryID must name an existing category; 99 does not.'],
       [
         { StoreTitle: 'A', CategoryID: 1, StoreType: 'mall' },
@@ -341,7 +341,7 @@ describe.each(DIALECTS)('staff writes of categories, stores and store databases 
       [{ StoreID: 1 }, 'DbTitle', 'DbTitle is required.'],
       [{ StoreID: 1, DbTitle: 'x'.repeat(121) }, 'DbTitle', 'DbTitle must be 1 to 120 characters long.'],
       [{ StoreID: 404, DbTitle: 'x' }, 'StoreID', 'StoreID must name an existing store; 404 does not.'],
-      [{ StoreID: '1.5', DbTitle: 'x' }, 'StoreID', 'StoreID must be a positive whole number.'],
+      [{ StoreID: '1.5', DbTitle: 'x' }, 'StoreID', 'StoreID must be a whole number from 1 to 2147483647.'],
     ])('refuses %j with a 400 naming the field', async (json, field, message) => {
       const res = await t.call<Err>('POST', '/api/StoreDb/Create', { token, json });
       expect(res.status).toBe(400);

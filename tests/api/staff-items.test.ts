@@ -104,7 +104,7 @@ describe.each(DIALECTS)('staff writes of items on %s', (dialect) => {
     [{ DbID: 99 }, 'DbID', 'DbID must name an existing store database; 99 does not.'],
     [{ StoreID: 3 }, 'StoreID', 'StoreID must be 1, the store of DbID 1, or be left out.'],
     [{ SectionID: 4 }, 'SectionID', 'SectionID must name a section of store database 1 or be null; 4 does not.'],
-    [{ SectionID: -1 }, 'SectionID', 'SectionID must be a positive whole number.'],
+    [{ SectionID: -1 }, 'SectionID', 'SectionID must be a whole number from 1 to 2147483647.'],
     [{ ItemTitle: undefined }, 'ItemTitle', 'ItemTitle is required.'],
     [{ ItemTitle: '' }, 'ItemTitle', 'ItemTitle must be 1 to 120 characters long.'],
     [{ ItemTitle: 'x'.repeat(121) }, 'ItemTitle', 'ItemTitle must be 1 to 120 characters long.'],

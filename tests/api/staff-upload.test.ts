@@ -76,9 +76,49 @@ describe.each(DIALECTS)('content image upload on %s', (dialect) => {
     const res = await upload({ kind: 'Store', id: '1' }, { bytes: red, name: 'b.png', type: 'image/png' });
     expect(res.status).toBe(200);
     const dir = join(t.contentDir, 'Store', '1');
-    expect(readdirSync(dir)).toEqual(['ti.png']);
-    const { dominant } = await sharp(join(dir, 'ti.png')).stats();
-    expect(dominant.r).toBeGreaterThan(200);
+    expect(readdirSync(dir).sort()).toEqual(['ti-200.avif', 'ti-200.webp', 'ti-400.avif', 'ti-400.webp', 'ti.png']);
+    for (const name of ['ti.png', 'ti-200.avif', 'ti-400.webp']) {
+      const { dominant } = await sharp(join(dir, name)).stats();
+      expect(dominant.r, name).toBeGreaterThan(200);
+    }
+  });
+
+  it('writes AVIF and WebP versions at 200 and 400 px beside the tile, each served with its type', async () => {
+    // A picture with the detail of a photograph (smooth noise), where the versions' savings show.
+    const noise = await sharp({
+      create: {
+        width: 800,
+        height: 600,
+        channels: 3,
+        background: '#6a8',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .blur(1.2)
+      .png()
+      .toBuffer();
+    const res = await upload(
+      { kind: 'Item', id: '3', storeId: '1' },
+      { bytes: noise, name: 'p.png', type: 'image/png' },
+    );
+    expect(res.status).toBe(200);
+    const png = await t.app.request('/content/1/Item/3/ti.png');
+    const pngBytes = (await png.arrayBuffer()).byteLength;
+    for (const [name, format, width, type] of [
+      ['ti-200.avif', 'heif', 200, 'image/avif'],
+      ['ti-400.avif', 'heif', 400, 'image/avif'],
+      ['ti-200.webp', 'webp', 200, 'image/webp'],
+      ['ti-400.webp', 'webp', 400, 'image/webp'],
+    ] as const) {
+      const served = await t.app.request(`/content/1/Item/3/${name}`);
+      expect(served.status, name).toBe(200);
+      expect(served.headers.get('content-type')).toBe(type);
+      expect(served.headers.get('cache-control')).toBe('public, max-age=86400, stale-while-revalidate=604800');
+      const bytes = Buffer.from(await served.arrayBuffer());
+      const meta = await sharp(bytes).metadata();
+      expect([meta.format, meta.width, meta.height], name).toEqual([format, width, (width * 3) / 4]);
+      expect(bytes.byteLength, name).toBeLessThan(pngBytes / 5);
+    }
   });
 
   it('refuses a text file named .png, and other image formats, by their content', async () => {
@@ -111,7 +151,7 @@ describe.each(DIALECTS)('content image upload on %s', (dialect) => {
     [{ id: '1' }, 'kind', 'kind is required: Section, Item, Store or Book.'],
     [{ kind: 'Banner', id: '1' }, 'kind', 'kind must be Section, Item, Store or Book.'],
     [{ kind: 'Store' }, 'id', 'id is required to say which Store.'],
-    [{ kind: 'Store', id: 'x' }, 'id', 'id must be a positive whole number.'],
+    [{ kind: 'Store', id: 'x' }, 'id', 'id must be a whole number from 1 to 2147483647.'],
     [{ kind: 'Section', id: '1' }, 'dbId', 'dbId is required for a Section image (its path is {dbId}/Section/{id}).'],
     [{ kind: 'Item', id: '1' }, 'storeId', 'storeId is required for an Item image (its path is {storeId}/Item/{id}).'],
   ])('answers 400 naming the parameter for %j', async (fields, field, message) => {
@@ -155,6 +195,8 @@ describe.each(DIALECTS)('content image upload on %s', (dialect) => {
       Deleted: true,
     });
     expect((await t.app.request('/content/1/Item/2/ti.png')).status).toBe(404);
+    expect((await t.app.request('/content/1/Item/2/ti-200.avif')).status).toBe(404);
+    expect(readdirSync(join(t.contentDir, '1', 'Item', '2'))).toEqual([]);
     expect((await auditOf(t.db.db, 'content.deleted')).at(-1)?.target).toBe('content:/content/1/Item/2/ti.png');
     const again = await t.call<{ Deleted: boolean }>('DELETE', '/api/Content/Delete?kind=Item&id=2&storeId=1', {
       token,

@@ -57,7 +57,7 @@ describe.each(DIALECTS)('Store API on %s', (dialect) => {
     expect(missing.body.Message).toBe('Category 99 does not exist.');
     const bad = await t.get<ErrorBody>('/api/Store/ReadAll/fresh');
     expect(bad.status).toBe(400);
-    expect(bad.body.ModelState).toEqual({ categoryId: ['categoryId must be a positive whole number.'] });
+    expect(bad.body.ModelState).toEqual({ categoryId: ['categoryId must be a whole number from 1 to 2147483647.'] });
   });
 
   it('pages with the default size, sorts and filters on the title', async () => {

@@ -97,8 +97,9 @@ test.describe('a new customer', () => {
     await expect(page).toHaveURL(/\/app\/login$/);
     await page.evaluate(() => localStorage.setItem('cartState', '{"isDirty":true}'));
     await signIn(page, email);
-    // Signing in drops the local cart copy so the cart reloads from the server.
-    expect(await page.evaluate(() => localStorage.getItem('cartState'))).toBeNull();
+    // Signing in replaces a local copy that is no guest cart with the account's cart from the server.
+    const stored = await page.evaluate(() => localStorage.getItem('cartState'));
+    expect(JSON.parse(stored ?? '{"cart":null}').cart?.CartItems ?? []).toEqual([]);
 
     const nav = page.getByRole('banner');
     await expect(nav.getByRole('link', { name: titleCased(email) })).toBeVisible();
@@ -152,7 +153,7 @@ test.describe('a new customer', () => {
     expect(await page.evaluate(() => localStorage.getItem('cartState'))).toBeNull();
     await expect(page.getByRole('banner').getByRole('link', { name: titleCased(email) })).toBeHidden();
     await page.goto('/app/profile/my-profile');
-    await expect(page).toHaveURL(/\/app\/login$/);
+    await expect(page).toHaveURL(/\/app\/login\?returnTo=%2Fapp%2Fprofile%2Fmy-profile$/);
   });
 
   test("a wrong password shows the server's reason in an alert and logs the service error", async ({ page }) => {
@@ -289,9 +290,9 @@ test.describe('gated pages', () => {
     '/app/edu-shopy',
     '/app/client-store',
   ]) {
-    test(`${path} sends a visitor who is not signed in to /app/login`, async ({ page }) => {
+    test(`${path} sends a visitor who is not signed in to /app/login, to come back afterwards`, async ({ page }) => {
       await page.goto(path);
-      await expect(page).toHaveURL(/\/app\/login$/);
+      await expect(page).toHaveURL(`/app/login?returnTo=${encodeURIComponent(path)}`);
       await expect(page.getByRole('heading', { name: 'Please sign in' })).toBeVisible();
     });
   }
@@ -306,7 +307,7 @@ test.describe('gated pages', () => {
     await page.goto('/app/login');
     await page.evaluate((t) => localStorage.setItem('jtoken', t), expired);
     await page.goto('/app/profile/my-profile');
-    await expect(page).toHaveURL(/\/app\/login$/);
+    await expect(page).toHaveURL(/\/app\/login\?returnTo=%2Fapp%2Fprofile%2Fmy-profile$/);
     expect(await page.evaluate(() => localStorage.getItem('jtoken'))).toBeNull();
   });
 
@@ -317,7 +318,7 @@ test.describe('gated pages', () => {
     await expect(page.getByRole('banner').getByRole('link', { name: 'Company' })).toBeHidden();
     for (const path of ['/app/edu-shopy', '/app/client-store']) {
       await page.goto(path);
-      await expect(page).toHaveURL(/\/app\/login$/);
+      await expect(page).toHaveURL(`/app/login?returnTo=${encodeURIComponent(path)}`);
     }
     // The profile is theirs to see.
     await page.goto('/app/profile');

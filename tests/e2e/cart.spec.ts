@@ -114,7 +114,8 @@ test.describe('the cart', () => {
     await expect(qty(await card(page, a), a)).toHaveValue('2');
     await expect(qty(await card(page, b), b)).toHaveValue('1');
 
-    await page.getByRole('banner').getByRole('link', { name: 'Cart', exact: true }).click();
+    // The Cart link counts what is in the cart.
+    await page.getByRole('banner').getByRole('link', { name: 'Cart (3 items)', exact: true }).click();
     await expect(page).toHaveURL(/\/app\/cart\/my-cart$/);
     await expect(page.getByRole('heading', { name: 'Cart Panel', level: 1 })).toBeVisible();
     const table = page.getByRole('table', { name: /Items in your cart/ });
@@ -225,6 +226,11 @@ test.describe('the cart', () => {
     await expect(qty(page, c)).toHaveValue('3');
 
     await other.getByRole('button', { name: 'Clear Cart' }).click();
+    // It asks first; keeping the cart changes nothing.
+    await other.getByRole('button', { name: 'Keep my cart' }).click();
+    await expect(qty(cartRow(other, c), c)).toHaveValue('3');
+    await other.getByRole('button', { name: 'Clear Cart' }).click();
+    await other.getByRole('button', { name: 'Yes, clear my cart' }).click();
     await expect(other.getByRole('button', { name: 'Check Stock' })).toBeDisabled();
     await expect(other.getByRole('status').filter({ hasText: 'Cart cleared' })).toBeVisible();
     await expect(other.getByText('Your cart is empty.')).toBeVisible();
@@ -263,19 +269,16 @@ test.describe('the cart', () => {
 });
 
 test.describe('the quantity stepper', () => {
-  test('signed out, it offers a sign-in instead, from the keyboard too', async ({ page }) => {
+  test('signed out, it is a working stepper too: a guest cart, counted beside Cart', async ({ page }) => {
     const [a] = chosen(0).items;
     await page.goto(chosen(0).path);
-    const signInLink = (await card(page, a)).getByRole('link', { name: `Sign in to add to cart: ${a.ItemTitle}` });
-    await expect(signInLink).toHaveAttribute('href', '/app/login');
-    await expect(more(page, a)).toHaveCount(0);
-    await signInLink.focus();
-    await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/app\/login$/);
-
+    const c = await card(page, a);
+    await expect(c.getByRole('link', { name: /Sign in to add to cart/ })).toHaveCount(0);
+    await more(c, a).click();
+    await expect(qty(c, a)).toHaveValue('1');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Cart (1 item)', exact: true })).toBeVisible();
     await page.goto(`/app/section/${a.ItemID}/${a.DbID}`);
-    await page.getByRole('link', { name: `Sign in to add to cart: ${a.ItemTitle}` }).click();
-    await expect(page).toHaveURL(/\/app\/login$/);
+    await expect(qty(page, a)).toHaveValue('1');
   });
 
   test('signed in, it counts up and down with labelled controls and never goes below 0', async ({ page }) => {

@@ -35,7 +35,7 @@ async function watch(page: Page): Promise<Watch> {
   return w;
 }
 
-/** Opens a page, scrolls it through so `client:visible` islands wake, waits for every island to hydrate. */
+/** Opens a page, scrolls it through and touches a stepper so every island wakes, and waits for them to hydrate. */
 async function visit(page: Page, w: Watch, path: string): Promise<void> {
   const res = await page.goto(path);
   const policy = res?.headers()['content-security-policy'] ?? '';
@@ -47,6 +47,9 @@ async function visit(page: Page, w: Watch, path: string): Promise<void> {
       await new Promise((r) => setTimeout(r, 30));
     }
   });
+  // Stepper islands load on the first interaction with a stepper (client:interaction): focus one.
+  const stepper = page.locator('[data-stepper] input');
+  if ((await stepper.count()) > 0) await stepper.first().focus();
   // Astro drops `ssr` from an island once it has hydrated.
   await expect(page.locator('astro-island[ssr]'), path).toHaveCount(0);
   await page.waitForLoadState('networkidle');

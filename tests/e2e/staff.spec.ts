@@ -337,7 +337,7 @@ test.describe('staff areas', () => {
     await signIn(page, email);
     for (const path of STAFF_PAGES) {
       await page.goto(path);
-      await expect(page, path).toHaveURL(/\/app\/login$/);
+      await expect(page, path).toHaveURL(`/app/login?returnTo=${encodeURIComponent(path)}`);
     }
 
     const token = await tokenOf(request, email);

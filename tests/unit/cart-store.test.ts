@@ -22,6 +22,7 @@ type Session = typeof import('../../src/stores/session.ts');
 
 let t: AuthTestApp;
 let server: RunningServer;
+let front: Hono;
 let store: CartStore;
 let session: Session;
 let asha: Customer;
@@ -32,7 +33,7 @@ let soap: CartItemSource;
 
 /** What reached the API: `METHOD /path` (lower case) and the Idempotency-Key, if any. */
 let requests: { call: string; key: string | null }[] = [];
-const faults = { loseOrderAnswers: 0, failReads: false };
+const faults = { loseOrderAnswers: 0, failReads: false, failSaves: false };
 
 const calls = (call: string) => requests.filter((r) => r.call === call);
 
@@ -91,11 +92,12 @@ beforeAll(async () => {
     { email: 'asha@aisle.test', fullName: 'Asha Kumar', role: 'User' },
     { email: 'sita@aisle.test', fullName: 'Sita Staff', role: 'Employee' },
   ])) as [Customer, Customer];
-  const front = new Hono().all('*', async (c) => {
+  front = new Hono().all('*', async (c) => {
     const path = new URL(c.req.url).pathname.toLowerCase();
     const call = `${c.req.method} ${path}`;
     requests.push({ call, key: c.req.header('Idempotency-Key') ?? null });
     if (faults.failReads && call === 'GET /api/cart/read') return c.json({ Message: 'Down for a moment.' }, 503);
+    if (faults.failSaves && call === 'POST /api/cart/create') return c.json({ Message: 'Down for a moment.' }, 503);
     const res = await t.app.fetch(c.req.raw, c.env);
     if (call === 'POST /api/cart/createorder' && faults.loseOrderAnswers > 0) {
       // The order went through, but its answer never reaches the browser.
@@ -127,6 +129,7 @@ beforeEach(async () => {
   requests = [];
   faults.loseOrderAnswers = 0;
   faults.failReads = false;
+  faults.failSaves = false;
   // Failed calls are logged to the console (spec §8); keep the test output quiet.
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
@@ -138,7 +141,8 @@ afterEach(() => {
   store.$cartState.set(EMPTY_CART_STATE);
   store.$cartNotice.set(null);
   store.$cartLoad.set({ state: 'idle' });
-  cleanStores(store.$cartState, store.$myCart, store.$cartPending, store.$cartNotice, store.$cartLoad);
+  store.$cartSave.set({ state: 'saved' });
+  cleanStores(store.$cartState, store.$myCart, store.$cartPending, store.$cartNotice, store.$cartLoad, store.$cartSave);
   vi.restoreAllMocks();
 });
 
@@ -213,9 +217,17 @@ describe('starting and changing the cart', () => {
     expect(store.$cartState.get().cart?.CartItems[0]?.Qty).toBe(3);
   });
 
-  it('does nothing for a signed-out visitor', async () => {
-    expect(await store.changeQuantity(apple, 1)).toBe('signed-out');
-    expect(store.$cartState.get()).toEqual(EMPTY_CART_STATE);
+  it("keeps a guest's changes in a guest cart (CartID 0), without a request", async () => {
+    expect(await store.changeQuantity(apple, 1)).toBe('changed');
+    expect(await store.changeQuantity(soap, 2)).toBe('changed');
+    const { cart, isDirty } = store.$cartState.get();
+    expect(cart?.CartID).toBe(0);
+    expect(isDirty).toBe(true);
+    expect(cart?.CartItems.map((l) => [l.ItemID, l.Qty, l.Staus])).toEqual([
+      [1, 1, 'added'],
+      [4, 2, 'added'],
+    ]);
+    expect(store.$myCart.get()).toBe(store.$cartState.get());
     expect(requests).toEqual([]);
   });
 
@@ -384,8 +396,16 @@ describe('Check Stock, Order and Clear Cart', () => {
     expect(calls('POST /api/cart/createorder')).toHaveLength(1 + store.ORDER_RETRIES);
     expect(await orderRows()).toHaveLength(1);
     expect(store.$cartNotice.get()?.text).toBe(
-      'We could not tell whether your order went through. Look in My Orders before you order again.',
+      'We could not tell whether your order went through. Your cart is kept: look in My Orders, or press Order again. It will not be ordered twice.',
     );
+    expect(store.$cartState.get().cart?.CartItems.map((l) => l.ItemID)).toEqual([1]);
+    // Pressing Order again resends the same key: the shop answers the first order.
+    faults.loseOrderAnswers = 0;
+    await settle(store.placeOrder());
+    const keys = new Set(calls('POST /api/cart/createorder').map((c) => c.key));
+    expect(keys.size).toBe(1);
+    expect(await orderRows()).toHaveLength(1);
+    expect(store.$cartNotice.get()?.text).toMatch(/^Order placed: #/);
   });
 
   it('a refused order names the short lines and keeps the cart as sent', async () => {
@@ -422,30 +442,127 @@ describe('Check Stock, Order and Clear Cart', () => {
     expect((await savedCart(asha)).CartItems).toEqual([]);
   });
 
-  it('a refused request drops the unsaved changes and shows the cart the server has', async () => {
+  it('a refused request keeps every unsaved line and says the cart is kept', async () => {
     await saveOnServer(asha, [line(4, 3, 1)]);
     await store.refreshFromServer();
     await store.changeQuantity(apple, 2);
     await store.changeQuantity({ ...apple, ItemID: 99_999, ItemTitle: 'Ghost' }, 1);
     await settle(store.checkStock());
     expect(store.$cartNotice.get()?.kind).toBe('error');
-    expect(store.$cartNotice.get()?.text).toMatch(/^Stock not checked: .*item 99999 of store 1, which does not exist/);
+    expect(store.$cartNotice.get()?.text).toMatch(
+      /^Stock not checked\. Your cart is kept on this device and will be saved when the shop answers\. \(.*item 99999 of store 1, which does not exist/,
+    );
     expect(store.$cartPending.get()).toBe(false);
-    expect(store.$cartState.get().isDirty).toBe(false);
-    expect(store.$cartState.get().cart?.CartItems.map((l) => l.ItemID)).toEqual([4]);
+    expect(store.$cartState.get().isDirty).toBe(true);
+    expect(store.$cartState.get().cart?.CartItems.map((l) => l.ItemID)).toEqual([4, 1, 99_999]);
     expect(console.error).toHaveBeenCalledWith(expect.stringMatching(/^Error Code: 400\nMessage: /));
   });
 
-  it('drops the local copy even when the cart cannot be read back', async () => {
+  it('takes the answered cart when it cannot be read back afterwards', async () => {
     await store.changeQuantity(soap, 1);
     faults.failReads = true;
     await settle(store.checkStock());
     expect(store.$cartNotice.get()?.text).toBe('Stock checked: all items are available');
-    expect(store.$cartState.get()).toEqual(EMPTY_CART_STATE);
-    expect(getTestStorage().cartState).toBeUndefined();
+    expect(store.$cartState.get().isDirty).toBe(false);
+    expect(store.$cartState.get().cart?.CartItems.map((l) => [l.ItemID, l.Qty, l.Staus])).toEqual([[4, 1, 'loaded']]);
     expect(store.$cartLoad.get()).toEqual({
       state: 'failed',
       message: 'The shop could not complete this just now. Please try again in a minute.',
     });
+  });
+});
+
+describe('autosave and guest carts (issue 12)', () => {
+  it('saves a signed-in cart 1 s after the last change, once for quick changes', async () => {
+    signIn(asha);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const stop = store.startCart();
+    await settle(store.refreshFromServer());
+    requests = [];
+    await store.changeQuantity(apple, 1);
+    await store.changeQuantity(apple, 2);
+    await store.changeQuantity(soap, 1);
+    expect(store.$cartSave.get()).toEqual({ state: 'waiting' });
+    await vi.advanceTimersByTimeAsync(900);
+    expect(calls('POST /api/cart/create')).toHaveLength(0);
+    await settle(
+      (async () => {
+        while (store.$cartSave.get().state !== 'saved') await vi.advanceTimersByTimeAsync(50);
+      })(),
+    );
+    expect(calls('POST /api/cart/create')).toHaveLength(1);
+    expect(store.$cartState.get().isDirty).toBe(false);
+    expect((await savedCart(asha)).CartItems.map((l) => [l.ItemID, l.Qty])).toEqual([
+      [1, 2],
+      [4, 1],
+    ]);
+    stop();
+  });
+
+  it('keeps every line when the save fails, says so, and saves when the shop answers again', async () => {
+    signIn(asha);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const stop = store.startCart();
+    await settle(store.refreshFromServer());
+    faults.failSaves = true;
+    await store.changeQuantity(apple, 3);
+    await settle(
+      (async () => {
+        while (store.$cartSave.get().state !== 'failed') await vi.advanceTimersByTimeAsync(50);
+      })(),
+    );
+    expect(store.$cartSave.get()).toEqual({
+      state: 'failed',
+      message:
+        'Your cart is kept on this device and will be saved when the shop answers. (The shop could not complete this just now. Please try again in a minute.)',
+    });
+    expect(store.$cartState.get().cart?.CartItems.map((l) => [l.ItemID, l.Qty])).toEqual([[1, 3]]);
+    expect(store.$cartState.get().isDirty).toBe(true);
+    expect(getTestStorage().cartState).toContain('"Qty":3');
+    faults.failSaves = false;
+    await settle(
+      (async () => {
+        while (store.$cartSave.get().state !== 'saved') await vi.advanceTimersByTimeAsync(100);
+      })(),
+    );
+    expect((await savedCart(asha)).CartItems.map((l) => [l.ItemID, l.Qty])).toEqual([[1, 3]]);
+    stop();
+  });
+
+  it('merges a guest cart into the account cart after sign-in, keeping the larger quantity', async () => {
+    await saveOnServer(asha, [line(1, 1, 5), line(4, 3, 1)]);
+    await store.changeQuantity(apple, 2);
+    await store.changeQuantity(soap, 4);
+    await store.changeQuantity(cherry, 1);
+    signIn(asha);
+    expect(await store.adoptGuestCart()).toBe(true);
+    expect(calls('POST /api/cart/merge')).toHaveLength(1);
+    const merged = [
+      [1, 5],
+      [4, 4],
+      [3, 1],
+    ];
+    expect((await savedCart(asha)).CartItems.map((l) => [l.ItemID, l.Qty])).toEqual(merged);
+    const { cart, isDirty } = store.$cartState.get();
+    expect(cart?.CartID).toBe(asha.id);
+    expect(isDirty).toBe(false);
+    expect(cart?.CartItems.map((l) => [l.ItemID, l.Qty])).toEqual(merged);
+  });
+
+  it('keeps the guest lines when the merge fails, to merge them later', async () => {
+    await store.changeQuantity(apple, 2);
+    signIn(asha);
+    await server.close();
+    try {
+      expect(await store.adoptGuestCart()).toBe(false);
+    } finally {
+      server = await listen(front, '127.0.0.1', server.port);
+    }
+    expect(store.$cartState.get().cart?.CartID).toBe(0);
+    expect(store.$cartSave.get()).toMatchObject({
+      state: 'failed',
+      message: expect.stringContaining('The shop could not be reached'),
+    });
+    expect(store.$myCart.get().cart?.CartItems.map((l) => [l.ItemID, l.Qty])).toEqual([[1, 2]]);
   });
 });

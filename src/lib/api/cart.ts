@@ -37,6 +37,8 @@ export interface CartApi {
   clear(userId: number): Promise<CartDto>;
   /** `GET /api/Order/Again/{id}`: the caller's past order as it can be bought today. */
   orderAgain(orderId: number): Promise<OrderAgainLineDto[]>;
+  /** `POST /api/cart/Merge`: merges a guest's cart into the caller's saved one and answers the result. */
+  merge(cart: Pick<CartDto, 'CartItems'>): Promise<CartDto>;
   /** `GET /api/Order/AllOrders?mine=true`: the caller's own orders (employees too), newest first. */
   myOrders(page: number, limit: number): Promise<OrdersPage>;
 }
@@ -62,6 +64,9 @@ export function createCartApi(api: $Fetch): CartApi {
     },
     orderAgain(orderId) {
       return api<OrderAgainLineDto[]>(`/api/Order/Again/${orderId}`);
+    },
+    merge(cart) {
+      return api<CartDto>('/api/cart/Merge', { method: 'POST', body: cart });
     },
     clear(userId) {
       return api<CartDto>(`/api/CartItem/Delete/${userId}`, { method: 'DELETE' });

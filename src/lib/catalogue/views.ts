@@ -22,6 +22,24 @@ export const images = {
   item: (itemId: number, storeId: number) => `/content/${storeId}/Item/${itemId}/ti.png`,
 };
 
+/**
+ * How wide each kind of picture shows at each viewport width (the `sizes` of its
+ * `<picture>`), from the layout's grids: the page is at most 1280 px wide with
+ * 16 px padding on each side, the sidebar takes 15 rem from 768 px. A phone of
+ * 390 px shows an item card's picture about 175 px wide, so at 1× it fetches the
+ * 200 px version; larger cards and screens of 2× and more fetch the 400 px one.
+ */
+export const TILE_SIZES = {
+  /** Item cards: two columns on phones (12 px gap), three from 1024 px, four of at most about 300 px from 1280 px. */
+  itemCard: '(min-width: 1280px) 300px, (min-width: 1024px) 33vw, calc(50vw - 22px)',
+  /** Store, section and book cards: one column on phones, two from 640 px, three of at most about 400 px from 1280 px. */
+  card: '(min-width: 1280px) 400px, (min-width: 640px) 50vw, calc(100vw - 32px)',
+  /** The item page's picture: the page's width on phones, a 22 rem column from 1024 px. */
+  itemPage: '(min-width: 1024px) 352px, calc(100vw - 32px)',
+  /** The store page's picture: the page's width on phones, 14 rem from 640 px. */
+  storePage: '(min-width: 640px) 224px, calc(100vw - 32px)',
+} as const;
+
 /** The picture every card falls back to when a row has none or it fails to load. */
 export const DEFAULT_TILE = '/images/default-tile.svg';
 

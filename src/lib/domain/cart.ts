@@ -174,14 +174,153 @@ export function changeQuantity(state: CartState, item: ItemDto, qty: number, cus
   return { cart: { ...cart, CartItems: cart.CartItems.with(i, { ...line, Qty: n, Staus: status }) }, isDirty: true };
 }
 
+const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const text = (v: unknown): v is string => typeof v === 'string';
+
+function isCartLine(value: unknown): value is CartItemDto {
+  if (typeof value !== 'object' || value === null) return false;
+  const l = value as Record<string, unknown>;
+  return (
+    finite(l.ItemID) &&
+    finite(l.StoreID) &&
+    finite(l.Qty) &&
+    finite(l.Availability) &&
+    finite(l.UnitPrice) &&
+    finite(l.Discount) &&
+    finite(l.FlatDiscount) &&
+    finite(l.Gst) &&
+    finite(l.SellingPrice) &&
+    text(l.ItemTitle) &&
+    text(l.Size) &&
+    text(l.StoreName) &&
+    text(l.ItemUpdatedTime) &&
+    CART_ITEM_STATUSES.includes(l.Staus as CartItemDto['Staus'])
+  );
+}
+
+function isCart(value: unknown): value is CartDto {
+  if (typeof value !== 'object' || value === null) return false;
+  const c = value as Record<string, unknown>;
+  return (
+    finite(c.CartID) &&
+    finite(c.CustomerID) &&
+    text(c.CustomerName) &&
+    Array.isArray(c.CartItems) &&
+    c.CartItems.every(isCartLine)
+  );
+}
+
+/**
+ * Reads a stored cart state. Anything that is not one (invalid JSON, another
+ * shape, a removed key) is the empty state: a damaged copy costs the unsaved
+ * changes, never the page.
+ */
+export function decodeCartState(stored: unknown): CartState {
+  if (typeof stored !== 'string') return EMPTY_CART_STATE;
+  let value: unknown;
+  try {
+    value = JSON.parse(stored);
+  } catch {
+    return EMPTY_CART_STATE;
+  }
+  if (typeof value !== 'object' || value === null) return EMPTY_CART_STATE;
+  const { cart, isDirty } = value as Record<string, unknown>;
+  if (typeof isDirty !== 'boolean' || !(cart === null || isCart(cart))) return EMPTY_CART_STATE;
+  return { cart, isDirty };
+}
+
+/** The CartID (and CustomerID) of a guest's cart: nobody's account, kept only in the browser. */
+export const GUEST_CART_ID = 0;
+
+/** The customer a guest's cart is made for. */
+export const GUEST_CUSTOMER: Customer = { id: GUEST_CART_ID, fullName: '' };
+
+/**
+ * The cart a page shows and changes for `accountId` (null for a guest): a
+ * guest's is the cart with CartID GUEST_CART_ID; a signed-in account's is its
+ * own, or a guest cart still waiting to be merged into it. Anything else (some
+ * other account's leftover copy) counts as no cart.
+ */
+export function cartFor(state: CartState, accountId: number | null): CartState {
+  const id = state.cart?.CartID;
+  if (id === undefined || id === GUEST_CART_ID || id === accountId) return state;
+  return EMPTY_CART_STATE;
+}
+
+/** True when `state` holds a guest's cart with lines to merge into an account. */
+export function isGuestCart(state: CartState): boolean {
+  return state.cart?.CartID === GUEST_CART_ID && state.cart.CartItems.length > 0;
+}
+
+/** What merging needs of a line: which item of which store, and how many. */
+export interface MergeableLine {
+  ItemID: number;
+  StoreID: number;
+  Qty: number;
+  Staus?: CartItemStatus;
+}
+
+const keeps = (line: MergeableLine) => line.Qty > 0 && line.Staus !== 'deleted';
+
+/**
+ * A guest's cart lines merged into an account's (issue 12): every line of both is
+ * kept; a line both hold (same ItemID + StoreID) keeps the larger quantity and
+ * the account's line (with that quantity). The account's lines come first, in
+ * their order, then the guest's new ones in theirs. Lines with a quantity of 0 or
+ * the status `deleted` are not lines of a cart and are left out. Quantities are
+ * clamped to MAX_CART_QTY. The inputs are not changed.
+ */
+export function mergeCartLines<T extends MergeableLine>(account: readonly T[], guest: readonly T[]): T[] {
+  const out: T[] = [];
+  const at = new Map<string, number>();
+  for (const line of [...account.filter(keeps), ...guest.filter(keeps)]) {
+    const key = `${line.StoreID}:${line.ItemID}`;
+    const i = at.get(key);
+    const qty = clampQty(line.Qty);
+    if (i === undefined) {
+      at.set(key, out.length);
+      out.push(qty === line.Qty ? line : { ...line, Qty: qty });
+      continue;
+    }
+    const kept = out[i] as T;
+    if (qty > kept.Qty) out[i] = { ...kept, Qty: qty };
+  }
+  return out;
+}
+
+/** How many units the cart holds in all (deleted lines count for nothing): the count beside "Cart". */
+export function cartCount(state: CartState): number {
+  let n = 0;
+  for (const line of state.cart?.CartItems ?? []) if (keeps(line)) n += line.Qty;
+  return n;
+}
+
 /** The state after reading the cart from the server (spec §4): every line loaded, not dirty. */
 export function loadedFromServer(cart: CartDto): CartState {
   return { cart: { ...cart, CartItems: cart.CartItems.map((line) => ({ ...line, Staus: 'loaded' })) }, isDirty: false };
 }
 
-/** The quantity of an item already in the cart (0 when it is not), for a stepper's starting value. */
+/** The quantity of an item in the cart (0 when it is not, or its line is deleted), for a stepper's value. */
 export function quantityOf(state: CartState, itemId: number, storeId: number): number {
-  return state.cart?.CartItems.find((line) => sameLine(line, itemId, storeId))?.Qty ?? 0;
+  const line = state.cart?.CartItems.find((l) => sameLine(l, itemId, storeId));
+  return line === undefined || line.Staus === 'deleted' ? 0 : line.Qty;
+}
+
+/**
+ * Removes the line of an item from the cart (a cart line's remove button): an
+ * `added` line is dropped, any other becomes `deleted` (spec §4's status), so
+ * the server drops it when the cart is saved. Returns `state` itself when there
+ * is no such line.
+ */
+export function removeLine(state: CartState, itemId: number, storeId: number): CartState {
+  const cart = state.cart;
+  if (cart === null) return state;
+  const i = cart.CartItems.findIndex((line) => sameLine(line, itemId, storeId));
+  const line = cart.CartItems[i];
+  if (line === undefined || line.Staus === 'deleted') return state;
+  const CartItems =
+    line.Staus === 'added' ? cart.CartItems.toSpliced(i, 1) : cart.CartItems.with(i, { ...line, Staus: 'deleted' });
+  return { cart: { ...cart, CartItems }, isDirty: true };
 }
 
 /** A cart line's total in rupees (spec §9): selling price × quantity, exact to the paisa. */

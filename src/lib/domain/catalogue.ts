@@ -4,6 +4,8 @@
  * Money is rupees with up to 2 decimals, percentages are percent, flags booleans.
  */
 
+import { isId } from './ids.ts';
+
 export interface CategoryDto {
   CategoryID: number;
   CategoryTitle: string;
@@ -119,7 +121,7 @@ export function parseCustomOrder(text: string): number[] | null {
         : typeof entry === 'object' && entry !== null && 'ItemID' in entry
           ? Number((entry as { ItemID: unknown }).ItemID)
           : Number.NaN;
-    if (!Number.isInteger(id) || id <= 0) return null;
+    if (!isId(id)) return null;
     ids.push(id);
   }
   return ids;

@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import type { FieldErrors } from './account-rules.ts';
 import type { StoreTypeName } from './catalogue.ts';
+import { ID_MAX, ID_MIN, ID_RULE, idOrUndefined } from './ids.ts';
 import { percentToBps, rupeesToPaise } from './money.ts';
 import type { PriceFields } from './pricing.ts';
 
@@ -85,16 +86,16 @@ export function flagField(field: string) {
   return z.preprocess(flagFromText, z.boolean({ error: requiredOr(field, 'must be true or false') }));
 }
 
-/** A positive whole number (an id), given as a number or as digits. */
+/** An id (see `ids.ts`: 1 to 2,147,483,647), given as a number or as digits. */
 export function idField(field: string) {
-  const rule = 'must be a positive whole number';
+  const rule = ID_RULE;
   return z.preprocess(
     numberFromText,
     z
       .number({ error: requiredOr(field, rule) })
       .int(`${field} ${rule}.`)
-      .positive(`${field} ${rule}.`)
-      .max(Number.MAX_SAFE_INTEGER, `${field} ${rule}.`),
+      .min(ID_MIN, `${field} ${rule}.`)
+      .max(ID_MAX, `${field} ${rule}.`),
   );
 }
 
@@ -169,8 +170,8 @@ export function readItemIds(value: unknown): number[] | null {
   const ids: number[] = [];
   for (const entry of list) {
     const raw = typeof entry === 'object' && entry !== null && 'ItemID' in entry ? entry.ItemID : entry;
-    const id = numberFromText(raw);
-    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) return null;
+    const id = idOrUndefined(raw);
+    if (id === undefined) return null;
     ids.push(id);
   }
   return ids;

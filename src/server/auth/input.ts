@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { FieldErrors } from '../../lib/domain/account-rules.ts';
+import { ID_RULE, readId } from '../../lib/domain/ids.ts';
 import { AppError, type ModelState } from '../errors.ts';
 
 /** A JSON request body that must be an object; anything else is a 400. */
@@ -33,16 +34,11 @@ export function textField(
   return opts.raw === true ? v : v.trim();
 }
 
-/** A positive whole number given as a JSON number or as digits in text; a 400 naming it otherwise. */
+/** An id (see `ids.ts`) given as a JSON number or as digits in text; a 400 naming it otherwise. */
 export function idField(body: Record<string, unknown>, name: string): number {
-  const v = field(body, name);
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d{1,15}\s*$/.test(v) ? Number(v) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n <= 0) {
-    throw v === undefined || v === null || v === ''
-      ? AppError.invalidField(name, 'is required')
-      : AppError.invalidField(name, 'must be a positive whole number');
-  }
-  return n;
+  const r = readId(field(body, name));
+  if (r.kind === 'ok') return r.id;
+  throw r.kind === 'missing' ? AppError.invalidField(name, 'is required') : AppError.invalidField(name, ID_RULE);
 }
 
 /** Throws one 400 listing every message when a validator found anything. */

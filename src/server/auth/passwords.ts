@@ -1,5 +1,6 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { AppError } from '../errors.ts';
 
 /** OWASP's scrypt parameters: N = 2^17, r = 8, p = 1; a 64-byte key from a 16-byte salt. */
 export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
@@ -26,6 +27,40 @@ export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
   const key = await scryptAsync(password, salt, KEY_LENGTH, { N, r, p, maxmem: maxmem(N, r) });
   return `scrypt$N=${N},r=${r},p=${p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+}
+
+/**
+ * Hashes for new accounts (anonymous registration) wait in a lane of their own,
+ * one at a time with at most `LANE_QUEUE` waiting: scrypt runs on Node's small
+ * thread pool (4 threads), and a burst of registrations must not take every
+ * thread from the sign-ins of customers already waiting. A full lane answers 503.
+ */
+export const LANE_QUEUE = 16;
+let laneBusy = false;
+const laneWaiting: (() => void)[] = [];
+
+export async function hashNewPassword(password: string): Promise<string> {
+  if (laneBusy) {
+    if (laneWaiting.length >= LANE_QUEUE) {
+      throw new AppError(
+        503,
+        'too_many_requests',
+        'Many accounts are being registered just now; try again in a minute.',
+        {
+          headers: { 'Retry-After': '60' },
+        },
+      );
+    }
+    await new Promise<void>((resolve) => laneWaiting.push(resolve));
+  }
+  laneBusy = true;
+  try {
+    return await hashPassword(password);
+  } finally {
+    const next = laneWaiting.shift();
+    if (next === undefined) laneBusy = false;
+    else next();
+  }
 }
 
 interface ParsedHash {

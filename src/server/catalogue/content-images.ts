@@ -1,16 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import sharp, { type Metadata } from 'sharp';
+import { TILE_HEIGHT, TILE_WIDTH } from '../../lib/domain/content-images.ts';
+import { ID_RULE, readId } from '../../lib/domain/ids.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { encodeVersions, removeVersions, writeFileAtomic } from './picture-versions.ts';
 
 /** The largest image staff may upload. */
 export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
-/** Every content image is stored as a tile of this size (spec §2's `ti.png`). */
-export const IMAGE_WIDTH = 400;
-export const IMAGE_HEIGHT = 300;
 /** Decoding bigger pictures than this (about 50 megapixels) is refused rather than attempted. */
 const MAX_INPUT_PIXELS = 50_000_000;
 
@@ -39,8 +38,9 @@ function param(params: Record<string, unknown>, name: string): string {
 function idParamOf(params: Record<string, unknown>, name: string, why: string): number {
   const raw = param(params, name);
   if (raw === '') throw AppError.invalidField(name, `is required ${why}`);
-  if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) throw AppError.invalidField(name, 'must be a positive whole number');
-  return Number(raw);
+  const r = readId(raw);
+  if (r.kind !== 'ok') throw AppError.invalidField(name, ID_RULE);
+  return r.id;
 }
 
 /**
@@ -101,9 +101,11 @@ const ACCEPTED = new Set(['png', 'jpeg', 'webp']);
 /**
  * Checks an upload by its content (PNG, JPEG or WebP, whatever its name or
  * declared type says) and stores it as the 400×300 `ti.png` tile (cover fit,
- * turned upright from its EXIF orientation) at `target`, atomically: written
- * to a temporary file beside it, then renamed over the old one, so readers
- * never see half an image.
+ * turned upright from its EXIF orientation) at `target`, with its AVIF and
+ * WebP versions (`ti-{w}.avif`, `ti-{w}.webp`) beside it. Every file is written
+ * atomically (a temporary file beside it, renamed over the old one), so readers
+ * never see half an image; the versions are encoded before anything is
+ * written and written after the tile, so none is ever older than it.
  */
 export async function storeImage(contentDir: string, target: ImageTarget, bytes: Uint8Array): Promise<StoredImage> {
   if (bytes.byteLength > UPLOAD_MAX_BYTES) throw tooLarge(bytes.byteLength);
@@ -122,22 +124,17 @@ export async function storeImage(contentDir: string, target: ImageTarget, bytes:
   try {
     tile = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
-      .resize(IMAGE_WIDTH, IMAGE_HEIGHT, { fit: 'cover' })
+      .resize(TILE_WIDTH, TILE_HEIGHT, { fit: 'cover' })
       .png()
       .toBuffer();
   } catch {
     throw notAnImage();
   }
+  const versions = await encodeVersions(tile);
   const dir = join(contentDir, target.dir);
   await mkdir(dir, { recursive: true });
-  const tmp = join(dir, `.ti.png.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    await writeFile(tmp, tile);
-    await rename(tmp, join(dir, 'ti.png'));
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
+  await writeFileAtomic(dir, 'ti.png', tile);
+  for (const v of versions) await writeFileAtomic(dir, v.name, v.bytes);
   return {
     format: format as StoredImage['format'],
     width: meta.width ?? 0,
@@ -154,16 +151,20 @@ export function tooLarge(bytes?: number): AppError {
   });
 }
 
-/** Removes an image; false when there was none. */
+/** Removes an image and its versions; false when there was none. */
 export async function removeImage(contentDir: string, dir: string): Promise<boolean> {
+  let removed = true;
   try {
     await unlink(join(contentDir, dir, 'ti.png'));
-    return true;
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return false;
-    throw err;
+    if (code === 'ENOTDIR') return false;
+    if (code !== 'ENOENT') throw err;
+    removed = false;
   }
+  // Versions left without their tile would still show on the pages: they go too.
+  await removeVersions(join(contentDir, dir));
+  return removed;
 }
 
 /**

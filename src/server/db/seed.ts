@@ -2,7 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Dialect } from './connection.ts';
 import type { Database } from './schema.ts';
 import { type CataloguePlan, planCatalogue } from './seed/generate.ts';
-import { discardPictures, placeTiles, renderPictures } from './seed/tiles.ts';
+import { discardPictures, placeTiles, renderPictures, withVersions } from './seed/tiles.ts';
 
 export interface SeedOptions {
   /** How many items to create (the contract's N). */
@@ -22,7 +22,7 @@ export interface SeedSummary {
   sections: number;
   publishedSections: number;
   items: number;
-  /** Tile files written (links of `pictures` distinct images). */
+  /** Tiles written (`ti.png` and its versions, links of `pictures` distinct pictures). */
   tiles: number;
   pictures: number;
   seconds: number;
@@ -97,7 +97,7 @@ export async function seedCatalogue(db: Kysely<Database>, dialect: Dialect, opts
   }
   lap('committed');
   try {
-    placeTiles(opts.contentDir, pictureFiles, plan.tiles);
+    placeTiles(opts.contentDir, pictureFiles, withVersions(plan.tiles));
   } finally {
     discardPictures(opts.contentDir);
   }

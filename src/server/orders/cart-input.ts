@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { CART_ITEM_STATUSES, type CartItemStatus, MAX_CART_LINES, MAX_CART_QTY } from '../../lib/domain/cart.ts';
+import { ID_RULE, readId } from '../../lib/domain/ids.ts';
 import { field } from '../auth/input.ts';
 import { AppError, type ModelState } from '../errors.ts';
 
@@ -63,11 +64,10 @@ export function parseCartBody(body: Record<string, unknown>): CartLineInput[] {
     const line = entry as Record<string, unknown>;
     const ids: Record<'ItemID' | 'StoreID', number> = { ItemID: 0, StoreID: 0 };
     for (const name of ['ItemID', 'StoreID'] as const) {
-      const v = field(line, name);
-      const n = wholeNumber(v);
-      if (absent(v)) fail(`${at}.${name}`, 'is required');
-      else if (n === undefined || n <= 0) fail(`${at}.${name}`, 'must be a positive whole number');
-      else ids[name] = n;
+      const r = readId(field(line, name));
+      if (r.kind === 'missing') fail(`${at}.${name}`, 'is required');
+      else if (r.kind !== 'ok') fail(`${at}.${name}`, ID_RULE);
+      else ids[name] = r.id;
     }
     const rawQty = field(line, 'Qty');
     const qty = wholeNumber(rawQty);

@@ -1,5 +1,13 @@
 import type { Kysely } from 'kysely';
-import { type CartDto, type Customer, cartItemFromItem, emptyCart, type ShortageDto } from '../../lib/domain/cart.ts';
+import {
+  type CartDto,
+  type Customer,
+  cartItemFromItem,
+  emptyCart,
+  MAX_CART_LINES,
+  mergeCartLines,
+  type ShortageDto,
+} from '../../lib/domain/cart.ts';
 import type { Database, Item } from '../db/schema.ts';
 import { AppError, type ModelState } from '../errors.ts';
 import { toItemDto } from '../routes/item.ts';
@@ -58,6 +66,62 @@ export async function saveCart(
           item_id: line.itemId,
           store_id: line.storeId,
           qty: line.qty,
+          status: 'loaded' as const,
+          position,
+        })),
+      )
+      .execute();
+  });
+}
+
+/**
+ * Merges a guest's cart `lines` into the caller's saved cart (issue 12), in one
+ * transaction: every line of both is kept, and a line both hold (same ItemID and
+ * StoreID) keeps the larger quantity. Lines whose item has left the catalogue
+ * are dropped from the saved side. A merge that would pass MAX_CART_LINES lines
+ * is a 400 naming CartItems, writing nothing.
+ */
+export async function mergeIntoCart(
+  db: Kysely<Database>,
+  owner: Customer,
+  lines: readonly CartLineInput[],
+  at: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    // The cart row first: its row lock makes a save and a merge of the same cart take turns.
+    await trx
+      .insertInto('carts')
+      .values({ user_id: owner.id, customer_name: owner.fullName, updated_at: at })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ customer_name: owner.fullName, updated_at: at }))
+      .execute();
+    const saved = await trx
+      .selectFrom('cart_items as ci')
+      .innerJoin('items as i', 'i.id', 'ci.item_id')
+      .select(['ci.item_id', 'ci.store_id', 'ci.qty'])
+      .where('ci.cart_id', '=', owner.id)
+      .orderBy('ci.position')
+      .orderBy('ci.item_id')
+      .execute();
+    const merged = mergeCartLines(
+      saved.map((r) => ({ ItemID: r.item_id, StoreID: r.store_id, Qty: r.qty })),
+      lines.map((l) => ({ ItemID: l.itemId, StoreID: l.storeId, Qty: l.qty, Staus: l.status })),
+    );
+    if (merged.length > MAX_CART_LINES) {
+      throw AppError.invalidField(
+        'CartItems',
+        `would make a cart of ${merged.length} lines with the saved one; a cart holds at most ${MAX_CART_LINES}`,
+      );
+    }
+    await trx.deleteFrom('cart_items').where('cart_id', '=', owner.id).execute();
+    if (merged.length === 0) return;
+    await trx
+      .insertInto('cart_items')
+      .values(
+        merged.map((line, position) => ({
+          cart_id: owner.id,
+          item_id: line.ItemID,
+          store_id: line.StoreID,
+          qty: line.Qty,
           status: 'loaded' as const,
           position,
         })),

@@ -21,11 +21,12 @@ import {
   rolesForRole,
   validateNewCredentials,
 } from '../auth/accounts.ts';
+import { throttleRegistration } from '../auth/anon-throttle.ts';
 import { toEmployeeDto } from '../auth/dto.ts';
 import { CODE_LIFETIME_MS, codeIsSpent, issueCode } from '../auth/email-codes.ts';
 import { assertValid, readJsonObject, textField } from '../auth/input.ts';
 import { type AuthEnv, addressOf, clockOf, requireRole, requireUser } from '../auth/middleware.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashNewPassword, hashPassword } from '../auth/passwords.ts';
 import { issueResetCode, resetWithCode } from '../auth/reset-codes.ts';
 import { clearFailures, recordFailure, secondsUntilAllowed } from '../auth/throttle.ts';
 import { AppError } from '../errors.ts';
@@ -81,13 +82,10 @@ export function accountRoutes(deps: AppDeps): Hono<AuthEnv> {
       assertValid(validateNewCredentials({ Email: email, Password: password, ConfirmPassword: confirm }));
       const now = clockOf(deps);
       const ip = addressOf(c, deps);
-
       // An unconfirmed registration whose code can no longer be used is replaced
       // (same id, the new password): that is how someone whose code expired gets a
       // new one, and it keeps a mistyped address from blocking its owner for good.
       const existing = await findUserByEmail(db, email);
-      let userId: number;
-      let replaced = false;
       if (existing !== undefined) {
         if (existing.email_confirmed === 1) assertValid({ Email: [DUPLICATE_EMAIL_MESSAGE] });
         if (!(await codeIsSpent(db, existing.id, now))) {
@@ -97,7 +95,16 @@ export function accountRoutes(deps: AppDeps): Hono<AuthEnv> {
             ],
           });
         }
-        const passwordHash = await hashPassword(password);
+      }
+      // What follows hashes a password and sends a mail: counted and refused before either (see
+      // `anon-throttle.ts`); the hash waits in the registration lane, so sign-ins keep the thread pool.
+      const guarded = deps.throttleAnonymous !== false;
+      if (guarded) await throttleRegistration(db, ip, email, now);
+      const hashNew = guarded ? hashNewPassword : hashPassword;
+      let userId: number;
+      let replaced = false;
+      if (existing !== undefined) {
+        const passwordHash = await hashNew(password);
         await db
           .updateTable('users')
           .set({ password_hash: passwordHash, security_stamp: newSecurityStamp(), updated_at: now.toISOString() })
@@ -110,6 +117,7 @@ export function accountRoutes(deps: AppDeps): Hono<AuthEnv> {
         userId = await createAccount(db, {
           email,
           password,
+          passwordHash: await hashNew(password),
           fullName: '',
           roles: ['User'],
           confirmed: false,
@@ -207,7 +215,7 @@ export function accountRoutes(deps: AppDeps): Hono<AuthEnv> {
       if (wait > 0) throw tooManyRequests(wait, 'password-reset attempts');
       const user = await findUserByEmail(db, email);
       // The slow hash is computed whether or not the account exists, so timing does not tell.
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await (deps.throttleAnonymous !== false ? hashNewPassword : hashPassword)(password);
       const result =
         user === undefined || user.email.endsWith(`@${DELETED_EMAIL_DOMAIN}`)
           ? 'none'

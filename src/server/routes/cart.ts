@@ -5,7 +5,7 @@ import { field, readJsonObject } from '../auth/input.ts';
 import { type AuthEnv, clockOf, requireUser, type SignedInAccount } from '../auth/middleware.ts';
 import { AppError } from '../errors.ts';
 import { idempotencyKey, keptLines, parseCartBody } from '../orders/cart-input.ts';
-import { assertKnownItems, readCart, saveCart, shortagesOf } from '../orders/carts.ts';
+import { assertKnownItems, mergeIntoCart, readCart, saveCart, shortagesOf } from '../orders/carts.ts';
 import { parseDeliveryBody, resolveDelivery } from '../orders/delivery-input.ts';
 import { findReplay, placeOrder } from '../orders/place-order.ts';
 
@@ -34,6 +34,14 @@ export function cartRoutes(deps: AppDeps): Hono<AuthEnv> {
       await saveCart(db, owner, lines, clockOf(deps).toISOString());
       const cart = await readCart(db, owner);
       return c.json({ ...cart, Shortages: shortagesOf(cart) } satisfies CheckedCartDto);
+    })
+    .post('/merge', requireUser(deps), async (c) => {
+      // A guest's cart joins the account's after sign-in: no line of either is lost.
+      const owner = customerOf(c.get('account'));
+      const lines = keptLines(parseCartBody(await readJsonObject(c)));
+      await assertKnownItems(db, lines);
+      await mergeIntoCart(db, owner, lines, clockOf(deps).toISOString());
+      return c.json(await readCart(db, owner));
     })
     .post('/createorder', requireUser(deps), async (c) => {
       const account = c.get('account');

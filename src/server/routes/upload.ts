@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from '../app.ts';
 import { type AuthEnv, requireRole } from '../auth/middleware.ts';
 import {
@@ -11,9 +10,6 @@ import {
 } from '../catalogue/content-images.ts';
 import { auditStaff, staffAct } from '../catalogue/staff.ts';
 import { AppError } from '../errors.ts';
-
-// Room for the form's other fields and the multipart framing around a file of the largest size.
-const BODY_MAX_BYTES = UPLOAD_MAX_BYTES + 64 * 1024;
 
 const FORM_RULE =
   'The request must be multipart/form-data with the fields kind (Section, Item, Store or Book), id, ' +
@@ -30,12 +26,7 @@ export function uploadRoutes(deps: AppDeps): Hono<AuthEnv> {
     .post(
       '/upload',
       staff,
-      bodyLimit({
-        maxSize: BODY_MAX_BYTES,
-        onError: () => {
-          throw tooLarge();
-        },
-      }),
+      // The body was bounded (2 MB and the form's framing) by `middleware/body-limit.ts`.
       async (c) => {
         const type = c.req.header('content-type') ?? '';
         if (!type.toLowerCase().startsWith('multipart/form-data')) throw AppError.badRequest(FORM_RULE);

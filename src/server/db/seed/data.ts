@@ -25,7 +25,7 @@ export interface ThemeSpec {
 
 export interface CategorySpec {
   title: string;
-  /** Tile colour: white text must stay readable on it. */
+  /** The department's colour. */
   colour: string;
   /** Store names of this department; a locality is added ("Green Basket, Indiranagar"). */
   storeNames: readonly string[];

@@ -10,16 +10,13 @@ import {
   type ProductSpec,
   type ThemeSpec,
 } from './data.ts';
+import { PHOTO_POOL } from './photos.ts';
 import { createRandom, hash32, type Random } from './random.ts';
 
-/** One tile picture, rendered once and linked into every path that shows it. */
+/** One tile picture, rendered once and linked into every path that shows it: a generated photograph of the pool. */
 export interface PictureSpec {
-  colour: string;
-  /** One to three letters drawn large. */
-  initials: string;
-  /** The name written under the initials. */
-  label: string;
-  pattern: 'dots' | 'grid' | 'stripes';
+  /** Which picture of the pool (`0 ≤ photo < PHOTO_POOL`). */
+  photo: number;
 }
 
 /** A tile file to write: `path` relative to the content directory, showing picture `picture`. */
@@ -119,19 +116,9 @@ function themeAt(category: CategorySpec, index: number): ThemeSpec {
   return t;
 }
 
-/** Text made safe to place inside HTML or SVG. */
+/** Text made safe to place inside HTML. */
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-/** "Alphonso Mango" → "AM"; "Bakery & Treats" → "BT"; "70 % Dark Chocolate" → "DC". */
-export function initialsOf(name: string): string {
-  const words = name
-    .replace(/\(.*?\)/g, ' ')
-    .split(/[\s,:·-]+/)
-    .filter((w) => /^[A-Za-z]/.test(w) && !['and', 'of', 'the', 'for'].includes(w.toLowerCase()));
-  const letters = words.map((w) => (w[0] ?? '').toUpperCase()).join('');
-  return letters.slice(0, 2) || name.slice(0, 2).toUpperCase();
 }
 
 /** Picks `share` of `n` rounded up (so at least one when `n > 0`), avoiding the indices in `avoid` when it can. */
@@ -368,33 +355,27 @@ export function planCatalogue(itemCount: number, seed: number): CataloguePlan {
       updated_at: row.updated_at,
     }));
 
-  // Tiles: one picture per store, per aisle theme and per product; a few rows get none.
+  // Tiles: each store, aisle theme and product shows a picture of the generated pool (the same product,
+  // the same picture); a few rows get none. Many rows share one picture file, as hard links.
   const tileRng = root.fork('tiles');
   const pictures = new Map<string, PictureSpec>();
   const tiles: TilePlacement[] = [];
+  const pictureOf = (what: string): string => {
+    const photo = hash32(what) % PHOTO_POOL;
+    const key = `photo-${photo}`;
+    if (!pictures.has(key)) pictures.set(key, { photo });
+    return key;
+  };
   const noStoreTile = pickShare(tileRng, stores.length, NO_TILE_SHARE);
   stores.forEach((s, i) => {
     if (noStoreTile.has(i)) return;
-    const key = `store-${s.row.id}`;
-    const colour = categoryAt(s.categoryIndex).colour;
-    pictures.set(key, { colour, initials: initialsOf(s.name), label: s.name, pattern: 'grid' });
-    tiles.push({ path: `Store/${s.row.id}/ti.png`, picture: key });
+    tiles.push({ path: `Store/${s.row.id}/ti.png`, picture: pictureOf(`store/${s.name}`) });
   });
   const noSectionTile = pickShare(tileRng, sections.length, NO_TILE_SHARE);
   const isPublished = new Set(published.map((p) => p.section_id));
   sections.forEach((s, i) => {
     if (noSectionTile.has(i)) return;
-    const category = categoryAt(s.store.categoryIndex);
-    const theme = themeAt(category, s.themeIndex);
-    const key = `theme-${s.store.categoryIndex}-${s.themeIndex}`;
-    if (!pictures.has(key)) {
-      pictures.set(key, {
-        colour: category.colour,
-        initials: initialsOf(theme.title),
-        label: theme.title,
-        pattern: 'stripes',
-      });
-    }
+    const key = pictureOf(`theme/${s.store.categoryIndex}/${s.themeIndex}`);
     tiles.push({ path: `${s.row.db_id}/Section/${s.row.id}/ti.png`, picture: key });
     if (isPublished.has(s.row.id)) tiles.push({ path: `${s.row.db_id}/Book/${s.row.id}/ti.png`, picture: key });
   });
@@ -403,12 +384,7 @@ export function planCatalogue(itemCount: number, seed: number): CataloguePlan {
     if (noItemTile.has(i)) return;
     const t = itemTheme[i];
     if (t === undefined) return;
-    const key = `product-${t.categoryIndex}-${t.themeIndex}-${t.productIndex}`;
-    if (!pictures.has(key)) {
-      const product = productsOf(t.categoryIndex, t.themeIndex)[t.productIndex] as ParsedProduct;
-      const colour = categoryAt(t.categoryIndex).colour;
-      pictures.set(key, { colour, initials: initialsOf(product.name), label: product.name, pattern: 'dots' });
-    }
+    const key = pictureOf(`product/${t.categoryIndex}/${t.themeIndex}/${t.productIndex}`);
     tiles.push({ path: `${item.store_id}/Item/${item.id}/ti.png`, picture: key });
   });
 

@@ -1,59 +1,87 @@
+import { createHash } from 'node:crypto';
 import {
   copyFileSync,
   type Dirent,
   linkSync,
   mkdirSync,
   readdirSync,
+  readFileSync,
+  renameSync,
   rmSync,
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { escapeHtml, type PictureSpec, type TilePlacement } from './generate.ts';
-
-export const TILE_WIDTH = 400;
-export const TILE_HEIGHT = 300;
+import { TILE_HEIGHT, TILE_WIDTH, versionFileNames } from '../../../lib/domain/content-images.ts';
+import { encodeVersions } from '../../catalogue/picture-versions.ts';
+import type { PictureSpec, TilePlacement } from './generate.ts';
+import { PHOTO_POOL, photoPixels } from './photos.ts';
 
 /** Where a seed renders its distinct pictures before linking them into place; not a seeded folder. */
 const PICTURES = '.seed-pictures';
+
+/** The files of one picture: the spec's `ti.png` and its AVIF and WebP versions. */
+export const PICTURE_FILES = ['ti.png', ...versionFileNames()];
 
 /** The content folders a seed owns: `Store` and the numeric `{db}` and `{store}` folders. */
 export function isSeededFolder(name: string): boolean {
   return name === 'Store' || /^\d+$/.test(name);
 }
 
-const PATTERNS: Record<PictureSpec['pattern'], string> = {
-  dots: '<pattern id="p" width="22" height="22" patternUnits="userSpaceOnUse"><circle cx="11" cy="11" r="3" fill="#fff" fill-opacity="0.12"/></pattern>',
-  grid: '<pattern id="p" width="28" height="28" patternUnits="userSpaceOnUse"><path d="M28 0H0V28" fill="none" stroke="#fff" stroke-opacity="0.12" stroke-width="2"/></pattern>',
-  // Drawn diagonals rather than a rotated pattern: librsvg renders rotated patterns about five times slower.
-  stripes:
-    '<pattern id="p" width="24" height="24" patternUnits="userSpaceOnUse"><path d="M-6 6L6 -6M0 24L24 0M18 30L30 18" stroke="#fff" stroke-opacity="0.1" stroke-width="6"/></pattern>',
-};
-
-/** The SVG of one 400×300 tile: a rounded colour block, a subtle pattern, large initials and the name. */
-export function tileSvg(p: PictureSpec): string {
-  const label = p.label.length > 34 ? `${p.label.slice(0, 33)}…` : p.label;
-  const labelSize = Math.min(22, Math.floor(560 / Math.max(label.length, 1)));
-  const font = 'DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif';
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${TILE_WIDTH}" height="${TILE_HEIGHT}" viewBox="0 0 400 300">` +
-    `<defs>${PATTERNS[p.pattern]}</defs>` +
-    '<rect width="400" height="300" fill="#f7f4ef"/>' +
-    `<rect x="14" y="14" width="372" height="272" rx="28" fill="${p.colour}"/>` +
-    '<rect x="14" y="14" width="372" height="272" rx="28" fill="url(#p)"/>' +
-    '<circle cx="200" cy="128" r="70" fill="#fff" fill-opacity="0.16"/>' +
-    `<text x="200" y="152" text-anchor="middle" font-family="${font}" font-weight="bold" font-size="68" fill="#fff">${escapeHtml(p.initials)}</text>` +
-    `<text x="200" y="250" text-anchor="middle" font-family="${font}" font-size="${labelSize}" fill="#fff" fill-opacity="0.92">${escapeHtml(label)}</text>` +
-    '</svg>'
-  );
+/**
+ * Renders one picture of the pool: its `ti.png` and every version, as the
+ * upload of a photograph would store them. Depends only on the picture (and
+ * the installed libvips).
+ */
+export async function renderPicture(p: PictureSpec): Promise<Map<string, Buffer>> {
+  const png = await sharp(photoPixels(p.photo), { raw: { width: TILE_WIDTH, height: TILE_HEIGHT, channels: 3 } })
+    .png()
+    .toBuffer();
+  const files = new Map<string, Buffer>([['ti.png', png]]);
+  for (const v of await encodeVersions(png)) files.set(v.name, v.bytes);
+  return files;
 }
 
-/** Renders one tile to PNG bytes. The output depends only on the picture (and the installed fonts). */
-export function renderTile(p: PictureSpec): Promise<Buffer> {
-  return sharp(Buffer.from(tileSvg(p)))
-    .png({ compressionLevel: 6, adaptiveFiltering: false })
-    .toBuffer();
+/**
+ * The folder that keeps rendered pictures between seeds (`node_modules/.cache`,
+ * or `AISLE_PICTURE_CACHE`): encoding the pool's AVIF takes seconds, and every
+ * seed on a machine uses the same pictures. Named by a digest of the code that
+ * draws and encodes them and of the libvips version, so a change to either
+ * renders afresh.
+ */
+function pictureCacheDir(): string {
+  const root = process.env.AISLE_PICTURE_CACHE ?? join(import.meta.dirname, '../../../../node_modules/.cache/aisle');
+  const digest = createHash('sha256');
+  for (const file of [
+    join(import.meta.dirname, 'photos.ts'),
+    join(import.meta.dirname, '../../catalogue/picture-versions.ts'),
+  ]) {
+    digest.update(readFileSync(file));
+  }
+  digest.update(`vips ${sharp.versions.vips} pool ${PHOTO_POOL}`);
+  return join(root, `demo-pictures-${digest.digest('hex').slice(0, 16)}`);
+}
+
+/** A picture's files from the cache, or `undefined` when it is not (wholly) there. */
+function cachedPicture(dir: string): Map<string, Buffer> | undefined {
+  try {
+    return new Map(PICTURE_FILES.map((name) => [name, readFileSync(join(dir, name))]));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps a picture in the cache; a cache that cannot be written is only slower, never an error. */
+function cachePicture(dir: string, files: ReadonlyMap<string, Buffer>): void {
+  const tmp = `${dir}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    mkdirSync(tmp, { recursive: true });
+    for (const [name, bytes] of files) writeFileSync(join(tmp, name), bytes);
+    renameSync(tmp, dir);
+  } catch {
+    rmSync(tmp, { recursive: true, force: true });
+  }
 }
 
 /** Runs `task` over `list` with at most `limit` in flight, keeping results in order. */
@@ -71,9 +99,10 @@ async function mapLimited<T, R>(list: readonly T[], limit: number, task: (item: 
 }
 
 /**
- * Renders every distinct picture once into a scratch folder inside `contentDir`
- * (the same file system as the tiles, so they can be hard-linked) and returns
- * each picture's file.
+ * Renders every distinct picture once (or takes it from the cache) into a
+ * scratch folder inside `contentDir` (the same file system as the tiles, so
+ * they can be hard-linked) and returns the file of each picture's `ti.png` and
+ * versions, keyed `{picture}/{file name}`.
  */
 export async function renderPictures(
   contentDir: string,
@@ -82,14 +111,33 @@ export async function renderPictures(
   const dir = join(contentDir, PICTURES);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
+  const cache = pictureCacheDir();
   const files = new Map<string, string>();
-  // sharp renders on its own thread pool; a few in flight keep both cores busy.
-  await mapLimited([...pictures], 8, async ([key, spec]) => {
-    const file = join(dir, `${key}.png`);
-    writeFileSync(file, await renderTile(spec));
-    files.set(key, file);
+  // sharp encodes on its own thread pool; a few in flight keep both cores busy.
+  await mapLimited([...pictures], 4, async ([key, spec]) => {
+    const cached = join(cache, String(spec.photo));
+    let picture = cachedPicture(cached);
+    if (picture === undefined) {
+      picture = await renderPicture(spec);
+      cachePicture(cached, picture);
+    }
+    mkdirSync(join(dir, key));
+    // The tile first, then its versions: a version is never older than its tile (see `npm run content:images`).
+    for (const name of PICTURE_FILES) {
+      const file = join(dir, key, name);
+      writeFileSync(file, picture.get(name) as Buffer);
+      files.set(`${key}/${name}`, file);
+    }
   });
   return files;
+}
+
+/** Each tile with its versions: the files to place for `tiles`, named as `renderPictures` names them. */
+export function withVersions(tiles: readonly TilePlacement[]): TilePlacement[] {
+  return tiles.flatMap((tile) => {
+    const dir = tile.path.slice(0, -'ti.png'.length);
+    return PICTURE_FILES.map((name) => ({ path: `${dir}${name}`, picture: `${tile.picture}/${name}` }));
+  });
 }
 
 /** Removes the scratch folder of `renderPictures`; the tiles linked to its files keep their data. */

@@ -1,0 +1,248 @@
+/**
+ * The first-paint script: bundled into one small IIFE at build time
+ * (src/build/client-integration.ts) and inlined in every page's <head>, so it
+ * runs before anything is painted and needs no request (its hash is in the
+ * Content-Security-Policy the build writes, like every inline script).
+ *
+ * - As the parser adds the page's elements, it shows what local storage says:
+ *   each server-rendered stepper's quantity and "in cart" look (`cartState`),
+ *   the Cart count, and the signed-in links and name (`jtoken`): no flash of a
+ *   wrong state, no layout shift.
+ * - Until the stepper's React island has loaded, it is the steppers' control:
+ *   a tap, a key press or a typed quantity changes `cartState` through the same
+ *   state machine the island uses (lib/domain/cart.ts), so nothing done before
+ *   the island loads is lost and the first tap counts.
+ * - The first pointerdown, key press or focus on a stepper asks every
+ *   `client:interaction` island to load (src/scripts/interaction-directive.ts).
+ */
+import { jwtDecode } from 'jwt-decode';
+import {
+  CLAIM_NAME_IDENTIFIER,
+  isAuthorized,
+  signedInUser,
+  tokenState,
+  type UntrustedClaims,
+} from '../lib/domain/auth.ts';
+import {
+  type CartState,
+  cartCount,
+  cartFor,
+  changeQuantity,
+  clampQty,
+  decodeCartState,
+  GUEST_CUSTOMER,
+  MAX_CART_QTY,
+  quantityOf,
+} from '../lib/domain/cart.ts';
+import type { ItemDto } from '../lib/domain/catalogue.ts';
+import { titleCase } from '../lib/domain/title-case.ts';
+import { CART_CHANGED_EVENT, HYDRATE_EVENT, LOCAL_CART_EVENT, PROFILE_KEY } from './page-events.ts';
+
+const TOKEN_KEY = 'jtoken';
+const CART_KEY = 'cartState';
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    // Storage switched off: the page behaves as for a new visitor.
+    return null;
+  }
+}
+
+interface Signed {
+  claims: UntrustedClaims | null;
+  /** The account id, or null for a guest (or an expired token). */
+  id: number | null;
+}
+
+function whoIsSignedIn(): Signed {
+  let token = storage()?.getItem(TOKEN_KEY) ?? '';
+  if (token.startsWith('"')) {
+    try {
+      token = String(JSON.parse(token));
+    } catch {
+      token = '';
+    }
+  }
+  if (token === '') return { claims: null, id: null };
+  let claims: UntrustedClaims;
+  try {
+    claims = jwtDecode<UntrustedClaims>(token);
+  } catch {
+    return { claims: null, id: null };
+  }
+  if (tokenState(claims, Date.now()) === 'expired') {
+    // Spec §4: an authorization check that finds the token expired removes it.
+    storage()?.removeItem(TOKEN_KEY);
+    return { claims: null, id: null };
+  }
+  if (!isAuthorized(claims, Date.now())) return { claims: null, id: null };
+  const id = Number(claims[CLAIM_NAME_IDENTIFIER]);
+  return { claims, id: Number.isSafeInteger(id) && id > 0 ? id : null };
+}
+
+function readState(): CartState {
+  return decodeCartState(storage()?.getItem(CART_KEY) ?? undefined);
+}
+
+/** The name beside the profile link: the profile's full name when known, else the name claim in title case. */
+function displayName(signed: Signed): string {
+  const user = signedInUser(signed.claims);
+  if (user === null) return '';
+  try {
+    const profile = JSON.parse(storage()?.getItem(PROFILE_KEY) ?? 'null') as { id?: unknown; name?: unknown } | null;
+    if (profile !== null && String(profile.id) === user.id && typeof profile.name === 'string' && profile.name.trim()) {
+      return profile.name.trim();
+    }
+  } catch {
+    // A damaged copy: the claim is shown instead.
+  }
+  return titleCase(user.name);
+}
+
+const isLive = (stepper: Element) => stepper.closest('astro-island')?.hasAttribute('ssr') ?? false;
+
+/** Shows `state` on one server-rendered stepper that its island has not taken over yet. */
+function showStepper(stepper: HTMLElement, state: CartState): void {
+  if (!isLive(stepper)) return;
+  const [storeId, itemId] = (stepper.dataset.stepper ?? '').split(':').map(Number);
+  const qty = quantityOf(state, itemId ?? 0, storeId ?? 0);
+  const input = stepper.querySelector<HTMLInputElement>('input');
+  if (input !== null && document.activeElement !== input) input.value = String(qty);
+  stepper.querySelector('[data-step="-1"]')?.setAttribute('aria-disabled', String(qty === 0));
+  stepper.querySelector('[data-step="1"]')?.setAttribute('aria-disabled', String(qty >= MAX_CART_QTY));
+  stepper.toggleAttribute('data-in-cart', qty > 0);
+}
+
+function showNav(root: ParentNode, signed: Signed, count: number): void {
+  const signedIn = signed.claims !== null;
+  const employee = signedIn && isAuthorized(signed.claims, Date.now(), 'Employee');
+  for (const el of root.querySelectorAll<HTMLElement>('[data-nav="signed-in"]')) el.hidden = !signedIn;
+  for (const el of root.querySelectorAll<HTMLElement>('[data-nav="employee"]')) el.hidden = !employee;
+  // Guests see Cart once they have put something in it: opening it asks them to sign in.
+  for (const el of root.querySelectorAll<HTMLElement>('[data-nav="cart"]')) el.hidden = !signedIn && count === 0;
+  for (const el of root.querySelectorAll<HTMLElement>('[data-cart-count]')) {
+    el.textContent = count === 0 ? '' : count > 99 ? '99+' : String(count);
+    el.hidden = count === 0;
+  }
+  for (const el of root.querySelectorAll<HTMLElement>('[data-cart-count-label]')) {
+    el.textContent = count === 0 ? '' : ` (${count} ${count === 1 ? 'item' : 'items'})`;
+  }
+  const name = displayName(signed);
+  for (const el of root.querySelectorAll<HTMLElement>('[data-nav-name]')) el.textContent = name;
+}
+
+function showAll(root: ParentNode): void {
+  const signed = whoIsSignedIn();
+  const state = cartFor(readState(), signed.id);
+  showNav(root, signed, cartCount(state));
+  for (const stepper of root.querySelectorAll<HTMLElement>('[data-stepper]')) showStepper(stepper, state);
+}
+
+function itemOf(stepper: HTMLElement): ItemDto | null {
+  try {
+    const source = JSON.parse(stepper.dataset.item ?? '') as Omit<ItemDto, 'DbID' | 'SectionID'>;
+    return { ...source, DbID: 0, SectionID: null, ItemMetaDescription: '', ItemContent: '' };
+  } catch {
+    return null;
+  }
+}
+
+/** Sets the quantity of a stepper's item in `cartState`, as the island would (spec §4). */
+function setQuantity(stepper: HTMLElement, wanted: number): void {
+  const item = itemOf(stepper);
+  const store = storage();
+  if (item === null || store === null) return;
+  const signed = whoIsSignedIn();
+  const state = cartFor(readState(), signed.id);
+  // A signed-in account without a cart gets one named after it; the island fills in the full name.
+  const customer = signed.id === null ? GUEST_CUSTOMER : { id: signed.id, fullName: '' };
+  const next = changeQuantity(state, item, clampQty(wanted), customer);
+  if (next !== state) {
+    if (next.cart === null && !next.isDirty) store.removeItem(CART_KEY);
+    else store.setItem(CART_KEY, JSON.stringify(next));
+    window.dispatchEvent(new Event(LOCAL_CART_EVENT));
+  }
+  showAll(document);
+}
+
+function stepperOf(target: EventTarget | null): HTMLElement | null {
+  const el = target instanceof Element ? target.closest<HTMLElement>('[data-stepper]') : null;
+  return el !== null && isLive(el) ? el : null;
+}
+
+function current(stepper: HTMLElement): number {
+  const [storeId, itemId] = (stepper.dataset.stepper ?? '').split(':').map(Number);
+  return quantityOf(cartFor(readState(), whoIsSignedIn().id), itemId ?? 0, storeId ?? 0);
+}
+
+let asked = false;
+/** Asks the steppers' islands to load, once. */
+function hydrateIslands(): void {
+  if (asked) return;
+  asked = true;
+  document.documentElement.dataset.hydrate = '';
+  window.dispatchEvent(new Event(HYDRATE_EVENT));
+}
+
+function listen(): void {
+  const wake = (e: Event) => {
+    if (stepperOf(e.target) !== null) hydrateIslands();
+  };
+  document.addEventListener('pointerdown', wake, true);
+  document.addEventListener('keydown', wake, true);
+  document.addEventListener('focusin', wake, true);
+  // Bubbling listeners: a hydrated island's own handlers run first, and its island is then no longer `ssr`.
+  document.addEventListener('click', (e) => {
+    const stepper = stepperOf(e.target);
+    const step = (e.target as Element).closest?.('[data-step]')?.getAttribute('data-step');
+    if (stepper === null || step === undefined || step === null) return;
+    setQuantity(stepper, current(stepper) + Number(step));
+  });
+  const typed = (e: Event) => {
+    const stepper = stepperOf(e.target);
+    const input = e.target;
+    if (stepper === null || !(input instanceof HTMLInputElement)) return;
+    const text = input.value.trim();
+    if (/^-?\d+$/.test(text)) setQuantity(stepper, Number(text));
+    else input.value = String(current(stepper));
+  };
+  document.addEventListener('change', typed);
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') typed(e);
+  });
+  // Another tab, or this page's islands, changed the cart or the sign-in.
+  window.addEventListener('storage', () => showAll(document));
+  window.addEventListener(CART_CHANGED_EVENT, () => showAll(document));
+}
+
+const NAV = '[data-nav], [data-nav-name], [data-cart-count], [data-cart-count-label]';
+
+/** Runs in <head>: shows each element as the parser adds it, then everything once more when the page is parsed. */
+export function firstPaint(): void {
+  listen();
+  const seen = new MutationObserver((records) => {
+    const steppers = new Set<HTMLElement>();
+    let nav = false;
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (!(node instanceof Element)) continue;
+        // The parser adds a stepper before its buttons and field: show it once they are there.
+        const stepper = node.closest<HTMLElement>('[data-stepper]');
+        if (stepper !== null) steppers.add(stepper);
+        if (node.matches(NAV)) nav = true;
+      }
+    }
+    if (steppers.size === 0 && !nav) return;
+    const signed = whoIsSignedIn();
+    const state = cartFor(readState(), signed.id);
+    if (nav) showNav(document, signed, cartCount(state));
+    for (const stepper of steppers) showStepper(stepper, state);
+  });
+  seen.observe(document.documentElement, { childList: true, subtree: true });
+  document.addEventListener('DOMContentLoaded', () => {
+    seen.disconnect();
+    showAll(document);
+  });
+}

@@ -1,0 +1,152 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Context, MiddlewareHandler } from 'hono';
+import { UPLOAD_MAX_BYTES } from '../catalogue/content-images.ts';
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+/** One row of the limits table: the API paths it covers (lower-cased, as routed) and their largest body. */
+export interface BodyLimitRule {
+  pattern: RegExp;
+  bytes: number;
+  /** What the route takes, for the 413's message. */
+  what: string;
+}
+
+/**
+ * The largest request body of each API call. Sign-in and account calls carry a
+ * few short fields; catalogue edits carry HTML content (up to 100 KB, more once
+ * escaped in JSON) and a CustomOrder of up to 5,000 ids; uploads an image of up
+ * to 2 MB in multipart framing. The first matching row wins; the last is the
+ * default for every other call.
+ */
+export const BODY_LIMITS: readonly BodyLimitRule[] = [
+  { pattern: /^\/token$/, bytes: 4 * KiB, what: 'a sign-in' },
+  { pattern: /^\/accountapi\//, bytes: 4 * KiB, what: 'an account confirmation' },
+  { pattern: /^\/api\/account\//, bytes: 16 * KiB, what: 'an account form' },
+  { pattern: /^\/api\/content\/upload$/, bytes: UPLOAD_MAX_BYTES + 64 * KiB, what: 'an image upload (2 MB)' },
+  {
+    pattern: /^\/api\/(category|store|storedb|section|item|publisher|book)\/(create|edit|reorder)(\/|$)/,
+    bytes: 1 * MiB,
+    what: 'a catalogue edit with its HTML content',
+  },
+  { pattern: /^\/api\/cart\//, bytes: 256 * KiB, what: 'a cart of up to 200 lines' },
+  { pattern: /^/, bytes: 64 * KiB, what: 'this call' },
+];
+
+/** The limit for one (routing, lower-cased) path. */
+export function bodyLimitFor(path: string): BodyLimitRule {
+  return BODY_LIMITS.find((r) => r.pattern.test(path)) ?? (BODY_LIMITS.at(-1) as BodyLimitRule);
+}
+
+/**
+ * A body announced this much beyond its limit is still read and thrown away
+ * after the 413, so the client's keep-alive connection stays usable; a larger
+ * one is answered with `Connection: close` instead of being read.
+ */
+export const DRAIN_MAX_BYTES = 4 * MiB;
+/** How long a closing connection keeps reading (and discarding) what the client still sends. */
+export const LINGER_MS = 5000;
+
+interface NodeBindings {
+  incoming?: IncomingMessage;
+  outgoing?: ServerResponse;
+}
+
+function formatBytes(n: number): string {
+  return n >= MiB ? `${(n / MiB).toFixed(n % MiB === 0 ? 0 : 1)} MB` : `${Math.ceil(n / KiB)} KB`;
+}
+
+/**
+ * Closes the connection after the 413 without resetting it: Node would close
+ * the socket as soon as the answer is written, and closing a socket with unread
+ * data makes the kernel send a reset that can destroy the answer before the
+ * client reads it. So the socket only half-closes (FIN after the answer) and
+ * keeps discarding what arrives until the client closes its side, or
+ * `LINGER_MS` pass.
+ */
+function lingerOnClose(env: NodeBindings): void {
+  const incoming = env.incoming;
+  const socket = incoming?.socket as (Socket & { destroySoon?: () => void }) | undefined;
+  if (incoming === undefined || socket === undefined || socket.destroyed) return;
+  // Whatever was reading the body (a web stream over it) stops; the rest is discarded.
+  incoming.removeAllListeners('data');
+  incoming.on('data', () => {});
+  incoming.on('error', () => {});
+  incoming.resume();
+  socket.destroySoon = () => {
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+    socket.once('end', () => socket.destroy());
+    socket.on('error', () => socket.destroy());
+    socket.end();
+    socket.resume();
+  };
+}
+
+/** The 413, as JSON with a `Message` (the contract's error shape), closing the connection when it must. */
+function tooLarge(c: Context, rule: BodyLimitRule, announced: number | undefined, close: boolean): Response {
+  const size = announced === undefined ? 'The request body' : `The request body (${formatBytes(announced)})`;
+  const message = `${size} is too large: ${rule.what} may send at most ${formatBytes(rule.bytes)}.`;
+  const headers: Record<string, string> = {};
+  const env = (c.env ?? {}) as NodeBindings;
+  if (close) {
+    headers.Connection = 'close';
+    lingerOnClose(env);
+  } else if (env.incoming !== undefined && env.incoming.listenerCount('data') > 0) {
+    // Something began reading the body: let the rest flow past so the next request can follow.
+    env.incoming.removeAllListeners('data');
+    env.incoming.on('data', () => {});
+    env.incoming.resume();
+  }
+  return c.json({ Message: message, Limit: rule.bytes }, 413, headers);
+}
+
+const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Every API call's body limit (`BODY_LIMITS`), enforced before the body is
+ * buffered: a `Content-Length` above the limit is refused without reading; a
+ * chunked body is read up to the limit and refused as soon as it passes it.
+ * A body within the limit is handed on as a buffer, so later readers (JSON,
+ * forms, the NUL check) never see more than the limit.
+ */
+export function bodyLimit(): MiddlewareHandler {
+  return async (c, next) => {
+    if (BODYLESS.has(c.req.method)) return next();
+    const rule = bodyLimitFor(c.req.path);
+    const lengthHeader = c.req.header('content-length');
+    const chunked = c.req.header('transfer-encoding') !== undefined;
+    if (lengthHeader !== undefined && !chunked) {
+      const announced = /^\d+$/.test(lengthHeader.trim()) ? Number(lengthHeader.trim()) : Number.NaN;
+      if (Number.isNaN(announced)) return c.json({ Message: 'Content-Length must be a whole number.' }, 400);
+      if (announced > rule.bytes) return tooLarge(c, rule, announced, announced - rule.bytes > DRAIN_MAX_BYTES);
+    }
+    // Only now is the body touched: a stream over it would hold it half-read, and Node drains a body
+    // nobody reads after the answer, which is what keeps the connection usable after a 413.
+    if (c.req.raw.body === null) return next();
+    const reader = c.req.raw.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > rule.bytes) {
+        reader.releaseLock();
+        return tooLarge(c, rule, undefined, true);
+      }
+      chunks.push(value);
+    }
+    const body = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      body.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    c.req.raw = new Request(c.req.raw, { body });
+    return next();
+  };
+}

@@ -1,0 +1,5 @@
+/** The first-paint script, bundled and minified (src/build/client-integration.ts). */
+declare module 'virtual:aisle/first-paint' {
+  const code: string;
+  export default code;
+}
