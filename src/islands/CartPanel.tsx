@@ -12,12 +12,14 @@ import {
   type CartNotice,
   checkStock,
   clearCart,
-  placeOrder,
   refreshFromServer,
   removeFromCart,
+  showCartNotice,
   startCart,
+  takeCarriedNotice,
 } from '../stores/cart.ts';
 import { Spinner } from './AuthGate.tsx';
+import { CheckoutReview } from './CheckoutReview.tsx';
 import { buttonClass } from './FormField.tsx';
 import { QuantityStepper, useHydrated } from './QuantityStepper.tsx';
 
@@ -96,13 +98,18 @@ export function CartPanel() {
   // Clear Cart asks first: the first press shows the question, the answer does it.
   const [confirming, setConfirming] = useState(false);
   const waiting = useLingering(cart === null && load.state !== 'failed', SPINNER_DELAY_MS);
+  // "Order" opens the checkout review; the order is placed from there.
+  const [reviewing, setReviewing] = useState(false);
 
   useEffect(() => startCart(), []);
+  // "Order again" in My Orders leaves word of what it added.
+  useEffect(() => takeCarriedNotice(), []);
 
   // The server's HTML knows no cart: render nothing until the browser's storage can be read.
   if (!hydrated) return null;
 
   const lines = cart?.CartItems.filter((line) => line.Staus !== 'deleted') ?? [];
+  const ordered = lines.filter((line) => line.Qty > 0);
 
   let body: ReactNode;
   if (waiting) {
@@ -213,7 +220,25 @@ export function CartPanel() {
         <button type="button" className={actionButton} aria-disabled={pending} onClick={() => void checkStock()}>
           Check Stock
         </button>
-        <button type="button" className={actionButton} aria-disabled={pending} onClick={() => void placeOrder()}>
+        <button
+          type="button"
+          className={actionButton}
+          aria-disabled={pending}
+          aria-expanded={reviewing}
+          onClick={() => {
+            if (pending) return;
+            if (ordered.length === 0) {
+              showCartNotice({
+                kind: 'warning',
+                text: 'Your cart is empty: add items before ordering.',
+                shortages: [],
+              });
+              return;
+            }
+            showCartNotice(null);
+            setReviewing(true);
+          }}
+        >
           Order
         </button>
         <button
@@ -271,6 +296,7 @@ export function CartPanel() {
           </p>
         )}
       </div>
+      {reviewing && ordered.length > 0 && <CheckoutReview lines={ordered} onClose={() => setReviewing(false)} />}
       {body}
     </div>
   );

@@ -22,6 +22,23 @@ export function ConfirmForm() {
   const [userId, setUserId] = useState<number | null | undefined>(undefined);
   const [pending, setPending] = useState(false);
   const [reply, setReply] = useState<{ ok: boolean; text: string } | null>(null);
+  const [resend, setResend] = useState<{ pending: boolean; text: string; ok: boolean }>({
+    pending: false,
+    text: '',
+    ok: true,
+  });
+
+  async function sendNewCode() {
+    if (resend.pending || typeof userId !== 'number') return;
+    setResend({ pending: true, text: '', ok: true });
+    try {
+      const { Message } = await accountApi.resendCode(userId);
+      setResend({ pending: false, text: Message, ok: true });
+      setReply(null);
+    } catch (err) {
+      setResend({ pending: false, text: friendlyMessage(err), ok: false });
+    }
+  }
 
   // The page the shopper came from before registering, carried to sign-in (issue 12).
   const [back, setBack] = useState<string | null>(null);
@@ -101,6 +118,20 @@ export function ConfirmForm() {
           >
             {pending ? 'Confirming…' : 'Confirm My Email'}
           </button>
+          <div className="mt-4 border-t border-slate-200 pt-4 text-slate-700">
+            <p className="mb-2 text-sm">No mail, or the code has expired?</p>
+            <button
+              type="button"
+              className="font-semibold text-brand-800 underline underline-offset-2"
+              aria-disabled={resend.pending || typeof userId !== 'number'}
+              onClick={() => void sendNewCode()}
+            >
+              {resend.pending ? 'Sending…' : 'Send a new code'}
+            </button>
+            <p role="status" className={`mt-2 text-sm ${resend.ok ? 'text-brand-900' : 'text-red-700'}`}>
+              {resend.text}
+            </p>
+          </div>
         </form>
       )}
     </section>

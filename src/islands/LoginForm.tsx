@@ -1,10 +1,13 @@
 import { type SubmitEvent, useEffect, useState } from 'react';
 import { friendlyMessage } from '../lib/api/account.ts';
-import { validateLogin } from '../lib/domain/account-rules.ts';
+import { normaliseEmailInput, validateLogin } from '../lib/domain/account-rules.ts';
 import { loginPathFor } from '../lib/domain/return-to.ts';
 import { adoptGuestCart } from '../stores/cart.ts';
 import { forgetReturnPath, login, rememberFullName, returnPath } from '../stores/session.ts';
 import { buttonClass, Notice, TextField, useFieldForm } from './FormField.tsx';
+
+/** The password-reset page the "Forgot password?" link opens. */
+export const RESET_PAGE = '/app/reset-password';
 
 /**
  * The 'Please sign in' form (spec §2, §5). On success a guest's cart is merged
@@ -14,7 +17,11 @@ import { buttonClass, Notice, TextField, useFieldForm } from './FormField.tsx';
 export function LoginForm() {
   const [back, setBack] = useState<string | null>(null);
   useEffect(() => setBack(returnPath()), []);
-  const form = useFieldForm({ initial: { Email: '', Password: '' }, validate: validateLogin });
+  // Addresses are compared in lower case: "Priya.Shopper@Example.com" signs in as typed (issue 13).
+  const form = useFieldForm({
+    initial: { Email: '', Password: '' },
+    validate: (v) => validateLogin({ ...v, Email: normaliseEmailInput(v.Email) }),
+  });
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState('');
 
@@ -26,7 +33,7 @@ export function LoginForm() {
     setFailure('');
     try {
       const returnTo = returnPath();
-      await login(form.values.Email, form.values.Password, {
+      await login(normaliseEmailInput(form.values.Email), form.values.Password, {
         returnTo,
         beforeLeaving: async () => {
           forgetReturnPath();
@@ -70,6 +77,14 @@ export function LoginForm() {
         <button type="submit" className={`${buttonClass} w-full`} disabled={!form.valid || pending}>
           {pending ? 'Signing in…' : 'Sign in'}
         </button>
+        <p className="mt-4 text-center">
+          <a
+            href={`${RESET_PAGE}${form.values.Email.trim() === '' ? '' : `?email=${encodeURIComponent(normaliseEmailInput(form.values.Email))}`}`}
+            className="font-semibold text-brand-800 underline underline-offset-2"
+          >
+            Forgot password?
+          </a>
+        </p>
       </form>
       <p className="mt-4 text-center text-slate-700">
         New to Aisle?{' '}

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { friendlyMessage } from '../lib/api/account.ts';
 import type { OrderDto, OrderItemDto, OrderStatusName } from '../lib/domain/cart.ts';
+import { deliveryLines } from '../lib/domain/delivery.ts';
 import { formatRs, rupeesToPaise } from '../lib/domain/money.ts';
-import { cartApi } from '../stores/cart.ts';
+import { cartApi, orderAgain } from '../stores/cart.ts';
 import { Spinner } from './AuthGate.tsx';
 import { buttonClass } from './FormField.tsx';
 
@@ -32,6 +33,58 @@ const STATUS_STYLE: Record<OrderStatusName, string> = {
   Cancelled: 'bg-slate-100 text-slate-700 ring-slate-300',
 };
 
+/** "Order again": puts the order's lines that are still sold into the cart, then opens the cart. */
+function OrderAgainButton({ order }: { order: OrderDto }) {
+  const [state, setState] = useState<{ pending: boolean; failure: string }>({ pending: false, failure: '' });
+  async function run() {
+    if (state.pending) return;
+    setState({ pending: true, failure: '' });
+    try {
+      await orderAgain(order.OrderID);
+      window.location.assign('/app/cart/my-cart');
+    } catch (err) {
+      setState({ pending: false, failure: friendlyMessage(err) });
+    }
+  }
+  return (
+    <div className="ml-auto flex flex-col items-end gap-1">
+      <button
+        type="button"
+        className="inline-flex items-center rounded-full bg-white px-3.5 py-1.5 text-sm font-semibold text-brand-800 ring-1 ring-brand-300 hover:bg-brand-100"
+        aria-disabled={state.pending}
+        aria-label={`Order again: order #${order.OrderID}`}
+        onClick={() => void run()}
+      >
+        {state.pending ? 'Adding to cart…' : 'Order again'}
+      </button>
+      {state.failure !== '' && (
+        <p role="alert" className="text-sm text-berry-700">
+          Nothing was added. {state.failure}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function DeliveryDetails({ order }: { order: OrderDto }) {
+  const a = order.DeliveryAddress;
+  const lines = deliveryLines(a);
+  if (lines.length === 0) return null;
+  return (
+    <div className="border-t border-slate-200 px-4 py-3 text-sm text-slate-800">
+      <p className="font-semibold text-slate-900">Delivered to</p>
+      <address className="not-italic">
+        {lines.map((l) => (
+          <span key={l} className="block">
+            {l}
+          </span>
+        ))}
+      </address>
+      {a.Note !== '' && <p className="mt-1 text-slate-700">Note: {a.Note}</p>}
+    </div>
+  );
+}
+
 function OrderCard({ order }: { order: OrderDto }) {
   const headingId = `order-${order.OrderID}`;
   const created = new Date(order.CreatedTime);
@@ -53,6 +106,7 @@ function OrderCard({ order }: { order: OrderDto }) {
             {Number.isNaN(created.getTime()) ? order.CreatedTime : dateFormat.format(created)}
           </time>
         </p>
+        <OrderAgainButton order={order} />
       </header>
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm sm:text-base">
@@ -113,6 +167,7 @@ function OrderCard({ order }: { order: OrderDto }) {
           </tfoot>
         </table>
       </div>
+      <DeliveryDetails order={order} />
     </section>
   );
 }

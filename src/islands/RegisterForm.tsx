@@ -1,6 +1,6 @@
 import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { friendlyMessage, modelStateOf } from '../lib/api/account.ts';
-import { validateRegistration } from '../lib/domain/account-rules.ts';
+import { normaliseEmailInput, validateRegistration } from '../lib/domain/account-rules.ts';
 import type { RegisterResultDto } from '../lib/domain/auth.ts';
 import { loginPathFor } from '../lib/domain/return-to.ts';
 import { accountApi, returnPath } from '../stores/session.ts';
@@ -12,7 +12,7 @@ const FIELDS = ['Email', 'Password', 'ConfirmPassword'] as const;
 export function RegisterForm() {
   const form = useFieldForm({
     initial: { Email: '', Password: '', ConfirmPassword: '' },
-    validate: validateRegistration,
+    validate: (v) => validateRegistration({ ...v, Email: normaliseEmailInput(v.Email) }),
   });
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState('');
@@ -33,8 +33,8 @@ export function RegisterForm() {
     setPending(true);
     setFailure('');
     try {
-      const result = await accountApi.register(form.values);
-      setDone({ result, email: form.values.Email });
+      const result = await accountApi.register({ ...form.values, Email: normaliseEmailInput(form.values.Email) });
+      setDone({ result, email: normaliseEmailInput(form.values.Email) });
     } catch (err) {
       const fields = modelStateOf(err);
       form.setServerErrors(fields);

@@ -1,77 +1,33 @@
+import {
+  excerptParts,
+  hitHref,
+  resultsPageUrl,
+  type SearchHitData,
+  searchAll,
+  searchIndex,
+} from '../lib/search/pagefind.ts';
+
 /**
  * The navigation's search box (src/components/SearchBox.astro): loads the
  * Pagefind index (and merges its other shards, if any) the first time the box
  * gets focus or input, then lists the
- * item and section pages that match as links. Arrow keys move between the box
- * and the results, Escape closes them, Enter opens the first one.
+ * best item and section pages that match as links (with store, size and
+ * price) and "See all N results", the results page. Arrow keys move between
+ * the box and the results, Escape closes them, Enter opens the results page.
  */
 
-interface PagefindResultData {
-  url: string;
-  excerpt: string;
-  meta: { title?: string };
-}
-
-interface Pagefind {
-  options(opts: Record<string, unknown>): Promise<void>;
-  init(): Promise<void>;
-  mergeIndex(indexPath: string, opts?: Record<string, unknown>): Promise<void>;
-  debouncedSearch(
-    term: string,
-    opts?: Record<string, unknown>,
-    ms?: number,
-  ): Promise<{ results: { data(): Promise<PagefindResultData> }[] } | null>;
-}
-
 /** How many results the panel lists. */
-const SHOWN = 8;
-const INDEX_URL = '/pagefind/pagefind.js';
-/** The other shards of the index (a large catalogue's index is split; see src/build/search-index.ts). */
-const SHARDS_URL = '/pagefind/shards.json';
-
-let loading: Promise<Pagefind> | undefined;
-
-/** The search index's module, fetched once, on first use. */
-function pagefind(): Promise<Pagefind> {
-  loading ??= (async () => {
-    // A path the bundler must leave alone: the index is written after the site is built.
-    const url = INDEX_URL;
-    const mod = (await import(/* @vite-ignore */ url)) as Pagefind;
-    await mod.options({ baseUrl: '/', excerptLength: 16 });
-    const shards = await fetch(SHARDS_URL).then((res) => (res.ok ? (res.json() as Promise<string[]>) : []));
-    await mod.init();
-    for (const path of shards) await mod.mergeIndex(path, { baseUrl: '/' });
-    return mod;
-  })();
-  loading.catch(() => {
-    loading = undefined;
-  });
-  return loading;
-}
+const SHOWN = 6;
 
 /** The excerpt's text with Pagefind's `<mark>` highlights, built as nodes (never parsed as HTML). */
 function excerptNodes(excerpt: string): Node[] {
-  const nodes: Node[] = [];
-  const parts = excerpt.split(/(<mark>|<\/mark>)/);
-  let marked = false;
-  const decode = document.createElement('textarea');
-  for (const part of parts) {
-    if (part === '<mark>') marked = true;
-    else if (part === '</mark>') marked = false;
-    else if (part !== '') {
-      // Pagefind escapes the page text; the textarea turns its entities back into characters.
-      decode.innerHTML = part.replace(/</g, '&lt;');
-      const text = document.createTextNode(decode.value);
-      if (marked) {
-        const mark = document.createElement('mark');
-        mark.append(text);
-        nodes.push(mark);
-      } else {
-        nodes.push(text);
-      }
-    }
-  }
-  return nodes;
+  return excerptParts(excerpt).map(({ text, marked }) => {
+    const node = document.createTextNode(text);
+    if (!marked) return node;
+    const mark = document.createElement('mark');
+    mark.append(node);
+    return mark;
+  });
 }
 
 function kindOf(url: string): string {
@@ -90,29 +46,44 @@ function setUpSearch(form: HTMLFormElement): void {
   const close = () => {
     panel.hidden = true;
   };
-  const show = (message: string, results: PagefindResultData[]) => {
+  const show = (message: string, results: SearchHitData[], all?: { term: string; count: number }) => {
     status.textContent = message;
-    list.replaceChildren(
-      ...results.map((r) => {
-        const li = document.createElement('li');
-        const a = document.createElement('a');
-        a.href = r.url.replace(/(?<=.)\/$/, '');
-        a.className = 'block rounded-xl px-3 py-2 hover:bg-brand-50 focus:bg-brand-50';
-        const title = document.createElement('span');
-        title.className = 'flex items-baseline justify-between gap-2 font-semibold text-brand-900';
-        title.append(r.meta.title ?? a.pathname);
-        const kind = document.createElement('span');
-        kind.className = 'shrink-0 text-xs font-medium text-slate-600';
-        kind.textContent = kindOf(a.pathname);
-        title.append(kind);
-        const excerpt = document.createElement('span');
-        excerpt.className = 'mt-0.5 block text-sm text-slate-700';
-        excerpt.append(...excerptNodes(r.excerpt));
-        a.append(title, excerpt);
-        li.append(a);
-        return li;
-      }),
-    );
+    const items = results.map((r) => {
+      const li = document.createElement('li');
+      const a = document.createElement('a');
+      a.href = hitHref(r.url);
+      a.className = 'block rounded-xl px-3 py-2 hover:bg-brand-50 focus:bg-brand-50';
+      const title = document.createElement('span');
+      title.className = 'flex items-baseline justify-between gap-2 font-semibold text-brand-900';
+      title.append(r.meta.title ?? a.pathname);
+      const kind = document.createElement('span');
+      kind.className = 'shrink-0 text-xs font-medium text-slate-600';
+      kind.textContent = kindOf(a.pathname);
+      title.append(kind);
+      // Store, size and price tell apart the same item sold by several stores.
+      const facts = [r.meta.store, r.meta.size, r.meta.price].filter((f): f is string => f !== undefined && f !== '');
+      const detail = document.createElement('span');
+      detail.className = 'block text-sm font-medium text-slate-800';
+      detail.textContent = facts.join(' · ');
+      const excerpt = document.createElement('span');
+      excerpt.className = 'mt-0.5 block text-sm text-slate-700';
+      excerpt.append(...excerptNodes(r.excerpt));
+      a.append(title, ...(facts.length > 0 ? [detail] : []), excerpt);
+      li.append(a);
+      return li;
+    });
+    if (all !== undefined && all.count > 0) {
+      const li = document.createElement('li');
+      const a = document.createElement('a');
+      a.href = resultsPageUrl(all.term);
+      a.className =
+        'block rounded-xl px-3 py-2 text-center font-semibold text-brand-800 underline underline-offset-2 hover:bg-brand-50 focus:bg-brand-50';
+      a.textContent = `See all ${all.count} ${all.count === 1 ? 'result' : 'results'}`;
+      a.dataset.searchAll = '';
+      li.append(a);
+      items.push(li);
+    }
+    list.replaceChildren(...items);
     panel.hidden = false;
   };
 
@@ -126,18 +97,18 @@ function setUpSearch(form: HTMLFormElement): void {
       return;
     }
     try {
-      const index = await pagefind();
-      const found = await index.debouncedSearch(term, {}, 150);
+      const found = await searchAll(term, true);
       // A later keystroke started a newer search; its answer is the one to show.
       if (found === null || mine !== generation) return;
-      const data = await Promise.all(found.results.slice(0, SHOWN).map((r) => r.data()));
+      const data = await Promise.all(found.slice(0, SHOWN).map((r) => r.data()));
       if (mine !== generation) return;
-      const count = found.results.length;
+      const count = found.length;
       show(
         count === 0
-          ? `No items or sections match “${term}”.`
-          : `${count} ${count === 1 ? 'result' : 'results'} for “${term}”${count > SHOWN ? `, the first ${SHOWN} shown` : ''}.`,
+          ? `No items or sections match “${term}”. Press Enter for ideas.`
+          : `${count} ${count === 1 ? 'result' : 'results'} for “${term}”${count > SHOWN ? `, the best ${SHOWN} shown` : ''}.`,
         data,
+        { term, count },
       );
     } catch (err) {
       if (mine !== generation) return;
@@ -146,12 +117,13 @@ function setUpSearch(form: HTMLFormElement): void {
     }
   };
 
-  input.addEventListener('focus', () => void pagefind().catch(() => {}), { once: true });
+  input.addEventListener('focus', () => void searchIndex().catch(() => {}), { once: true });
   input.addEventListener('input', () => void run());
+  // Enter opens the results page with every hit (or, for no hits, what to try instead).
   form.addEventListener('submit', (e) => {
     e.preventDefault();
-    const first = links()[0];
-    if (first !== undefined) window.location.assign(first.href);
+    const term = input.value.trim();
+    if (term !== '') window.location.assign(resultsPageUrl(term));
   });
   form.addEventListener('keydown', (e) => {
     const all = links();

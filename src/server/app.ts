@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from './db/connection.ts';
 import type { Database } from './db/schema.ts';
 import { AppError, errorResponse } from './errors.ts';
+import { createMailQueue, type MailQueue } from './mail-queue.ts';
 import { bodyLimit } from './middleware/body-limit.ts';
 import { nulGuard } from './middleware/nul-guard.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -19,6 +20,7 @@ import { orderRoutes } from './routes/order.ts';
 import { publisherRoutes } from './routes/publisher.ts';
 import { sectionRoutes } from './routes/section.ts';
 import { siteRoutes } from './routes/site.ts';
+import { stockAlertRoutes } from './routes/stockalert.ts';
 import { storeRoutes } from './routes/store.ts';
 import { storeDbRoutes } from './routes/storedb.ts';
 import { tokenRoutes } from './routes/token.ts';
@@ -50,6 +52,15 @@ export interface AppDeps {
   throttleAnonymous?: boolean;
   /** The program `POST /api/Site/Publish` runs to rebuild the site. Default: this Node running `scripts/rebuild.ts`. */
   siteBuilder?: { command: string; args: string[] };
+  /** The site's public origin (`SITE_URL`) for links in mail. Default: `http://127.0.0.1:4321`. */
+  siteUrl?: string | undefined;
+  /** Queued mail, sent after commit; `createApp` makes one over `db` and `mail` when not given. */
+  mailQueue?: MailQueue | undefined;
+}
+
+/** The public origin for links in mail. */
+export function siteUrlOf(deps: AppDeps): string {
+  return deps.siteUrl ?? 'http://127.0.0.1:4321';
 }
 
 /** Structured JSON log lines on stdout. */
@@ -80,7 +91,11 @@ export function routingPath(url: string): string {
 }
 
 /** The HTTP API of spec §7 as a Hono app. It serves no pages: see `site-server.ts`. */
-export function createApp(deps: AppDeps): Hono {
+export function createApp(given: AppDeps): Hono {
+  const deps: AppDeps = {
+    ...given,
+    mailQueue: given.mailQueue ?? createMailQueue({ db: given.db, mail: given.mail, log: given.log, now: given.now }),
+  };
   const app = new Hono({ getPath: (req) => routingPath(req.url) });
 
   app.use(async (c, next) => {
@@ -116,6 +131,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api/cart', cartRoutes(deps));
   app.route('/api/cartitem', cartItemRoutes(deps));
   app.route('/api/order', orderRoutes(deps));
+  app.route('/api/stockalert', stockAlertRoutes(deps));
   // Staff: store databases, images, the audit log, site status and publishing.
   app.route('/api/storedb', storeDbRoutes(deps));
   app.route('/api/content', uploadRoutes(deps));

@@ -20,6 +20,8 @@ export interface Config {
   outboxDir: string;
   /** The built static site that `npm run serve` serves (`SITE_DIR`, default `./dist`). */
   siteDir: string;
+  /** The site's public origin (`SITE_URL`), for links in mail; default `http://{HOST}:{PORT}`. */
+  siteUrl: string;
 }
 
 function nonEmpty(v: string | undefined): string | undefined {
@@ -46,6 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contentDir: join(dataDir, 'content'),
     outboxDir: join(dataDir, 'outbox'),
     siteDir: resolve(nonEmpty(env.SITE_DIR) ?? './dist'),
+    siteUrl: nonEmpty(env.SITE_URL) ?? `http://${nonEmpty(env.HOST) ?? '127.0.0.1'}:${port}`,
   };
 }
 

@@ -16,6 +16,8 @@ export interface MailMessage {
   subject: string;
   /** Plain text; keep lines short and ASCII so the `.eml` stays readable as is. */
   text: string;
+  /** An HTML alternative of the same content (the message becomes multipart/alternative). */
+  html?: string | undefined;
 }
 
 export interface Mailer {
@@ -26,6 +28,14 @@ export interface Mailer {
 export const DEFAULT_MAIL_FROM = 'Aisle <no-reply@localhost>';
 
 let sequence = 0;
+
+function withoutEmptyHtml(message: MailMessage): MailMessage {
+  if (message.html === undefined || message.html === '') {
+    const { html: _none, ...rest } = message;
+    return rest;
+  }
+  return message;
+}
 
 /**
  * A mailer over nodemailer. With `smtpUrl` messages go to that server; without,
@@ -38,14 +48,14 @@ export function createMailer(config: MailConfig): Mailer {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from, ...message });
+        await transport.sendMail({ from, ...withoutEmptyHtml(message) });
       },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await transport.sendMail({ from, ...withoutEmptyHtml(message) });
       await mkdir(config.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       // The sequence keeps two messages of the same millisecond in sending order.

@@ -5,6 +5,7 @@ import { type AppDeps, createApp, type Logger } from './app.ts';
 import type { Config } from './config.ts';
 import { type Db, openDb } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import type { MailQueue } from './mail-queue.ts';
 
 /** Opens the configured database and brings its schema up to date. */
 export async function openMigratedDb(config: Config): Promise<Db> {
@@ -27,11 +28,12 @@ export function appDeps(config: Config, db: Db, log: Logger): AppDeps {
     jwtSecret: config.jwtSecret,
     mail: { smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom },
     log,
+    siteUrl: config.siteUrl,
   };
 }
 
-export function createConfiguredApp(config: Config, db: Db, log: Logger): Hono {
-  return createApp(appDeps(config, db, log));
+export function createConfiguredApp(config: Config, db: Db, log: Logger, mailQueue?: MailQueue): Hono {
+  return createApp({ ...appDeps(config, db, log), mailQueue });
 }
 
 export interface RunningServer {

@@ -1,7 +1,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
 import { friendlyMessage } from '../lib/api/account.ts';
-import { createCartApi, isUncertain, shortagesOf } from '../lib/api/cart.ts';
+import { createCartApi, isUncertain, type OrderDeliveryInput, shortagesOf } from '../lib/api/cart.ts';
 import { ServiceError } from '../lib/api/errors.ts';
 import type { CartItemSource } from '../lib/catalogue/views.ts';
 import type { SignedInUser } from '../lib/domain/auth.ts';
@@ -19,6 +19,7 @@ import {
   GUEST_CUSTOMER,
   isGuestCart,
   loadedFromServer,
+  quantityOf,
   refreshItem as refreshCartItem,
   removeLine as removeCartLine,
   type ShortageDto,
@@ -509,16 +510,18 @@ function unreachable(errors: readonly unknown[]): boolean {
  * answer is lost, so that it can never order twice. A refusal for stock names
  * the short lines; a connection that fails every time is reported as such; only
  * a gateway that lost every answer leaves the outcome unknown. The cart is kept
- * in every case but a placed order.
+ * in every case but a placed order. `delivery` is the checkout review's address
+ * (without it the server uses My Address). Answers whether the order was placed.
  */
-export async function placeOrder(): Promise<void> {
-  if ($cartPending.get()) return;
+export async function placeOrder(delivery?: OrderDeliveryInput): Promise<boolean> {
+  if ($cartPending.get()) return false;
   const account = signedInAccount();
   if (account !== null && !(ownState(account.id).cart?.CartItems.some(counts) ?? false)) {
     $cartNotice.set(notice('warning', 'Your cart is empty: add items before ordering.'));
-    return;
+    return false;
   }
   const errors: unknown[] = [];
+  let placed = false;
   await runAction(
     'Placing your order…',
     async ({ id }) => {
@@ -531,8 +534,9 @@ export async function placeOrder(): Promise<void> {
       unsettled = { key, lines };
       for (let attempt = 0; ; attempt++) {
         try {
-          const order = await cartApi.createOrder(cart, key);
+          const order = await cartApi.createOrder(cart, key, delivery);
           unsettled = null;
+          placed = true;
           return {
             notice: { ...notice('success', `Order placed: #${order.OrderID}`), orderId: order.OrderID },
             // The shop empties the saved cart when it places an order.
@@ -570,6 +574,7 @@ export async function placeOrder(): Promise<void> {
       return notice('error', `Order not placed: ${friendlyMessage(err)}`);
     },
   );
+  return placed;
 }
 
 /** Clear Cart: empties the cart on the server (`DELETE /api/CartItem/Delete/{userId}`). */
@@ -579,4 +584,75 @@ export async function clearCart(): Promise<void> {
     async ({ id }) => ({ notice: notice('success', 'Cart cleared'), cart: await cartApi.clear(id) }),
     (err) => notice('error', `Cart not cleared. ${keptMessage(err)}`),
   );
+}
+
+/** Where a notice waits while the page changes (order again opens the cart). */
+const CARRIED_NOTICE_KEY = 'aisle.cartNotice';
+
+/** Shows a notice in the cart panel (or clears it). */
+export function showCartNotice(next: CartNotice | null): void {
+  $cartNotice.set(next);
+}
+
+/** The notice an earlier page left for the cart panel, shown once. */
+export function takeCarriedNotice(): void {
+  try {
+    const raw = sessionStorage.getItem(CARRIED_NOTICE_KEY);
+    if (raw === null) return;
+    sessionStorage.removeItem(CARRIED_NOTICE_KEY);
+    const parsed = JSON.parse(raw) as { kind?: unknown; text?: unknown };
+    if (typeof parsed.text === 'string' && (parsed.kind === 'success' || parsed.kind === 'warning')) {
+      $cartNotice.set(notice(parsed.kind, parsed.text));
+    }
+  } catch {
+    // Storage refused or the value was not ours: nothing to show.
+  }
+}
+
+/** What ordering a past order again came to. */
+export interface OrderAgainOutcome {
+  added: string[];
+  skipped: string[];
+  /** The sentence the cart panel shows. */
+  text: string;
+}
+
+/**
+ * Order again: reads past order `orderId` as it can be bought today
+ * (`GET /api/Order/Again/{id}`) and puts each line that is still sold into the
+ * cart at today's prices through the stepper's state machine (spec §4),
+ * adding to what the cart already holds. Leaves a notice for the cart page
+ * naming what was added and what could not be, and why.
+ */
+export async function orderAgain(orderId: number): Promise<OrderAgainOutcome> {
+  const lines = await cartApi.orderAgain(orderId);
+  const added: string[] = [];
+  const skipped: string[] = [];
+  for (const line of lines) {
+    if (line.Item === null || line.Add === 0) {
+      skipped.push(`${line.ItemTitle} (${line.Reason})`);
+      continue;
+    }
+    const account = signedInAccount();
+    const current = account === null ? 0 : quantityOf(ownState(account.id), line.ItemID, line.StoreID);
+    const outcome = await changeQuantity(line.Item, current + line.Add);
+    if (outcome === 'signed-out') throw new Error('Your sign-in has ended. Please sign in again.');
+    added.push(
+      line.Add < line.Ordered ? `${line.ItemTitle} (${line.Add} of ${line.Ordered}: ${line.Reason})` : line.ItemTitle,
+    );
+  }
+  const parts: string[] = [];
+  if (added.length > 0) parts.push(`Added to your cart at today's prices: ${added.join(', ')}.`);
+  if (skipped.length > 0) parts.push(`Not added: ${skipped.join(', ')}.`);
+  if (parts.length === 0) parts.push('That order has no items to add.');
+  const text = parts.join(' ');
+  try {
+    sessionStorage.setItem(
+      CARRIED_NOTICE_KEY,
+      JSON.stringify({ kind: skipped.length > 0 ? 'warning' : 'success', text }),
+    );
+  } catch {
+    // Without session storage the cart page simply shows no notice.
+  }
+  return { added, skipped, text };
 }

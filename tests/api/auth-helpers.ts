@@ -5,6 +5,8 @@ import { createApp, silentLogger } from '../../src/server/app.ts';
 import { ensureAccount } from '../../src/server/auth/accounts.ts';
 import type { Dialect } from '../../src/server/db/connection.ts';
 import type { RoleName } from '../../src/server/db/schema.ts';
+import type { Mailer } from '../../src/server/mail.ts';
+import { createMailQueue } from '../../src/server/mail-queue.ts';
 import { createTestDb, type TestDb } from './harness.ts';
 
 export const JWT_SECRET = 'auth-test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -29,8 +31,13 @@ export interface AuthTestApp {
   signIn(email: string, password: string, ip?: string): Promise<Res<Record<string, unknown>>>;
   /** Signs in and answers the access token, failing the test when sign-in fails. */
   tokenFor(email: string, password: string): Promise<string>;
+  /** Sends every queued mail that is due now (the app also starts sending right after each commit). */
+  drainMail(): Promise<number>;
   close(): Promise<void>;
 }
+
+/** The public origin the test apps put in mailed links. */
+export const SITE_URL = 'https://shop.aisle.test';
 
 async function parse<T>(res: Response): Promise<Res<T>> {
   const text = await res.text();
@@ -40,7 +47,7 @@ async function parse<T>(res: Response): Promise<Res<T>> {
 
 export async function createAuthTestApp(
   dialect: Dialect,
-  opts: { smtpUrl?: string; trustProxy?: boolean } = {},
+  opts: { smtpUrl?: string; trustProxy?: boolean; mailer?: Mailer } = {},
 ): Promise<AuthTestApp> {
   const db = await createTestDb(dialect);
   const outboxDir = join(db.dataDir, 'outbox');
@@ -50,15 +57,19 @@ export async function createAuthTestApp(
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
+  const mail = { smtpUrl: opts.smtpUrl, outboxDir };
+  const mailQueue = createMailQueue({ db: db.db, mail, log: silentLogger, now: () => clock.now, mailer: opts.mailer });
   const app = createApp({
     db: db.db,
     dialect,
     contentDir: join(db.dataDir, 'content'),
     jwtSecret: JWT_SECRET,
-    mail: { smtpUrl: opts.smtpUrl, outboxDir },
+    mail,
     log: silentLogger,
     now: () => clock.now,
     trustProxy: opts.trustProxy ?? true,
+    siteUrl: SITE_URL,
+    mailQueue,
   });
   const t: AuthTestApp = {
     db,
@@ -88,6 +99,7 @@ export async function createAuthTestApp(
       if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(res.body)}`);
       return String(res.body.access_token);
     },
+    drainMail: () => mailQueue.drain(),
     close: () => db.cleanup(),
   };
   return t;
@@ -125,6 +137,13 @@ export function latestCode(t: AuthTestApp, to: string): string {
   const code = mail === undefined ? undefined : /access code is:\s+(\d{6})\b/.exec(mail)?.[1];
   if (code === undefined) throw new Error(`no access code mailed to ${to}`);
   return code;
+}
+
+/** A mail's parts as text: headers, and the bodies with quoted-printable soft breaks and escapes undone. */
+export function decodeMail(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
 /** The JSON payload of a JWT, unverified. */

@@ -23,7 +23,7 @@ export async function addCustomers(
   db: Kysely<Database>,
   secret: string,
   now: Date,
-  specs: readonly { email: string; fullName: string; role: RoleName }[],
+  specs: readonly { email: string; fullName: string; role: RoleName; address?: boolean }[],
 ): Promise<Customer[]> {
   const at = now.toISOString();
   const stamps = specs.map(() => randomUUID());
@@ -34,12 +34,13 @@ export async function addCustomers(
         email: s.email,
         password_hash: 'not-a-password-hash',
         full_name: s.fullName,
-        phone: '',
-        address_line1: '',
+        // A saved address (My Address), so orders can be placed without sending one.
+        phone: s.address === false ? '' : '+91 98450 12345',
+        address_line1: s.address === false ? '' : '12 Residency Road',
         address_line2: '',
-        city: '',
-        state: '',
-        postal_code: '',
+        city: s.address === false ? '' : 'Bengaluru',
+        state: s.address === false ? '' : 'Karnataka',
+        postal_code: s.address === false ? '' : '560025',
         kind: kindForRoles(rolesForRole(s.role)),
         email_confirmed: 1,
         security_stamp: stamps[i] ?? '',

@@ -33,6 +33,7 @@ const ORDER_FIELDS = [
   'CreatedTime',
   'CustomerID',
   'CustomerName',
+  'DeliveryAddress',
   'OrderID',
   'OrderItems',
   'OrderTotal',

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { type Catalogue, type Item, readCatalogue, rs } from './catalogue.ts';
-import { addUser, expectNoAxeViolations, signIn, uniqueEmail } from './users.ts';
+import { addUser, expectNoAxeViolations, fillDelivery, HOME_ADDRESS, signIn, uniqueEmail } from './users.ts';
 
 // Black box: drives the production build served by `npm start` (playwright.config.ts);
 // imports nothing from src/. Accounts are made with the operator's CLI over the
@@ -150,7 +150,13 @@ test.describe('the cart', () => {
     await expect(checkStock).toBeEnabled();
     await expect(order).toBeEnabled();
     await expect(cartRow(page, b)).toContainText(`Only ${inStock} in stock`);
+    // Order opens the review; a new customer types the delivery address there.
     await order.click();
+    const review = page.getByRole('region', { name: 'Review your order' });
+    await expect(review).toBeVisible();
+    await fillDelivery(review);
+    const placeOrder = review.getByRole('button', { name: 'Place order' });
+    await placeOrder.click();
     await expect(checkStock).toBeDisabled();
     await expect(status).toHaveText(
       `Order not placed. Short of stock: ${b.ItemTitle} (asked ${inStock + 1}, ${inStock} left)`,
@@ -168,6 +174,8 @@ test.describe('the cart', () => {
 
     const stockA = await availabilityOf(request, a);
     await order.click();
+    await expect(review.getByLabel('City', { exact: true })).toHaveValue(HOME_ADDRESS.City);
+    await placeOrder.click();
     await expect(order).toBeDisabled();
     await expect(status).toContainText(/Order placed: #\d+/);
     const orderId = Number(/#(\d+)/.exec((await status.textContent()) ?? '')?.[1]);

@@ -74,6 +74,8 @@ test('catalogue, account and search pages run under the policy', async ({ page }
     '/app/login',
     '/app/register',
     '/confirm/1',
+    '/app/reset-password',
+    `/app/search?q=${encodeURIComponent(section.SectionTitle)}`,
     '/playbook',
     '/no/such/page',
   ]) {
@@ -98,6 +100,7 @@ test('signed-in and staff pages run under the policy', async ({ page }) => {
     '/app/cart/my-orders',
     '/app/profile/my-profile',
     '/app/profile/my-address',
+    '/app/profile/my-alerts',
     '/app/edu-shopy',
     '/app/client-store',
   ]) {

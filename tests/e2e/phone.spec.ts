@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { type Catalogue, type Item, readCatalogue } from './catalogue.ts';
-import { addUser, PASSWORD, signIn, uniqueEmail } from './users.ts';
+import { addUser, fillDelivery, PASSWORD, signIn, uniqueEmail } from './users.ts';
 
 // The shop on a phone (issue 12): steppers that work from the first paint, guest
 // carts merged at sign-in, a cart that survives a cut network, and pages that fit
@@ -240,7 +240,11 @@ test.describe('a cart that is never lost', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Your cart is kept on this device' })).toBeVisible({
       timeout: 15_000,
     });
+    // Order opens the review (issue 13); the address is typed there, then Place order.
+    const review = page.getByRole('region', { name: 'Review your order' });
     await page.getByRole('button', { name: 'Order', exact: true }).tap();
+    await fillDelivery(review);
+    await review.getByRole('button', { name: 'Place order' }).tap();
     const status = page.getByRole('status').filter({ hasText: /order/i });
     await expect(status).toContainText('The shop could not be reached (the connection failed)', { timeout: 20_000 });
     await expect(status).not.toContainText('could not tell');
@@ -257,6 +261,8 @@ test.describe('a cart that is never lost', () => {
     await page.goto('/app/cart/my-cart');
     await expect(qty(cartRow(page, b), b)).toHaveValue('1');
     await page.getByRole('button', { name: 'Order', exact: true }).tap();
+    await fillDelivery(review);
+    await review.getByRole('button', { name: 'Place order' }).tap();
     await expect(page.getByRole('status').filter({ hasText: 'Order placed' })).toBeVisible({ timeout: 20_000 });
     const orders = await request.get('/api/Order/AllOrders?page=0&limit=20&sort=&filter=&mine=true', {
       headers: { Authorization: `Bearer ${token}` },

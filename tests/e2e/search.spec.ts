@@ -108,18 +108,19 @@ test('is usable from the keyboard and has no accessibility violations', async ({
   await page.keyboard.press('Escape');
   await expect(page.locator('[data-search-panel]')).toBeHidden();
   await expect(box).toBeFocused();
-  // Enter opens the first result.
+  // Enter opens the results page, where the first hit leads the list.
   await box.fill('');
   await box.fill(target.word);
   await expect(first).toBeVisible();
   const href = await first.getAttribute('href');
   await box.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page).toHaveURL(new RegExp(`/app/search\\?q=${target.word}$`));
+  await expect(page.locator('[data-search-result] h2 a').first()).toHaveAttribute('href', href ?? '');
 });
 
 test('says so when nothing matches', async ({ page }) => {
   await page.goto('/playbook');
   await search(page, 'zzqxjvwk');
-  await expect(page.getByRole('status')).toHaveText('No items or sections match “zzqxjvwk”.');
+  await expect(page.getByRole('status')).toHaveText('No items or sections match “zzqxjvwk”. Press Enter for ideas.');
   await expect(page.locator('[data-search-list] a')).toHaveCount(0);
 });

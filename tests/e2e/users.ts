@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 // Accounts and checks the end-to-end specs share. Black box: accounts come from the
 // operator's CLI (`scripts/user-add.ts`, `npm run user:add`) over the suite's data folder
@@ -51,4 +52,48 @@ export async function expectNoAxeViolations(page: Page, what?: string): Promise<
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     what,
   ).toEqual([]);
+}
+
+/** The suite's mail outbox (`SMTP_URL` unset: one `.eml` file per message). */
+export const OUTBOX = `${DATA_DIR}/outbox`;
+
+/** The mails to `to`, oldest first, with quoted-printable soft breaks and escapes undone. */
+export function mailsTo(to: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(OUTBOX).filter((n) => n.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+  const address = new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi');
+  return names
+    .sort()
+    .map((n) => readFileSync(join(OUTBOX, n), 'utf8'))
+    .filter((text) => address.test(text))
+    .map((text) =>
+      text
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    );
+}
+
+/** A delivery address as the checkout review's fields take it. */
+export const HOME_ADDRESS = {
+  'Full name': 'Priya Shopper',
+  Phone: '+91 98450 12345',
+  'Address line 1': '12 Residency Road',
+  'Address line 2': 'Flat 3C',
+  City: 'Bengaluru',
+  State: 'Karnataka',
+  'PIN code': '560025',
+} as const;
+
+/** Fills the checkout review's delivery fields (inside `scope`). */
+export async function fillDelivery(
+  scope: Page | Locator,
+  address: Record<string, string> = HOME_ADDRESS,
+): Promise<void> {
+  for (const [label, value] of Object.entries(address)) {
+    await scope.getByLabel(label, { exact: true }).fill(value);
+  }
 }

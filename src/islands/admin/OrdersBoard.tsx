@@ -68,6 +68,9 @@ export function OrdersBoard() {
 
 function OrdersBody() {
   const [status, setStatus] = useState<OrderStatusName | null>('Placed');
+  const [area, setArea] = useState({ city: '', postalCode: '' });
+  const [areaDraft, setAreaDraft] = useState({ city: '', postalCode: '' });
+  const pinInvalid = areaDraft.postalCode.trim() !== '' && !/^[0-9]{1,6}$/.test(areaDraft.postalCode.trim());
   const [cancelling, setCancelling] = useState<{ order: OrderDto; table: TableHandle } | null>(null);
   const toast = useToast();
 
@@ -89,12 +92,72 @@ function OrdersBody() {
           ))}
         </div>
       </fieldset>
+      <form
+        className="mb-4 flex flex-wrap items-end gap-3"
+        aria-label="Delivery area"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (pinInvalid) return;
+          setArea({ city: areaDraft.city.trim(), postalCode: areaDraft.postalCode.trim() });
+        }}
+      >
+        <label className="flex flex-col text-sm font-semibold text-slate-800">
+          Delivery city
+          <input
+            type="text"
+            value={areaDraft.city}
+            onChange={(e) => setAreaDraft((a) => ({ ...a, city: e.target.value }))}
+            className="mt-1 rounded-lg border border-slate-400 px-3 py-1.5 font-normal"
+          />
+        </label>
+        <label className="flex flex-col text-sm font-semibold text-slate-800">
+          PIN code starts with
+          <input
+            type="text"
+            inputMode="numeric"
+            value={areaDraft.postalCode}
+            aria-invalid={pinInvalid ? true : undefined}
+            aria-describedby={pinInvalid ? 'orders-pin-error' : undefined}
+            onChange={(e) => setAreaDraft((a) => ({ ...a, postalCode: e.target.value }))}
+            className="mt-1 w-32 rounded-lg border border-slate-400 px-3 py-1.5 font-normal"
+          />
+        </label>
+        <button type="submit" className={buttonStyles.row}>
+          Show this area
+        </button>
+        {(area.city !== '' || area.postalCode !== '') && (
+          <button
+            type="button"
+            className={buttonStyles.row}
+            onClick={() => {
+              setArea({ city: '', postalCode: '' });
+              setAreaDraft({ city: '', postalCode: '' });
+            }}
+          >
+            Every area
+          </button>
+        )}
+        {pinInvalid && (
+          <p id="orders-pin-error" className="w-full text-sm text-red-700">
+            A PIN code is digits only: type its first 1 to 6 digits.
+          </p>
+        )}
+      </form>
       <DataTable<OrderDto>
         caption={status === null ? 'All orders' : `${status} orders`}
         noun="orders"
-        filterLabel="Filter by customer, status or item"
-        reloadKey={status ?? ''}
-        load={(q) => staff.orders.list(q, status ?? undefined)}
+        filterLabel="Filter by customer, status, item, address or phone"
+        reloadKey={`${status ?? ''}|${area.city}|${area.postalCode}`}
+        load={(q) =>
+          staff.orders.list(
+            {
+              ...q,
+              ...(area.city === '' ? {} : { city: area.city }),
+              ...(area.postalCode === '' ? {} : { postalCode: area.postalCode }),
+            },
+            status ?? undefined,
+          )
+        }
         rowKey={(r) => r.OrderID}
         rowName={(r) => `order #${r.OrderID}`}
         columns={[
@@ -114,6 +177,27 @@ function OrdersBody() {
                 <span className="block text-xs text-slate-600">Account #{r.CustomerID}</span>
               </>
             ),
+          },
+          {
+            label: 'Deliver to',
+            cell: (r) => {
+              const a = r.DeliveryAddress;
+              return (
+                <address className="max-w-56 text-xs not-italic text-slate-800">
+                  <span className="block font-semibold">{a.FullName}</span>
+                  {a.Phone !== '' && (
+                    <a href={`tel:${a.Phone.replace(/[ -]/g, '')}`} className="block text-brand-800 underline">
+                      {a.Phone}
+                    </a>
+                  )}
+                  <span className="block">{[a.AddressLine1, a.AddressLine2].filter((x) => x !== '').join(', ')}</span>
+                  <span className="block">
+                    {[a.City, a.State].filter((x) => x !== '').join(', ')} {a.PostalCode}
+                  </span>
+                  {a.Note !== '' && <span className="block italic text-slate-600">Note: {a.Note}</span>}
+                </address>
+              );
+            },
           },
           {
             label: 'Status',

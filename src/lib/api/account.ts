@@ -36,6 +36,14 @@ export interface AccountApi {
   register(input: RegistrationInput): Promise<RegisterResultDto>;
   /** Confirms the e-mail address with the mailed code; answers the server's message text. */
   confirmEmail(userId: number, code: string): Promise<string>;
+  /** Asks for a password-reset code by mail; the answer is the same whether or not the address has an account. */
+  forgotPassword(email: string): Promise<{ Message: string }>;
+  /** Sets a new password with the mailed reset code. */
+  resetPassword(input: { Email: string; Code: string; Password: string; ConfirmPassword: string }): Promise<{
+    Message: string;
+  }>;
+  /** Mails a new access code to an account waiting for confirmation. */
+  resendCode(userId: number): Promise<{ Message: string }>;
   userInfo(): Promise<UserInfoDto>;
   userDetails(id: number): Promise<EndUserDto>;
   editUser(id: number, edit: ProfileEdit): Promise<EndUserDto>;
@@ -70,6 +78,15 @@ export function createAccountApi(api: $Fetch): AccountApi {
     async confirmEmail(userId, code) {
       const reply = await api<unknown>('/accountapi/confirmemail', { method: 'POST', body: { userId, code } });
       return typeof reply === 'string' ? reply : JSON.stringify(reply);
+    },
+    forgotPassword(email) {
+      return api<{ Message: string }>('/api/Account/ForgotPassword', { method: 'POST', body: { Email: email } });
+    },
+    resetPassword(input) {
+      return api<{ Message: string }>('/api/Account/ResetPassword', { method: 'POST', body: input });
+    },
+    resendCode(userId) {
+      return api<{ Message: string }>('/accountapi/resendcode', { method: 'POST', body: { userId } });
     },
     userInfo() {
       return api<UserInfoDto>('/api/Account/UserInfo');

@@ -1,5 +1,7 @@
 import type { $Fetch } from 'ofetch';
 import type { CartDto, CheckedCartDto, OrderDto, ShortageDto } from '../domain/cart.ts';
+import type { DeliveryAddressDto } from '../domain/delivery.ts';
+import type { OrderAgainLineDto } from '../domain/shopper.ts';
 import { toQuery } from './client.ts';
 import { ServiceError } from './errors.ts';
 
@@ -8,6 +10,12 @@ import { ServiceError } from './errors.ts';
  * (spec §8), already logged; a refused order's shortages are read back with
  * `shortagesOf`.
  */
+
+/** Where an order goes (the checkout review's form) and whether to keep it as My Address. */
+export interface OrderDeliveryInput {
+  address: DeliveryAddressDto;
+  saveAsMyAddress: boolean;
+}
 
 /** One page of the caller's orders, newest first, and how many there are in all. */
 export interface OrdersPage {
@@ -24,9 +32,11 @@ export interface CartApi {
    * `POST /api/cart/CreateOrder` with `Idempotency-Key: {key}`: the same key sent
    * again answers the first order instead of placing another.
    */
-  createOrder(cart: Pick<CartDto, 'CartItems'>, key: string): Promise<OrderDto>;
+  createOrder(cart: Pick<CartDto, 'CartItems'>, key: string, delivery?: OrderDeliveryInput): Promise<OrderDto>;
   /** `DELETE /api/CartItem/Delete/{userId}` (Clear Cart): answers the emptied cart. */
   clear(userId: number): Promise<CartDto>;
+  /** `GET /api/Order/Again/{id}`: the caller's past order as it can be bought today. */
+  orderAgain(orderId: number): Promise<OrderAgainLineDto[]>;
   /** `POST /api/cart/Merge`: merges a guest's cart into the caller's saved one and answers the result. */
   merge(cart: Pick<CartDto, 'CartItems'>): Promise<CartDto>;
   /** `GET /api/Order/AllOrders?mine=true`: the caller's own orders (employees too), newest first. */
@@ -42,12 +52,18 @@ export function createCartApi(api: $Fetch): CartApi {
     checkStock(cart) {
       return api<CheckedCartDto>('/api/cart/Create', { method: 'POST', body: cart });
     },
-    createOrder(cart, key) {
+    createOrder(cart, key, delivery) {
       return api<OrderDto>('/api/cart/CreateOrder', {
         method: 'POST',
-        body: cart,
+        body:
+          delivery === undefined
+            ? cart
+            : { ...cart, DeliveryAddress: delivery.address, SaveAddress: delivery.saveAsMyAddress },
         headers: { 'Idempotency-Key': key },
       });
+    },
+    orderAgain(orderId) {
+      return api<OrderAgainLineDto[]>(`/api/Order/Again/${orderId}`);
     },
     merge(cart) {
       return api<CartDto>('/api/cart/Merge', { method: 'POST', body: cart });

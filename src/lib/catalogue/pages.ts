@@ -229,3 +229,20 @@ export function storeBooksPage(cat: Catalogue, storeId: number): StoreBooksPage 
     cards: (cat.sectionsByStore.get(storeId) ?? []).map(bookCard),
   };
 }
+
+/**
+ * What the search results page suggests when nothing matches: the categories
+ * (links) and a few section titles to search for instead.
+ */
+export function searchSuggestions(cat: Catalogue): {
+  categories: { label: string; href: string }[];
+  ideas: string[];
+} {
+  const categories = cat.categories.map((c) => ({ label: c.CategoryTitle, href: paths.category(c.CategoryID) }));
+  const ideas = [
+    ...new Set(cat.sections.filter((s) => !s.SectionHidden).map((s) => s.SectionTitle.split(/[\s,&]+/)[0] ?? '')),
+  ]
+    .filter((w) => w.length >= 3)
+    .slice(0, 8);
+  return { categories, ideas };
+}

@@ -9,6 +9,8 @@ export const PRIVATE_PREFIXES: readonly string[] = [
   '/app/edu-shopy',
   '/app/client-store',
   '/confirm',
+  '/app/search',
+  '/app/reset-password',
 ];
 
 /** True for a site path (`/app/cart/my-orders`) under one of the private prefixes. */

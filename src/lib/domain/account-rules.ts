@@ -54,6 +54,11 @@ export const EXTRA_MESSAGES = {
 /** The lower-case e-mail pattern of spec §5 (an upper-case letter fails it, as it did in the original). */
 export const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/;
 
+/** What a shopper typed as an e-mail address, as it is compared everywhere: trimmed and lower-cased. */
+export function normaliseEmailInput(raw: string): string {
+  return raw.trim().toLowerCase();
+}
+
 /** At least one digit, one special character, one lower- and one upper-case letter, minimum 6 long. */
 export function meetsPasswordRule(password: string): boolean {
   return (

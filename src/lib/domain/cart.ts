@@ -5,6 +5,7 @@
  * and by the API alike; no I/O, no mutation of its inputs.
  */
 import type { ItemDto } from './catalogue.ts';
+import type { DeliveryAddressDto } from './delivery.ts';
 import { paiseToRupees, rupeesToPaise } from './money.ts';
 import { lineTotal as lineTotalPaise } from './pricing.ts';
 
@@ -387,4 +388,6 @@ export interface OrderDto {
   CreatedTime: string;
   UpdatedTime: string;
   OrderItems: OrderItemDto[];
+  /** Where the order goes: the snapshot taken when it was placed. */
+  DeliveryAddress: DeliveryAddressDto;
 }

@@ -25,8 +25,16 @@ export function backoffMs(failures: number, free: number): number {
   return Math.min(THROTTLE.baseDelayMs * 2 ** Math.min(failures - free, 30), THROTTLE.maxDelayMs);
 }
 
-export function pairKey(email: string, address: string): string {
-  return `account:${email}|${address}`;
+/**
+ * What a counter counts: failed sign-ins (`account`), password-reset requests
+ * and wrong reset codes (`reset`), access-code resends (`resend`). Each has its
+ * own per-account-and-address counter under the same rules; the per-address
+ * counter is shared, so one address cannot spread its attempts across them.
+ */
+export type ThrottleScope = 'account' | 'reset' | 'resend';
+
+export function pairKey(email: string, address: string, scope: ThrottleScope = 'account'): string {
+  return `${scope}:${email}|${address}`;
 }
 
 export function addressKey(address: string): string {
@@ -39,12 +47,13 @@ export async function secondsUntilAllowed(
   email: string,
   address: string,
   now: Date,
+  scope: ThrottleScope = 'account',
 ): Promise<number> {
   const staleBefore = new Date(now.getTime() - THROTTLE.forgetAfterMs).toISOString();
   const rows = await db
     .selectFrom('login_throttle')
     .select('next_allowed_at')
-    .where('key', 'in', [pairKey(email, address), addressKey(address)])
+    .where('key', 'in', [pairKey(email, address, scope), addressKey(address)])
     .where('updated_at', '>=', staleBefore)
     .execute();
   let waitMs = 0;
@@ -53,12 +62,18 @@ export async function secondsUntilAllowed(
 }
 
 /** Counts one failed sign-in against both keys and sets when each may try next. */
-export async function recordFailure(db: Kysely<Database>, email: string, address: string, now: Date): Promise<void> {
+export async function recordFailure(
+  db: Kysely<Database>,
+  email: string,
+  address: string,
+  now: Date,
+  scope: ThrottleScope = 'account',
+): Promise<void> {
   const at = now.toISOString();
   const staleBefore = new Date(now.getTime() - THROTTLE.forgetAfterMs).toISOString();
   await db.transaction().execute(async (trx) => {
     for (const [key, free] of [
-      [pairKey(email, address), THROTTLE.pairFreeFailures],
+      [pairKey(email, address, scope), THROTTLE.pairFreeFailures],
       [addressKey(address), THROTTLE.addressFreeFailures],
     ] as const) {
       // The increment happens in SQL so concurrent failures are all counted.
@@ -81,6 +96,14 @@ export async function recordFailure(db: Kysely<Database>, email: string, address
 }
 
 /** A successful sign-in forgets this account's failures from this address (not the address's own count). */
-export async function clearFailures(db: Kysely<Database>, email: string, address: string): Promise<void> {
-  await db.deleteFrom('login_throttle').where('key', '=', pairKey(email, address)).execute();
+export async function clearFailures(
+  db: Kysely<Database>,
+  email: string,
+  address: string,
+  scope: ThrottleScope = 'account',
+): Promise<void> {
+  await db
+    .deleteFrom('login_throttle')
+    .where('key', '=', pairKey(email, address, scope))
+    .execute();
 }

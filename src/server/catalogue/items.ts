@@ -18,6 +18,7 @@ import {
   parsePatch,
   type StaffAct,
 } from './staff.ts';
+import { releaseStockAlerts } from './stock-alerts.ts';
 import { findStoreDbForField } from './store-dbs.ts';
 
 function formOf(row: Item): ItemForm {
@@ -152,6 +153,10 @@ export function editItem(
       .returningAll()
       .executeTakeFirstOrThrow();
     if (await dbIsPublic(trx, row.db_id)) await markContentChanged(trx, act.at);
+    // Any edit that leaves the item for sale and in stock answers the requests still waiting for it.
+    if (row.stock > 0 && row.hidden === 0) {
+      await releaseStockAlerts(trx, [id], act.at, act.siteUrl ?? 'http://127.0.0.1:4321');
+    }
     await auditStaff(trx, act, 'item.edited', `item:${id}`, {
       changed: changedFields(
         { ...before, SellingPrice: paiseToRupees(current.selling_price) },

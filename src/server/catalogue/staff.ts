@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { type FormSpec, type FormValues, pickFields, validateForm, validatePatch } from '../../lib/domain/schemas.ts';
-import type { AppDeps } from '../app.ts';
+import { type AppDeps, siteUrlOf } from '../app.ts';
 import { writeAudit } from '../audit.ts';
 import { assertValid } from '../auth/input.ts';
 import { type AuthEnv, addressOf, clockOf } from '../auth/middleware.ts';
@@ -16,6 +16,8 @@ export interface StaffAct {
   ip: string;
   /** The time of the change, ISO text: every row it touches gets it. */
   at: string;
+  /** The site's public origin, for links in mail a change sends (back-in-stock alerts). */
+  siteUrl?: string | undefined;
 }
 
 /** The signed-in staff member behind a request (routes run `requireRole` first). */
@@ -26,6 +28,7 @@ export function staffAct(c: Context<AuthEnv>, deps: AppDeps): StaffAct {
     actorEmail: account.email,
     ip: addressOf(c, deps),
     at: clockOf(deps).toISOString(),
+    siteUrl: siteUrlOf(deps),
   };
 }
 

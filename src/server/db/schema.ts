@@ -26,6 +26,9 @@ export interface Database {
   order_lines: OrderLinesTable;
   audit_log: AuditLogTable;
   site_state: SiteStateTable;
+  mail_queue: MailQueueTable;
+  password_reset_codes: PasswordResetCodesTable;
+  stock_alerts: StockAlertsTable;
 }
 
 type Id = Generated<number>;
@@ -181,6 +184,15 @@ export interface OrdersTable {
   response: string | null;
   created_at: string;
   updated_at: string;
+  /** The delivery address and phone the order was placed with (a snapshot). */
+  delivery_full_name: ColumnType<string, string | undefined, string>;
+  delivery_phone: ColumnType<string, string | undefined, string>;
+  delivery_line1: ColumnType<string, string | undefined, string>;
+  delivery_line2: ColumnType<string, string | undefined, string>;
+  delivery_city: ColumnType<string, string | undefined, string>;
+  delivery_state: ColumnType<string, string | undefined, string>;
+  delivery_postal_code: ColumnType<string, string | undefined, string>;
+  delivery_note: ColumnType<string, string | undefined, string>;
 }
 
 /** A copy of the item as it was sold: later catalogue edits do not change past orders. */
@@ -209,6 +221,44 @@ export interface AuditLogTable {
   /** JSON text with whatever the action needs to be understood later. */
   detail: string;
   ip: string;
+}
+
+/**
+ * Outgoing mail written in the same transaction as what it is about and sent
+ * after commit (src/server/mail-queue.ts), retried with back-off until sent.
+ */
+export interface MailQueueTable {
+  id: Id;
+  to_address: string;
+  subject: string;
+  body_text: string;
+  body_html: string;
+  /** What the mail is about (`order.placed`, `order.status`, `password.reset`, `stock.back`). */
+  kind: string;
+  attempts: Flag;
+  next_attempt_at: string;
+  /** A sender working on the row holds it until then; another may take it after. */
+  claimed_until: string | null;
+  sent_at: string | null;
+  last_error: ColumnType<string, string | undefined, string>;
+  created_at: string;
+}
+
+export interface PasswordResetCodesTable {
+  user_id: number;
+  code_hash: string;
+  expires_at: string;
+  attempts: number;
+  created_at: string;
+}
+
+/** A shopper's request to be mailed when an item is back in stock; deleted when the mail is queued. */
+export interface StockAlertsTable {
+  id: Id;
+  user_id: number;
+  item_id: number;
+  store_id: number;
+  created_at: string;
 }
 
 export type BuildStatus = 'succeeded' | 'failed';

@@ -30,6 +30,8 @@ export interface SeedSummary {
 
 /** The catalogue tables, children first: the order to empty them in. */
 const CATALOGUE_TABLES = [
+  // Back-in-stock requests name items of the catalogue being replaced, as cart lines do.
+  'stock_alerts',
   'cart_items',
   'carts',
   'published_sections',
@@ -53,7 +55,7 @@ export async function isCatalogueEmpty(db: Kysely<Database>): Promise<boolean> {
 
 /**
  * Replaces the whole catalogue (categories, stores, store databases, sections,
- * published sections, items, and the carts that point at items) with the
+ * published sections, items, and the carts and back-in-stock requests that point at items) with the
  * deterministic demo catalogue, in one transaction; accounts, orders and the
  * audit log stay. Ids restart at 1, so the same `items` and `seed` give
  * identical rows. After the commit the seeded tile folders (`Store/…`, `{db}/…`,

@@ -1,12 +1,17 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import { canMoveOrder, ORDER_MOVES, type OrderDto, type OrderItemDto } from '../../lib/domain/cart.ts';
+import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
 import { bpsToPercent, paiseToRupees } from '../../lib/domain/money.ts';
 import { lineTotal } from '../../lib/domain/pricing.ts';
 import { type AuditInput, writeAudit } from '../audit.ts';
+import { DELETED_EMAIL_DOMAIN } from '../auth/accounts.ts';
+import { releaseStockAlerts } from '../catalogue/stock-alerts.ts';
 import { containsText } from '../db/query.ts';
 import type { Database, Order, OrderLine, OrderStatus } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { Paging } from '../http.ts';
+import { enqueueMail } from '../mail-queue.ts';
+import { orderStatusMail } from '../mail-templates.ts';
 
 /** Wire shape of an order line: money in rupees, rates in percent. */
 export function toOrderItemDto(line: Omit<OrderLine, 'id' | 'order_id'>): OrderItemDto {
@@ -25,8 +30,49 @@ export function toOrderItemDto(line: Omit<OrderLine, 'id' | 'order_id'>): OrderI
   };
 }
 
+/** The order's delivery columns as the API names them (My Address's field names plus Note). */
+export function toDeliveryDto(order: DeliveryColumns): DeliveryAddressDto {
+  return {
+    FullName: order.delivery_full_name,
+    Phone: order.delivery_phone,
+    AddressLine1: order.delivery_line1,
+    AddressLine2: order.delivery_line2,
+    City: order.delivery_city,
+    State: order.delivery_state,
+    PostalCode: order.delivery_postal_code,
+    Note: order.delivery_note,
+  };
+}
+
+/** The columns of an order row that a delivery address is stored in. */
+export type DeliveryColumns = Pick<
+  Order,
+  | 'delivery_full_name'
+  | 'delivery_phone'
+  | 'delivery_line1'
+  | 'delivery_line2'
+  | 'delivery_city'
+  | 'delivery_state'
+  | 'delivery_postal_code'
+  | 'delivery_note'
+>;
+
+/** The delivery columns to store for an address. */
+export function deliveryColumns(address: DeliveryAddressDto): DeliveryColumns {
+  return {
+    delivery_full_name: address.FullName,
+    delivery_phone: address.Phone,
+    delivery_line1: address.AddressLine1,
+    delivery_line2: address.AddressLine2,
+    delivery_city: address.City,
+    delivery_state: address.State,
+    delivery_postal_code: address.PostalCode,
+    delivery_note: address.Note,
+  };
+}
+
 export function toOrderDto(
-  order: Pick<Order, 'id' | 'user_id' | 'status' | 'total' | 'created_at' | 'updated_at'>,
+  order: Pick<Order, 'id' | 'user_id' | 'status' | 'total' | 'created_at' | 'updated_at'> & DeliveryColumns,
   customerName: string,
   lines: readonly Omit<OrderLine, 'id' | 'order_id'>[],
 ): OrderDto {
@@ -39,6 +85,7 @@ export function toOrderDto(
     CreatedTime: order.created_at,
     UpdatedTime: order.updated_at,
     OrderItems: lines.map(toOrderItemDto),
+    DeliveryAddress: toDeliveryDto(order),
   };
 }
 
@@ -58,12 +105,17 @@ export type OrderSortColumn = (typeof ORDER_SORTABLE)[keyof typeof ORDER_SORTABL
 export interface OrderScope {
   userId: number | undefined;
   status: OrderStatus | undefined;
+  /** Only orders delivered to this city (case-insensitive), when given. */
+  city?: string | undefined;
+  /** Only orders whose PIN code starts with this, when given. */
+  postalCode?: string | undefined;
 }
 
 /**
  * One page of orders with their lines, in three queries whatever the page size
  * (orders, count, the page's lines). `paging.filter` matches the customer's name,
- * the status or any line's item title.
+ * the status, any line's item title, or the delivery name, phone, address lines,
+ * city and PIN code.
  */
 export async function findOrdersPage(
   db: Kysely<Database>,
@@ -73,12 +125,24 @@ export async function findOrdersPage(
   let query = db.selectFrom('orders as o').innerJoin('users as u', 'u.id', 'o.user_id');
   if (scope.userId !== undefined) query = query.where('o.user_id', '=', scope.userId);
   if (scope.status !== undefined) query = query.where('o.status', '=', scope.status);
+  if (scope.city !== undefined && scope.city !== '') {
+    query = query.where(sql<SqlBool>`lower(${sql.ref('o.delivery_city')}) = ${scope.city.toLowerCase()}`);
+  }
+  if (scope.postalCode !== undefined && scope.postalCode !== '') {
+    query = query.where('o.delivery_postal_code', 'like', `${scope.postalCode}%`);
+  }
   if (paging.filter !== '') {
     const f = paging.filter;
     query = query.where((eb) =>
       eb.or([
         containsText('u.full_name', f),
         containsText('o.status', f),
+        containsText('o.delivery_full_name', f),
+        containsText('o.delivery_phone', f),
+        containsText('o.delivery_line1', f),
+        containsText('o.delivery_line2', f),
+        containsText('o.delivery_city', f),
+        containsText('o.delivery_postal_code', f),
         eb.exists(
           eb
             .selectFrom('order_lines as l')
@@ -160,6 +224,7 @@ export async function moveOrder(
   to: OrderStatus,
   at: string,
   audit: Pick<AuditInput, 'actorId' | 'actorEmail' | 'ip'>,
+  siteUrl = 'http://127.0.0.1:4321',
 ): Promise<OrderDto> {
   await db.transaction().execute(async (trx) => {
     const order = await trx.selectFrom('orders').select(['id', 'status']).where('id', '=', id).executeTakeFirst();
@@ -193,6 +258,24 @@ export async function moveOrder(
           .execute();
         returned += line.qty;
       }
+      // Stock came back: shoppers waiting for these items hear about it.
+      await releaseStockAlerts(
+        trx,
+        lines.map((l) => l.item_id),
+        at,
+        siteUrl,
+      );
+    }
+    // The customer hears of every move, in this transaction; the mail goes out after commit.
+    const moved2 = await findOrder(trx, id);
+    const customer = await trx
+      .selectFrom('orders as o')
+      .innerJoin('users as u', 'u.id', 'o.user_id')
+      .select('u.email')
+      .where('o.id', '=', id)
+      .executeTakeFirst();
+    if (moved2 !== undefined && customer !== undefined && !customer.email.endsWith(`@${DELETED_EMAIL_DOMAIN}`)) {
+      await enqueueMail(trx, [{ to: customer.email, kind: 'order.status', ...orderStatusMail(moved2, siteUrl) }], at);
     }
     await writeAudit(trx, {
       ...audit,

@@ -1,11 +1,25 @@
 import type { Kysely } from 'kysely';
 import type { Customer, OrderDto, ShortageDto } from '../../lib/domain/cart.ts';
+import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
 import { lineTotal } from '../../lib/domain/pricing.ts';
 import { isUniqueViolation } from '../auth/accounts.ts';
 import type { Database, Item } from '../db/schema.ts';
 import type { ModelState } from '../errors.ts';
+import { enqueueMail } from '../mail-queue.ts';
+import { orderPlacedMail } from '../mail-templates.ts';
 import type { CartLineInput } from './cart-input.ts';
-import { findLinesByOrder, toOrderDto } from './orders.ts';
+import { deliveryColumns, findLinesByOrder, toOrderDto } from './orders.ts';
+
+/** Where an order goes and who hears about it. */
+export interface OrderDelivery {
+  address: DeliveryAddressDto;
+  /** Also keep the address (not the note) as the account's My Address. */
+  saveAsMyAddress: boolean;
+  /** The customer's e-mail, for the order mail. */
+  email: string;
+  /** The site's public origin, for links in the mail. */
+  siteUrl: string;
+}
 
 /** What placing an order came to. `body` is the exact JSON answered (and replayed for a retried key). */
 export type PlaceOrderOutcome =
@@ -67,7 +81,10 @@ export async function findReplay(db: Kysely<Database>, userId: number, key: stri
  *    the rest of the lines are then only read, to name every short line at once;
  * 3. the lines copy title, size and prices from the rows just updated (never
  *    from the client), the total is summed in paise, the answer stored, the
- *    customer's cart emptied.
+ *    customer's cart emptied;
+ * 4. the delivery address is stored with the order (a snapshot) and the order
+ *    mail is queued in the same transaction; it is sent after commit, so mail
+ *    never delays or fails an order.
  * `lines` must be non-empty, unique by ItemID + StoreID, with quantities above 0.
  */
 export async function placeOrder(
@@ -76,6 +93,7 @@ export async function placeOrder(
   lines: readonly CartLineInput[],
   key: string | undefined,
   at: string,
+  delivery: OrderDelivery,
 ): Promise<PlaceOrderOutcome> {
   try {
     return await db.transaction().execute(async (trx) => {
@@ -89,6 +107,7 @@ export async function placeOrder(
           response: null,
           created_at: at,
           updated_at: at,
+          ...deliveryColumns(delivery.address),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -164,7 +183,15 @@ export async function placeOrder(
       await trx.insertInto('order_lines').values(values).execute();
       const total = values.reduce((sum, v) => sum + lineTotal(v.selling_price, v.qty), 0);
       const dto = toOrderDto(
-        { id: order.id, user_id: owner.id, status: 'Placed', total, created_at: at, updated_at: at },
+        {
+          id: order.id,
+          user_id: owner.id,
+          status: 'Placed',
+          total,
+          created_at: at,
+          updated_at: at,
+          ...deliveryColumns(delivery.address),
+        },
         owner.fullName,
         values,
       );
@@ -172,6 +199,28 @@ export async function placeOrder(
       await trx.updateTable('orders').set({ total, response: body }).where('id', '=', order.id).execute();
       await trx.deleteFrom('cart_items').where('cart_id', '=', owner.id).execute();
       await trx.updateTable('carts').set({ updated_at: at }).where('user_id', '=', owner.id).execute();
+      if (delivery.saveAsMyAddress) {
+        const a = delivery.address;
+        await trx
+          .updateTable('users')
+          .set({
+            full_name: a.FullName,
+            phone: a.Phone,
+            address_line1: a.AddressLine1,
+            address_line2: a.AddressLine2,
+            city: a.City,
+            state: a.State,
+            postal_code: a.PostalCode,
+            updated_at: at,
+          })
+          .where('id', '=', owner.id)
+          .execute();
+      }
+      await enqueueMail(
+        trx,
+        [{ to: delivery.email, kind: 'order.placed', ...orderPlacedMail(dto, delivery.siteUrl) }],
+        at,
+      );
       return { kind: 'placed' as const, order: dto, body };
     });
   } catch (err) {

@@ -1,10 +1,17 @@
 import { Hono } from 'hono';
-import { EXTRA_MESSAGES, type FieldErrors, FULL_NAME_MAX_LENGTH } from '../../lib/domain/account-rules.ts';
+import {
+  EXTRA_MESSAGES,
+  type FieldErrors,
+  FULL_NAME_MAX_LENGTH,
+  validateAccessCode,
+  validateLogin,
+} from '../../lib/domain/account-rules.ts';
 import type { RegisterResultDto, UserInfoDto } from '../../lib/domain/auth.ts';
-import type { AppDeps } from '../app.ts';
+import { type AppDeps, siteUrlOf } from '../app.ts';
 import { writeAudit } from '../audit.ts';
 import {
   createAccount,
+  DELETED_EMAIL_DOMAIN,
   DUPLICATE_EMAIL_MESSAGE,
   findRoles,
   findUserByEmail,
@@ -20,8 +27,12 @@ import { CODE_LIFETIME_MS, codeIsSpent, issueCode } from '../auth/email-codes.ts
 import { assertValid, readJsonObject, textField } from '../auth/input.ts';
 import { type AuthEnv, addressOf, clockOf, requireRole, requireUser } from '../auth/middleware.ts';
 import { hashNewPassword, hashPassword } from '../auth/passwords.ts';
+import { issueResetCode, resetWithCode } from '../auth/reset-codes.ts';
+import { clearFailures, recordFailure, secondsUntilAllowed } from '../auth/throttle.ts';
 import { AppError } from '../errors.ts';
 import { createMailer } from '../mail.ts';
+import { enqueueMail } from '../mail-queue.ts';
+import { accessCodeMail, passwordResetMail, siteLink } from '../mail-templates.ts';
 
 const CODE_MINUTES = CODE_LIFETIME_MS / 60_000;
 
@@ -30,24 +41,19 @@ export function confirmPath(userId: number): string {
   return `/confirm/${userId}`;
 }
 
-function confirmationMail(userId: number, code: string): { subject: string; text: string } {
-  return {
-    subject: 'Your Aisle access code',
-    text: [
-      'Hello,',
-      '',
-      'Thank you for registering with Aisle. Your access code is:',
-      '',
-      `    ${code}`,
-      '',
-      `Enter it at ${confirmPath(userId)} on the shop's site within ${CODE_MINUTES} minutes`,
-      'to confirm your e-mail address. The code works once.',
-      '',
-      'If you did not register, ignore this message: nobody can use the',
-      'account without the code.',
-      '',
-    ].join('\n'),
-  };
+/** The answer to every well-formed "Forgot password?": the same whether or not the address has an account. */
+export function resetRequestedMessage(email: string): string {
+  return `If ${email} belongs to an Aisle account, we have sent it a 6-digit code to reset the password. The code is valid for ${CODE_MINUTES} minutes. Check your mail (and its spam folder).`;
+}
+
+/** The answer to a wrong, expired, used-up or unknown reset code or address: none of them says which. */
+export const RESET_CODE_FAILED =
+  'This reset code is not correct, has expired or was tried too often. Check the code in your latest mail, or ask for a new one.';
+
+function tooManyRequests(wait: number, what: string): AppError {
+  return new AppError(429, 'too_many_requests', `Too many ${what}; try again in ${wait} seconds.`, {
+    headers: { 'Retry-After': String(wait) },
+  });
 }
 
 /** `/api/Account`: who am I, registration of end users, registration of staff (Admin). */
@@ -121,7 +127,7 @@ export function accountRoutes(deps: AppDeps): Hono<AuthEnv> {
 
       const code = await issueCode(db, userId, now);
       try {
-        await mailer.send({ to: email, ...confirmationMail(userId, code) });
+        await mailer.send({ to: email, ...accessCodeMail(userId, code, CODE_MINUTES, siteUrlOf(deps)) });
       } catch (err) {
         deps.log({ level: 'error', msg: 'confirmation mail failed', userId, error: String(err) });
         // Without the mail the registration is useless; undo it so the address can try again.
@@ -144,9 +150,103 @@ export function accountRoutes(deps: AppDeps): Hono<AuthEnv> {
       });
       const result: RegisterResultDto = {
         UserId: userId,
-        Message: `Almost done: we have sent an access code to ${email}. Check your mail and enter the code at ${confirmPath(userId)} within ${CODE_MINUTES} minutes to confirm your e-mail address.`,
+        Message: `Almost done: we have sent an access code to ${email}. Check your mail and enter the code at ${siteLink(siteUrlOf(deps), confirmPath(userId))} within ${CODE_MINUTES} minutes to confirm your e-mail address.`,
       };
       return c.json(result);
+    })
+
+    .post('/forgotpassword', async (c) => {
+      const body = await readJsonObject(c);
+      const email = normaliseEmail(textField(body, 'Email', { raw: true }) ?? '');
+      assertValid({ Email: validateLogin({ Email: email, Password: '-' }).Email });
+      const now = clockOf(deps);
+      const ip = addressOf(c, deps);
+      const wait = await secondsUntilAllowed(db, email, ip, now, 'reset');
+      if (wait > 0) throw tooManyRequests(wait, 'password-reset requests');
+      // Every request counts, as a failed sign-in does: it bounds the mail one address can cause.
+      await recordFailure(db, email, ip, now, 'reset');
+      const user = await findUserByEmail(db, email);
+      if (user !== undefined && !user.email.endsWith(`@${DELETED_EMAIL_DOMAIN}`)) {
+        const code = await issueResetCode(db, user.id, now);
+        if (code !== undefined) {
+          await enqueueMail(
+            db,
+            [
+              {
+                to: user.email,
+                kind: 'password.reset',
+                ...passwordResetMail(user.email, code, CODE_MINUTES, siteUrlOf(deps)),
+              },
+            ],
+            now.toISOString(),
+          );
+          void deps.mailQueue?.kick();
+        }
+        await writeAudit(db, {
+          actorId: user.id,
+          actorEmail: user.email,
+          action: 'password.reset_requested',
+          target: `user:${user.id}`,
+          detail: { mailed: code !== undefined },
+          ip,
+          at: now.toISOString(),
+        });
+      }
+      return c.json({ Message: resetRequestedMessage(email) });
+    })
+
+    .post('/resetpassword', async (c) => {
+      const body = await readJsonObject(c);
+      const email = normaliseEmail(textField(body, 'Email', { raw: true }) ?? '');
+      const code = textField(body, 'Code') ?? '';
+      const password = textField(body, 'Password', { raw: true }) ?? '';
+      const confirm = textField(body, 'ConfirmPassword', { raw: true }) ?? '';
+      const errors: FieldErrors = validateNewCredentials({
+        Email: email,
+        Password: password,
+        ConfirmPassword: confirm,
+      });
+      const codeErrors = validateAccessCode(code).Code;
+      if (codeErrors !== undefined) errors.Code = codeErrors.map((m) => m.replace('Access Code', 'Code'));
+      assertValid(errors);
+      const now = clockOf(deps);
+      const ip = addressOf(c, deps);
+      const wait = await secondsUntilAllowed(db, email, ip, now, 'reset');
+      if (wait > 0) throw tooManyRequests(wait, 'password-reset attempts');
+      const user = await findUserByEmail(db, email);
+      // The slow hash is computed whether or not the account exists, so timing does not tell.
+      const passwordHash = await (deps.throttleAnonymous !== false ? hashNewPassword : hashPassword)(password);
+      const result =
+        user === undefined || user.email.endsWith(`@${DELETED_EMAIL_DOMAIN}`)
+          ? 'none'
+          : await resetWithCode(db, user.id, code, passwordHash, now);
+      if (result !== 'reset') {
+        await recordFailure(db, email, ip, now, 'reset');
+        if (user !== undefined) {
+          await writeAudit(db, {
+            actorId: user.id,
+            actorEmail: user.email,
+            action: 'password.reset_failed',
+            target: `user:${user.id}`,
+            detail: { reason: result },
+            ip,
+            at: now.toISOString(),
+          });
+        }
+        throw AppError.badRequest(`The request is invalid: ${RESET_CODE_FAILED}`, { Code: [RESET_CODE_FAILED] });
+      }
+      await clearFailures(db, email, ip, 'reset');
+      await clearFailures(db, email, ip, 'account');
+      await writeAudit(db, {
+        actorId: user?.id ?? null,
+        actorEmail: email,
+        action: 'password.reset',
+        target: `user:${user?.id ?? ''}`,
+        detail: {},
+        ip,
+        at: now.toISOString(),
+      });
+      return c.json({ Message: 'Your password is changed. Sign in with your new password.' });
     })
 
     .post('/registeremployee', requireRole(deps, 'Admin'), async (c) => {

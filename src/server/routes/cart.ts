@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import type { CheckedCartDto, Customer } from '../../lib/domain/cart.ts';
-import type { AppDeps } from '../app.ts';
-import { readJsonObject } from '../auth/input.ts';
+import { type AppDeps, siteUrlOf } from '../app.ts';
+import { field, readJsonObject } from '../auth/input.ts';
 import { type AuthEnv, clockOf, requireUser, type SignedInAccount } from '../auth/middleware.ts';
 import { AppError } from '../errors.ts';
 import { idempotencyKey, keptLines, parseCartBody } from '../orders/cart-input.ts';
 import { assertKnownItems, mergeIntoCart, readCart, saveCart, shortagesOf } from '../orders/carts.ts';
+import { parseDeliveryBody, resolveDelivery } from '../orders/delivery-input.ts';
 import { findReplay, placeOrder } from '../orders/place-order.ts';
 
 /** The customer a cart and its orders belong to: always the caller. */
@@ -43,9 +44,11 @@ export function cartRoutes(deps: AppDeps): Hono<AuthEnv> {
       return c.json(await readCart(db, owner));
     })
     .post('/createorder', requireUser(deps), async (c) => {
-      const owner = customerOf(c.get('account'));
+      const account = c.get('account');
+      const owner = customerOf(account);
       const key = idempotencyKey(c);
-      const lines = keptLines(parseCartBody(await readJsonObject(c)));
+      const body = await readJsonObject(c);
+      const lines = keptLines(parseCartBody(body));
       if (key !== undefined) {
         const replay = await findReplay(db, owner.id, key);
         if (replay !== undefined) return c.body(replay, 201, { ...json, 'Idempotent-Replayed': 'true' });
@@ -53,10 +56,24 @@ export function cartRoutes(deps: AppDeps): Hono<AuthEnv> {
       if (lines.length === 0) {
         throw AppError.invalidField('CartItems', 'must hold at least one item with a Qty above 0 to place an order');
       }
+      const posted = parseDeliveryBody(body);
+      const saveRaw = field(body, 'SaveAddress');
+      if (saveRaw !== undefined && saveRaw !== null && typeof saveRaw !== 'boolean') {
+        throw AppError.invalidField('SaveAddress', 'must be true or false');
+      }
+      const address = await resolveDelivery(db, owner.id, posted);
       await assertKnownItems(db, lines);
       const at = clockOf(deps).toISOString();
-      const outcome = await placeOrder(db, owner, lines, key, at);
-      if (outcome.kind === 'placed') return c.body(outcome.body, 201, json);
+      const outcome = await placeOrder(db, owner, lines, key, at, {
+        address,
+        saveAsMyAddress: saveRaw === true && posted !== undefined,
+        email: account.email,
+        siteUrl: siteUrlOf(deps),
+      });
+      if (outcome.kind === 'placed') {
+        void deps.mailQueue?.kick();
+        return c.body(outcome.body, 201, json);
+      }
       if (outcome.kind === 'replayed') return c.body(outcome.body, 201, { ...json, 'Idempotent-Replayed': 'true' });
       // Nothing of the order was written; the cart is kept as posted so the customer can adjust it.
       await saveCart(db, owner, lines, at);

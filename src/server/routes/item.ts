@@ -56,7 +56,10 @@ export function itemRoutes(deps: AppDeps): Hono<AuthEnv> {
       staff,
       async (c: Context<AuthEnv>) => {
         const id = idParam(c, 'id');
-        return c.json(toItemDto(await editItem(db, staffAct(c, deps), id, await readJsonObject(c), mode)));
+        const row = await editItem(db, staffAct(c, deps), id, await readJsonObject(c), mode);
+        // Back-in-stock mail the edit queued goes out now, after commit.
+        void deps.mailQueue?.kick();
+        return c.json(toItemDto(row));
       },
     ] as const;
   return new Hono<AuthEnv>()

@@ -1,12 +1,14 @@
 import { type Context, Hono } from 'hono';
 import { ORDER_STATUS_NAMES, parseOrderStatus } from '../../lib/domain/cart.ts';
-import type { AppDeps } from '../app.ts';
+import { type AppDeps, siteUrlOf } from '../app.ts';
 import { field, readJsonObject } from '../auth/input.ts';
 import { type AuthEnv, addressOf, clockOf, requireRole, requireUser } from '../auth/middleware.ts';
 import type { OrderStatus } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { idParam, pagedJson, parsePaging, queryValue } from '../http.ts';
+import { orderAgainLines } from '../orders/order-again.ts';
 import { findOrder, findOrdersPage, moveOrder, ORDER_SORTABLE, type OrderScope } from '../orders/orders.ts';
+import { toItemDto } from './item.ts';
 
 const STATUS_RULE = `must be one of ${ORDER_STATUS_NAMES.join(', ')}`;
 
@@ -38,7 +40,13 @@ export function orderRoutes(deps: AppDeps): Hono<AuthEnv> {
     const account = c.get('account');
     const paging = parsePaging(c, ORDER_SORTABLE, { column: 'o.created_at', direction: 'desc' });
     const everyone = account.roles.includes('Employee') && !mineFlag(c);
-    const scope: OrderScope = { userId: everyone ? undefined : account.id, status };
+    const city = (queryValue(c, 'city') ?? '').trim();
+    if (city.length > 100) throw AppError.invalidField('city', 'must be at most 100 characters');
+    const postalCode = (queryValue(c, 'postalCode') ?? '').trim();
+    if (postalCode !== '' && !/^[0-9]{1,6}$/.test(postalCode)) {
+      throw AppError.invalidField('postalCode', 'must be 1 to 6 digits (the start of a PIN code)');
+    }
+    const scope: OrderScope = { userId: everyone ? undefined : account.id, status, city, postalCode };
     const { orders, total } = await findOrdersPage(db, scope, paging);
     return pagedJson(c, orders, total, paging);
   };
@@ -55,15 +63,24 @@ export function orderRoutes(deps: AppDeps): Hono<AuthEnv> {
       }
       return c.json(order);
     })
+    .get('/again/:id', requireUser(deps), async (c) => {
+      // Order again: the caller's past order as it can be bought today (the browser puts it in the cart).
+      const lines = await orderAgainLines(db, c.get('account').id, idParam(c, 'id'));
+      return c.json(lines.map(({ item, ...line }) => ({ ...line, Item: item === null ? null : toItemDto(item) })));
+    })
     .put('/status/:id', requireRole(deps, 'Employee'), async (c) => {
       const id = idParam(c, 'id');
       const to = statusValue('Status', field(await readJsonObject(c), 'Status'));
       const account = c.get('account');
-      const order = await moveOrder(db, id, to, clockOf(deps).toISOString(), {
-        actorId: account.id,
-        actorEmail: account.email,
-        ip: addressOf(c, deps),
-      });
+      const order = await moveOrder(
+        db,
+        id,
+        to,
+        clockOf(deps).toISOString(),
+        { actorId: account.id, actorEmail: account.email, ip: addressOf(c, deps) },
+        siteUrlOf(deps),
+      );
+      void deps.mailQueue?.kick();
       return c.json(order);
     });
 }

@@ -1,11 +1,12 @@
 import { type Context, Hono } from 'hono';
-import type { AppDeps } from '../app.ts';
+import { type AppDeps, siteUrlOf } from '../app.ts';
 import { writeAudit } from '../audit.ts';
 import { findRoles, findUserByEmail, normaliseEmail } from '../auth/accounts.ts';
 import { addressOf, clockOf } from '../auth/middleware.ts';
 import { burnVerification, hashPassword, needsRehash, verifyPassword } from '../auth/passwords.ts';
 import { clearFailures, recordFailure, secondsUntilAllowed } from '../auth/throttle.ts';
 import { issueToken } from '../auth/tokens.ts';
+import { siteLink } from '../mail-templates.ts';
 
 /** One text for an unknown user and a wrong password, so neither reveals which accounts exist. */
 export const BAD_CREDENTIALS = 'The user name or password is incorrect.';
@@ -105,7 +106,7 @@ export function tokenRoutes(deps: AppDeps): Hono {
         c,
         400,
         'invalid_grant',
-        `Your e-mail address is not confirmed yet: enter the access code we mailed you at /confirm/${user.id} first, then sign in.`,
+        `Your e-mail address is not confirmed yet: enter the access code we mailed you at ${siteLink(siteUrlOf(deps), `/confirm/${user.id}`)} first, then sign in.`,
       );
     }
     if (needsRehash(user.password_hash)) {

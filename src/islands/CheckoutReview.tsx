@@ -1,0 +1,293 @@
+import { useStore } from '@nanostores/react';
+import { type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
+import { friendlyMessage } from '../lib/api/account.ts';
+import { type CartItemDto, grandTotal, lineTotal } from '../lib/domain/cart.ts';
+import {
+  DELIVERY_NOTE_MAX_LENGTH,
+  type DeliveryAddressDto,
+  type DeliveryField,
+  EMPTY_DELIVERY,
+  isCompleteDelivery,
+  validateDelivery,
+} from '../lib/domain/delivery.ts';
+import { formatRs, rupeesToPaise } from '../lib/domain/money.ts';
+import { $cartPending, placeOrder } from '../stores/cart.ts';
+import { $user, accountApi } from '../stores/session.ts';
+import { Spinner } from './AuthGate.tsx';
+import { buttonClass, Notice, TextField, useFieldForm } from './FormField.tsx';
+
+const rs = (rupees: number) => formatRs(rupeesToPaise(rupees));
+
+type Saved = { state: 'loading' } | { state: 'ready'; address: DeliveryAddressDto; canSave: boolean };
+
+function trimmed(values: Record<DeliveryField, string>): DeliveryAddressDto {
+  const out = { ...EMPTY_DELIVERY };
+  for (const k of Object.keys(out) as DeliveryField[]) out[k] = (values[k] ?? '').trim();
+  return out;
+}
+
+/**
+ * The checkout review that "Order" opens: the lines and totals as they will be
+ * ordered, the delivery address and phone (prefilled from My Address, edited
+ * here or there, required) and a note for the driver; "Place order" sends them
+ * with the order. Kept apart from the cart panel, which only opens and closes it.
+ */
+export function CheckoutReview({
+  lines,
+  onClose,
+}: {
+  lines: readonly CartItemDto[];
+  /** Called after the order was placed, or when the shopper goes back to the cart. */
+  onClose: () => void;
+}) {
+  const user = useStore($user);
+  const [saved, setSaved] = useState<Saved>({ state: 'loading' });
+  const heading = useRef<HTMLHeadingElement>(null);
+  const isEmployee = user?.roles.includes('Employee') ?? false;
+  const id = user === null ? Number.NaN : Number(user.id);
+
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    (async () => {
+      let address = { ...EMPTY_DELIVERY };
+      try {
+        if (isEmployee) {
+          const me = await accountApi.employeeDetails(id);
+          address = { ...address, FullName: me.FullName, Phone: me.Phone };
+        } else {
+          const me = await accountApi.userDetails(id);
+          address = {
+            FullName: me.FullName,
+            Phone: me.Phone,
+            AddressLine1: me.AddressLine1,
+            AddressLine2: me.AddressLine2,
+            City: me.City,
+            State: me.State,
+            PostalCode: me.PostalCode,
+            Note: '',
+          };
+        }
+      } catch {
+        // Without the saved address the form starts empty; the order still needs one.
+      }
+      if (live) setSaved({ state: 'ready', address, canSave: !isEmployee });
+    })();
+    return () => {
+      live = false;
+    };
+  }, [id, isEmployee]);
+
+  return (
+    <section
+      aria-labelledby="checkout-heading"
+      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
+      <h2 id="checkout-heading" ref={heading} tabIndex={-1} className="mb-4 text-xl font-bold text-slate-900">
+        Review your order
+      </h2>
+      <OrderSummary lines={lines} />
+      {saved.state === 'loading' ? (
+        <Spinner label="Loading your address…" />
+      ) : (
+        <DeliveryForm saved={saved.address} canSave={saved.canSave} onClose={onClose} />
+      )}
+    </section>
+  );
+}
+
+function OrderSummary({ lines }: { lines: readonly CartItemDto[] }) {
+  return (
+    <div className="mb-6 overflow-x-auto">
+      <table className="w-full text-left text-sm sm:text-base">
+        <caption className="sr-only">The items you are ordering, with prices in Rs</caption>
+        <thead className="border-b border-slate-200 text-sm text-slate-700">
+          <tr>
+            <th scope="col" className="py-2 pr-2 font-semibold">
+              Item
+            </th>
+            <th scope="col" className="px-2 py-2 text-right font-semibold">
+              Qty
+            </th>
+            <th scope="col" className="py-2 pl-2 text-right font-semibold">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={`${line.StoreID}:${line.ItemID}`} className="border-b border-slate-100">
+              <th scope="row" className="py-2 pr-2 font-medium text-slate-900">
+                {line.ItemTitle}
+                <span className="block text-sm font-normal text-slate-600">
+                  {[line.Size, `${rs(line.SellingPrice)} each`].filter((s) => s !== '').join(' · ')}
+                </span>
+              </th>
+              <td className="px-2 py-2 text-right tabular-nums">{line.Qty}</td>
+              <td className="whitespace-nowrap py-2 pl-2 text-right font-semibold tabular-nums">
+                {rs(lineTotal(line))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={2} className="py-2 pr-2 text-right font-bold">
+              Grand total
+            </th>
+            <td className="whitespace-nowrap py-2 pl-2 text-right text-lg font-extrabold text-brand-800 tabular-nums">
+              {rs(grandTotal({ CartItems: [...lines] }))}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+function DeliveryForm({
+  saved,
+  canSave,
+  onClose,
+}: {
+  saved: DeliveryAddressDto;
+  canSave: boolean;
+  onClose: () => void;
+}) {
+  const pending = useStore($cartPending);
+  const hadAddress = isCompleteDelivery(saved);
+  const form = useFieldForm<DeliveryField>({
+    initial: { ...saved },
+    validate: (v) => validateDelivery(trimmed(v)) as Partial<Record<DeliveryField, string[]>>,
+  });
+  const [save, setSave] = useState(canSave && !hadAddress);
+  const [failure, setFailure] = useState('');
+  const saveId = useId();
+  const changed = (Object.keys(EMPTY_DELIVERY) as DeliveryField[]).some(
+    (f) => f !== 'Note' && form.values[f].trim() !== saved[f].trim(),
+  );
+
+  async function submit(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    form.attempt();
+    if (!form.valid) {
+      setFailure('Please complete the delivery address: the fields marked below are needed.');
+      return;
+    }
+    if (pending) return;
+    setFailure('');
+    try {
+      const placed = await placeOrder({ address: trimmed(form.values), saveAsMyAddress: canSave && save });
+      // The cart panel's notice says how it went; a refused order leaves the review open to adjust.
+      if (placed) onClose();
+    } catch (err) {
+      setFailure(friendlyMessage(err));
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} onKeyDown={form.onKeyDown} aria-label="Delivery details">
+      <Notice kind="error">{failure}</Notice>
+      <fieldset className="mb-2">
+        <legend className="mb-1 text-lg font-bold text-slate-900">Deliver to</legend>
+        <p className="mb-4 text-sm text-slate-700">
+          {hadAddress ? 'From ' : 'Your account has no complete address yet. You can keep this one as '}
+          <a href="/app/profile/my-address" className="font-semibold text-brand-800 underline underline-offset-2">
+            My Address
+          </a>
+          {hadAddress ? '; change it here for this order.' : '.'}
+        </p>
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <TextField
+            id="delivery-full-name"
+            label="Full name"
+            autoComplete="name"
+            required
+            binding={form.field('FullName')}
+          />
+          <TextField
+            id="delivery-phone"
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            required
+            hint="For the driver: 7 to 15 digits."
+            binding={form.field('Phone')}
+          />
+          <TextField
+            id="delivery-line1"
+            label="Address line 1"
+            autoComplete="address-line1"
+            required
+            binding={form.field('AddressLine1')}
+          />
+          <TextField
+            id="delivery-line2"
+            label="Address line 2"
+            autoComplete="address-line2"
+            binding={form.field('AddressLine2')}
+          />
+          <TextField
+            id="delivery-city"
+            label="City"
+            autoComplete="address-level2"
+            required
+            binding={form.field('City')}
+          />
+          <TextField
+            id="delivery-state"
+            label="State"
+            autoComplete="address-level1"
+            required
+            binding={form.field('State')}
+          />
+          <TextField
+            id="delivery-postal-code"
+            label="PIN code"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            required
+            hint="6 digits, such as 560001."
+            binding={form.field('PostalCode')}
+          />
+        </div>
+        <TextField
+          id="delivery-note"
+          label="Delivery note (optional)"
+          hint="A landmark, a gate code or a time that suits you."
+          maxLength={DELIVERY_NOTE_MAX_LENGTH}
+          binding={form.field('Note')}
+        />
+        {canSave && (!hadAddress || changed) && (
+          <p className="mb-4 flex items-center gap-2">
+            <input
+              id={saveId}
+              type="checkbox"
+              className="size-5 accent-brand-800"
+              checked={save}
+              onChange={(e) => setSave(e.target.checked)}
+            />
+            <label htmlFor={saveId} className="text-slate-800">
+              Save this address as My Address
+            </label>
+          </p>
+        )}
+      </fieldset>
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" className={buttonClass} aria-disabled={pending}>
+          {pending ? 'Placing your order…' : 'Place order'}
+        </button>
+        <button
+          type="button"
+          onClick={onClose}
+          className="inline-flex items-center justify-center rounded-lg bg-white px-5 py-2.5 font-semibold text-brand-800 ring-1 ring-brand-300 hover:bg-brand-50"
+        >
+          Back to cart
+        </button>
+      </div>
+    </form>
+  );
+}

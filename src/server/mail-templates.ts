@@ -1,0 +1,178 @@
+import type { OrderDto, OrderStatusName } from '../lib/domain/cart.ts';
+import { deliveryLines } from '../lib/domain/delivery.ts';
+import { formatRs, rupeesToPaise } from '../lib/domain/money.ts';
+import type { MailMessage } from './mail.ts';
+
+/**
+ * The texts of every mail the shop sends, each as a plain-text part and an
+ * HTML part with the same content. Links are absolute, built from the site's
+ * public origin (`SITE_URL`), so they work from any mail client.
+ */
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** `origin` + `path`, without a doubled slash. */
+export function siteLink(origin: string, path: string): string {
+  return `${origin.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+interface Block {
+  /** Paragraph text; `link` is shown after it as a button (HTML) or its own line (text). */
+  text?: string;
+  link?: { href: string; label: string };
+  /** A code shown large. */
+  code?: string;
+  /** A table of rows (first row bold in HTML). */
+  table?: string[][];
+  /** Lines kept together (an address). */
+  lines?: string[];
+}
+
+function render(subject: string, blocks: Block[]): Omit<MailMessage, 'to'> {
+  const text: string[] = [];
+  const html: string[] = [];
+  for (const b of blocks) {
+    if (b.text !== undefined) {
+      text.push(b.text, '');
+      html.push(`<p style="margin:0 0 14px">${escapeHtml(b.text)}</p>`);
+    }
+    if (b.code !== undefined) {
+      text.push(`    ${b.code}`, '');
+      html.push(
+        `<p style="margin:0 0 14px;font-size:28px;font-weight:700;letter-spacing:6px;font-family:monospace">${escapeHtml(b.code)}</p>`,
+      );
+    }
+    if (b.lines !== undefined) {
+      text.push(...b.lines.map((l) => `  ${l}`), '');
+      html.push(`<p style="margin:0 0 14px">${b.lines.map(escapeHtml).join('<br>')}</p>`);
+    }
+    const table = b.table;
+    if (table !== undefined) {
+      const widths = table[0]?.map((_, i) => Math.max(...table.map((r) => (r[i] ?? '').length))) ?? [];
+      for (const row of table) {
+        text.push(
+          row
+            .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+            .join('  ')
+            .trimEnd(),
+        );
+      }
+      text.push('');
+      const rows = table.map((row, r) => {
+        const tag = r === 0 ? 'th' : 'td';
+        return `<tr>${row
+          .map(
+            (cell, i) =>
+              `<${tag} style="padding:4px 8px;border-bottom:1px solid #e2e8f0;text-align:${i === 0 ? 'left' : 'right'}">${escapeHtml(cell)}</${tag}>`,
+          )
+          .join('')}</tr>`;
+      });
+      html.push(`<table style="border-collapse:collapse;margin:0 0 14px">${rows.join('')}</table>`);
+    }
+    if (b.link !== undefined) {
+      text.push(`${b.link.label}: ${b.link.href}`, '');
+      html.push(
+        `<p style="margin:0 0 14px"><a href="${escapeHtml(b.link.href)}" style="display:inline-block;padding:10px 16px;border-radius:999px;background:#166534;color:#fff;text-decoration:none;font-weight:600">${escapeHtml(b.link.label)}</a></p>`,
+      );
+    }
+  }
+  return {
+    subject,
+    text: `${text.join('\n').trimEnd()}\n`,
+    html: `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:0 auto;padding:16px">${html.join('')}<p style="margin:24px 0 0;color:#64748b;font-size:12px">Aisle</p></body></html>`,
+  };
+}
+
+function money(rupees: number): string {
+  return formatRs(rupeesToPaise(rupees));
+}
+
+function orderTable(order: OrderDto): string[][] {
+  return [
+    ['Item', 'Price', 'Qty', 'Total'],
+    ...order.OrderItems.map((l) => [
+      l.Size === '' ? l.ItemTitle : `${l.ItemTitle} (${l.Size})`,
+      money(l.SellingPrice),
+      String(l.Qty),
+      money(l.LineTotal),
+    ]),
+    ['Order total', '', '', money(order.OrderTotal)],
+  ];
+}
+
+export function orderPlacedMail(order: OrderDto, origin: string): Omit<MailMessage, 'to'> {
+  const address = deliveryLines(order.DeliveryAddress);
+  return render(`Your Aisle order ${order.OrderID} is placed`, [
+    { text: `Hello ${order.DeliveryAddress.FullName || order.CustomerName || 'there'},` },
+    { text: `Thank you for your order. We have received order ${order.OrderID} and will pack it soon.` },
+    { table: orderTable(order) },
+    { text: 'It will be delivered to:' },
+    { lines: address },
+    ...(order.DeliveryAddress.Note === '' ? [] : [{ text: `Delivery note: ${order.DeliveryAddress.Note}` }]),
+    { link: { href: siteLink(origin, '/app/cart/my-orders'), label: 'See your orders' } },
+  ]);
+}
+
+const STATUS_TEXT: Record<OrderStatusName, string> = {
+  Placed: 'has been placed',
+  Packed: 'is packed and will be on its way soon',
+  Delivered: 'has been delivered. We hope you enjoy it',
+  Cancelled: 'has been cancelled. The items are back on our shelves and you will not be charged for them',
+};
+
+export function orderStatusMail(order: OrderDto, origin: string): Omit<MailMessage, 'to'> {
+  return render(`Your Aisle order ${order.OrderID} is ${order.Status.toLowerCase()}`, [
+    { text: `Hello ${order.DeliveryAddress.FullName || order.CustomerName || 'there'},` },
+    { text: `Your order ${order.OrderID} ${STATUS_TEXT[order.Status]}.` },
+    { table: orderTable(order) },
+    ...(order.Status === 'Cancelled'
+      ? []
+      : [{ text: 'Delivery to:' }, { lines: deliveryLines(order.DeliveryAddress) }]),
+    { link: { href: siteLink(origin, '/app/cart/my-orders'), label: 'See your orders' } },
+  ]);
+}
+
+export function accessCodeMail(userId: number, code: string, minutes: number, origin: string) {
+  return render('Your Aisle access code', [
+    { text: 'Hello,' },
+    { text: 'Thank you for registering with Aisle. Your access code is:' },
+    { code },
+    {
+      text: `Enter it on the confirmation page within ${minutes} minutes to confirm your e-mail address. The code works once.`,
+    },
+    { link: { href: siteLink(origin, `/confirm/${userId}`), label: 'Confirm my e-mail' } },
+    { text: 'If you did not register, ignore this message: nobody can use the account without the code.' },
+  ]);
+}
+
+/** The page where a forgotten password is reset (the login form's "Forgot password?"). */
+export const RESET_PATH = '/app/reset-password';
+
+export function passwordResetMail(email: string, code: string, minutes: number, origin: string) {
+  return render('Reset your Aisle password', [
+    { text: 'Hello,' },
+    { text: 'Someone (we hope you) asked to reset the password of your Aisle account. Your reset code is:' },
+    { code },
+    { text: `Enter it on the reset page within ${minutes} minutes, together with your new password.` },
+    {
+      link: {
+        href: siteLink(origin, `${RESET_PATH}?email=${encodeURIComponent(email)}&sent=1`),
+        label: 'Reset my password',
+      },
+    },
+    { text: 'If you did not ask for this, ignore this message: your password stays as it is.' },
+  ]);
+}
+
+export function backInStockMail(title: string, storeTitle: string, itemPath: string, origin: string) {
+  return render(`Back in stock: ${title}`, [
+    { text: 'Hello,' },
+    {
+      text: `Good news: ${title}${storeTitle === '' ? '' : ` at ${storeTitle}`} is back in stock. You asked us to tell you.`,
+    },
+    { link: { href: siteLink(origin, itemPath), label: `See ${title}` } },
+    { text: 'Stock can run out again quickly. We will not write about this item again unless you ask.' },
+  ]);
+}
