@@ -8,6 +8,7 @@ import { accountApiRoutes } from './routes/accountapi.ts';
 import { bookRoutes } from './routes/book.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { cartItemRoutes } from './routes/cartitem.ts';
+import { catalogueRoutes } from './routes/catalogue.ts';
 import { categoryRoutes } from './routes/category.ts';
 import { contentRoutes } from './routes/content.ts';
 import { employeeRoutes } from './routes/employee.ts';
@@ -110,6 +111,8 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api/content', uploadRoutes(deps));
   app.route('/api/log', logRoutes(deps));
   app.route('/api/site', siteRoutes(deps));
+  // Staff: bulk import and export of the catalogue.
+  app.route('/api/catalogue', catalogueRoutes(deps));
 
   app.notFound((c) => {
     const err = AppError.notFound(`No API call answers ${c.req.method} ${c.req.path}.`);

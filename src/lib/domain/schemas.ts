@@ -146,6 +146,22 @@ export function stockField(field: string) {
   );
 }
 
+/** The most characters a store's own product code may have. */
+export const PRODUCT_CODE_MAX_LENGTH = 40;
+
+/** A store's own product code: up to 40 characters without spaces at either end; empty means none (null). */
+export function productCodeField(field: string) {
+  const rule = `must be text of at most ${PRODUCT_CODE_MAX_LENGTH} characters`;
+  return z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z
+      .string({ error: requiredOr(field, rule) })
+      .trim()
+      .max(PRODUCT_CODE_MAX_LENGTH, `${field} ${rule}.`)
+      .nullable(),
+  );
+}
+
 export function storeTypeField(field: string) {
   const rule = `must be one of ${STORE_TYPE_NAMES.join(', ')}`;
   return z.enum(STORE_TYPE_NAMES as [StoreTypeName, ...StoreTypeName[]], { error: requiredOr(field, rule) });
@@ -336,6 +352,7 @@ const itemShape = {
   Discount: percentField('Discount'),
   FlatDiscount: moneyField('FlatDiscount'),
   Gst: gstField('Gst'),
+  ProductCode: productCodeField('ProductCode'),
 };
 
 /**
@@ -354,6 +371,7 @@ export const itemForm: FormSpec<typeof itemShape> = {
     Discount: 0,
     FlatDiscount: 0,
     Gst: 0,
+    ProductCode: null,
   },
   cross: (v) =>
     v.FlatDiscount > v.UnitPrice

@@ -3,6 +3,7 @@ import { type Migration, type MigrationResultSet, Migrator } from 'kysely/migrat
 import * as m0001 from './migrations/0001_initial.ts';
 import * as m0002 from './migrations/0002_cart_positions.ts';
 import * as m0003 from './migrations/0003_site_state.ts';
+import * as m0160 from './migrations/0160_feeds_and_codes.ts';
 import type { Database } from './schema.ts';
 
 // A static list instead of a folder scan: works the same from source, from a
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_cart_positions': m0002,
   '0003_site_state': m0003,
+  '0160_feeds_and_codes': m0160,
 };
 
 /** Brings the database to the latest schema; throws with the failing migration's name. */
