@@ -139,6 +139,20 @@ function checkField<T>(schema: z.ZodType<T>, value: unknown): { ok: true; value:
   return r.success ? { ok: true, value: r.data } : { ok: false, message: r.error.issues[0]?.message ?? 'is invalid.' };
 }
 
+const sanitized = new Map<string, string>();
+/** Sanitizes item HTML, remembering answers: a chain's files repeat the same texts across stores. */
+function sanitizeOnce(html: string): string {
+  // Text without markup or entities comes out of the sanitizer as it went in.
+  if (!/[<>&"]/.test(html)) return html;
+  let out = sanitized.get(html);
+  if (out === undefined) {
+    out = sanitizeContent(html);
+    if (sanitized.size > 50_000) sanitized.clear();
+    sanitized.set(html, out);
+  }
+  return out;
+}
+
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
@@ -756,7 +770,7 @@ async function planImport(
     const form = checked.value;
     const price = itemPriceFields(form);
     let content = form.ItemContent;
-    if (existing === undefined || content !== existing.content) content = sanitizeContent(content);
+    if (existing === undefined || content !== existing.content) content = sanitizeOnce(content);
     const columnsOut: ItemColumns = {
       title: form.ItemTitle,
       meta_description: form.ItemMetaDescription,
