@@ -12,6 +12,7 @@ import { catalogueRoutes } from './routes/catalogue.ts';
 import { categoryRoutes } from './routes/category.ts';
 import { contentRoutes } from './routes/content.ts';
 import { employeeRoutes } from './routes/employee.ts';
+import { feedClientRoutes, feedRoutes } from './routes/feed.ts';
 import { itemRoutes } from './routes/item.ts';
 import { logRoutes } from './routes/log.ts';
 import { orderRoutes } from './routes/order.ts';
@@ -113,6 +114,9 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api/site', siteRoutes(deps));
   // Staff: bulk import and export of the catalogue.
   app.route('/api/catalogue', catalogueRoutes(deps));
+  // Stock and price feeds from tills and ERP systems, and the Admin's feed keys.
+  app.route('/api/feed', feedRoutes(deps));
+  app.route('/api/feedclient', feedClientRoutes(deps));
 
   app.notFound((c) => {
     const err = AppError.notFound(`No API call answers ${c.req.method} ${c.req.path}.`);
