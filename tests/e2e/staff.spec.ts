@@ -182,7 +182,7 @@ test.describe('staff areas', () => {
 
     // Published into the catalogue: the site is out of date until 'Publish now'.
     await row(page, section)
-      .getByRole('button', { name: `Publish ${section}`, exact: true })
+      .getByRole('button', { name: `Make public ${section}`, exact: true })
       .click();
     await expect(toast(page, `Section ${section} was published.`)).toBeVisible();
     await expect(row(page, section)).toContainText('Published');

@@ -43,9 +43,9 @@ function SectionFormPanel({ row, dbId, done }: { row: StaffSectionDto | null; db
       row === null ? staff.sections.create({ ...fields, DbID: dbId }) : staff.sections.update(row.SectionID, fields),
     savedText: (saved) =>
       row === null
-        ? `Section ${saved.SectionTitle} was created as a draft. Publish it to show it in the shop.`
+        ? `Section ${saved.SectionTitle} was created as a draft. Make it public to show it in the shop.`
         : saved.Published
-          ? `Section ${saved.SectionTitle} was saved. Publish it again to show the changes in the shop.`
+          ? `Section ${saved.SectionTitle} was saved. Update its public copy to show the changes in the shop.`
           : `Section ${saved.SectionTitle} was saved.`,
   });
   const { form } = shell;
@@ -86,13 +86,15 @@ function PublishButton({ row, table }: { row: StaffSectionDto; table: TableHandl
       onClick={() =>
         run(async () => {
           await staff.published.publish(row.SectionID, { DbID: row.DbID });
-          toast.success(`Section ${row.SectionTitle} was published. Publish the shop's pages to show it on the site.`);
+          toast.success(
+            `Section ${row.SectionTitle} is public now (see Published Store Sections). Use “Publish now” to put it on the shop's pages.`,
+          );
           table.reload();
           contentChanged();
         })
       }
     >
-      {row.Published ? 'Publish again' : 'Publish'}
+      {row.Published ? 'Update public copy' : 'Make public'}
       <span className="sr-only"> {row.SectionTitle}</span>
     </button>
   );
@@ -164,7 +166,7 @@ function SectionBody() {
                     save={(next) => staff.sections.patch(r.SectionID, { SectionHidden: next })}
                     siteChanges={false}
                     savedText={(next) =>
-                      `${r.SectionTitle} is ${next ? 'hidden' : 'shown'} in its draft${r.Published ? '; publish it again to show that in the shop' : ''}.`
+                      `${r.SectionTitle} is ${next ? 'hidden' : 'shown'} in its draft${r.Published ? '; update its public copy to show that in the shop' : ''}.`
                     }
                   />
                 ),
