@@ -230,6 +230,10 @@ test.describe('staff areas', () => {
     await expect(customerRoles).toHaveCount(1);
     await expect(customerRoles.getByRole('checkbox', { name: 'User' })).toBeChecked();
     await customerRoles.getByRole('checkbox', { name: 'Employee' }).click();
+    // A role is asked for first, naming what it allows.
+    const ask = page.getByRole('dialog', { name: `Give ${customer} the Employee role?` });
+    await expect(ask).toContainText('lets an account run the shop');
+    await ask.getByRole('button', { name: 'Give Employee role' }).click();
     await expect(toast(page, `${customer} gained the Employee role: now Employee, User.`)).toBeVisible();
 
     // The customer is an employee now.
@@ -244,7 +248,10 @@ test.describe('staff areas', () => {
     const mine = page.getByRole('row').filter({ hasText: admin });
     await expect(mine).toContainText('You');
     await mine.getByRole('checkbox', { name: 'Admin' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'You cannot remove your own Admin role' })).toBeVisible();
+    const takeOwn = page.getByRole('dialog', { name: `Take the Admin role from ${admin}?` });
+    await takeOwn.getByRole('button', { name: 'Take Admin role' }).click();
+    await expect(takeOwn.getByRole('alert').filter({ hasText: 'You cannot remove your own Admin role' })).toBeVisible();
+    await takeOwn.getByRole('button', { name: 'Cancel' }).click();
     await expect(mine.getByRole('checkbox', { name: 'Admin' })).toBeChecked();
 
     // The log shows who did it, to whom, and from where.

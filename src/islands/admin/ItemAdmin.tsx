@@ -20,6 +20,7 @@ import {
   PictureField,
   TitleInput,
   useDbChoice,
+  usePendingPicture,
   useQueryId,
 } from './AdminParts.tsx';
 import { DataTable, type FormDone, type TableHandle } from './DataTable.tsx';
@@ -80,6 +81,7 @@ function ItemFormPanel({
   sections: StaffSectionDto[];
   done: FormDone;
 }) {
+  const picture = usePendingPicture();
   const shell = useResourceForm({
     noun: 'item',
     isNew: row === null,
@@ -100,7 +102,12 @@ function ItemFormPanel({
     },
     toInput: (v: ItemValues) => toInput(v, dbId),
     done,
-    save: (value) => (row === null ? staff.items.create(value) : staff.items.update(row.ItemID, value)),
+    save: async (value) => {
+      if (row !== null) return staff.items.update(row.ItemID, value);
+      const created = await staff.items.create(value);
+      await picture.uploadFor({ kind: 'Item', id: created.ItemID, storeId: created.StoreID });
+      return created;
+    },
     savedText: (saved) =>
       `Item ${saved.ItemTitle} was ${row === null ? 'created' : 'saved'}; it sells at Rs ${saved.SellingPrice}.`,
   });
@@ -196,6 +203,7 @@ function ItemFormPanel({
       <PictureField
         noun="item"
         target={row === null ? null : { kind: 'Item', id: row.ItemID, storeId: row.StoreID }}
+        pending={picture}
         label={row?.ItemTitle ?? ''}
       />
     </FormShell>

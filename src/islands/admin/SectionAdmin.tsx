@@ -7,6 +7,7 @@ import {
   sectionTitleColumns,
   TitleInput,
   useDbChoice,
+  usePendingPicture,
 } from './AdminParts.tsx';
 import { CustomOrderEditor } from './CustomOrderEditor.tsx';
 import { DataTable, type FormDone, type TableHandle } from './DataTable.tsx';
@@ -27,6 +28,7 @@ interface SectionValues extends Record<string, string | boolean> {
 }
 
 function SectionFormPanel({ row, dbId, done }: { row: StaffSectionDto | null; dbId: number; done: FormDone }) {
+  const picture = usePendingPicture();
   const shell = useResourceForm({
     noun: 'section',
     isNew: row === null,
@@ -39,8 +41,12 @@ function SectionFormPanel({ row, dbId, done }: { row: StaffSectionDto | null; db
     },
     toInput: (v: SectionValues) => ({ ...v, DbID: dbId, CustomOrder: [] }),
     done,
-    save: ({ CustomOrder: _order, DbID: _db, ...fields }) =>
-      row === null ? staff.sections.create({ ...fields, DbID: dbId }) : staff.sections.update(row.SectionID, fields),
+    save: async ({ CustomOrder: _order, DbID: _db, ...fields }) => {
+      if (row !== null) return staff.sections.update(row.SectionID, fields);
+      const created = await staff.sections.create({ ...fields, DbID: dbId });
+      await picture.uploadFor({ kind: 'Section', id: created.SectionID, dbId: created.DbID });
+      return created;
+    },
     savedText: (saved) =>
       row === null
         ? `Section ${saved.SectionTitle} was created as a draft. Make it public to show it in the shop.`
@@ -69,6 +75,7 @@ function SectionFormPanel({ row, dbId, done }: { row: StaffSectionDto | null; db
       <PictureField
         noun="section"
         target={row === null ? null : { kind: 'Section', id: row.SectionID, dbId: row.DbID }}
+        pending={picture}
         label={row?.SectionTitle ?? ''}
       />
     </FormShell>
