@@ -7,5 +7,5 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 
 /** `Apple's`, `Organic Greens'`: the possessive of a name. */
 export function possessive(name: string): string {
-  return /s$/i.test(name.trim()) ? `${name}’` : `${name}’s`;
+  return /s$/i.test(name.trim()) ? `${name}'` : `${name}'s`;
 }
