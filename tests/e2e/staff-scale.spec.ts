@@ -12,6 +12,9 @@ const STAFF_PAGES = [
     (p) => `/app/edu-shopy/${p}`,
   ),
   ...['db', 'section', 'item', 'import'].map((p) => `/app/client-store/${p}`),
+  // With a store database chosen, the Sections and Items tables are drawn.
+  '/app/client-store/section?db=1',
+  '/app/client-store/item?db=1',
 ];
 
 function tag(): string {

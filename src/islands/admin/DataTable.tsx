@@ -239,7 +239,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           )}
         </div>
       ) : (
-        <div className="max-h-[70vh] overflow-auto">
+        <div className="relative max-h-[70vh] overflow-auto">
           <table
             className={`w-full border-separate border-spacing-0 text-left text-sm ${loading ? 'opacity-60' : ''}`}
             aria-busy={loading || undefined}
