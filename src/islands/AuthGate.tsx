@@ -48,8 +48,9 @@ export function AuthGate({ role, onFail = 'redirect', then, children }: AuthGate
       // Removing an expired token re-entered this check, which has already acted.
       if (leaving) return;
       if (!passed) {
-        // Signed in, but without the role: say so where they are, rather than offer a sign-in they have done.
-        if (role !== undefined && authorize()) {
+        // Staff on an admin page: say so where they are, rather than offer a sign-in they have done
+        // (issue 16). Everyone else is sent to sign in, as spec §6 and §8 say.
+        if (role === 'Admin' && authorize('Employee')) {
           setStatus('forbidden');
           return;
         }

@@ -6,8 +6,8 @@ import { addUser, expectNoAxeViolations, PASSWORD, signIn } from './users.ts';
 // and imports nothing from src/. Accounts come from the operator's CLI
 // (`scripts/user-add.ts`) over the server's data folder; ids are read from the API.
 
-const COMPANY_PAGES = ['category', 'store', 'psection', 'orders', 'role', 'employee', 'enduser', 'logs'];
-const CLIENT_PAGES = ['db', 'section', 'item'];
+const COMPANY_PAGES = ['category', 'store', 'psection', 'orders', 'role', 'employee', 'enduser', 'logs', 'feeds'];
+const CLIENT_PAGES = ['db', 'section', 'item', 'import'];
 const STAFF_PAGES = [
   '/app/edu-shopy',
   '/app/client-store',
@@ -144,7 +144,7 @@ test.describe('staff areas', () => {
       await itemDialog.getByLabel('Discount', { exact: true }).fill('10');
       await itemDialog.getByLabel('Flat discount', { exact: true }).fill('200');
       await itemDialog.getByRole('button', { name: 'Create item' }).click();
-      await expect(itemDialog.getByText('FlatDiscount must not be more than UnitPrice (120).')).toBeVisible();
+      await expect(itemDialog.getByText('Flat discount must not be more than unit price (120).')).toBeVisible();
       await itemDialog.getByLabel('Flat discount', { exact: true }).fill('0');
       await itemDialog.getByLabel('GST', { exact: true }).selectOption('5');
       // (120 − 10 %) + 5 % GST, and the unit price with GST struck through.
@@ -385,6 +385,10 @@ test.describe('staff areas', () => {
       ['delete', '/api/Employee/Delete/1'],
       ['get', '/api/User/ReadAll'],
       ['delete', '/api/User/Delete/1'],
+      ['post', '/api/Catalogue/Import', 'ItemTitle\nNot allowed\n'],
+      ['get', '/api/Catalogue/Export'],
+      ['get', '/api/FeedClient/ReadAll'],
+      ['post', '/api/FeedClient/Create', { Name: 'Not allowed' }],
     ];
     for (const [method, path, data] of calls) {
       const res = await request[method](path, { headers, ...(data === undefined ? {} : { data }) });
