@@ -87,7 +87,7 @@ test.describe('staff at the scale of a chain', () => {
     await page.goto(`/app/store-section/${section.SectionID}/${section.DbID}`);
     for (const title of titles)
       await expect(page.locator('[data-item-card]').filter({ hasText: title })).toHaveCount(1);
-    await expect(page.locator('[data-item-card]').filter({ hasText: titles[1] })).toContainText('Rs 141.62');
+    await expect(page.locator('[data-item-card]').filter({ hasText: titles[1] as string })).toContainText('Rs 141.62');
   });
 
   test('an employee opening an admin page is told it is for admins, with their own areas linked', async ({ page }) => {
