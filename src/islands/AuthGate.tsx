@@ -40,7 +40,7 @@ export function Spinner({ label }: { label: string }) {
  * in or out) and when the token expires, so content never outlives the session.
  */
 export function AuthGate({ role, onFail = 'redirect', then, children }: AuthGateProps) {
-  const [status, setStatus] = useState<'checking' | 'passed' | 'failed'>('checking');
+  const [status, setStatus] = useState<'checking' | 'passed' | 'failed' | 'forbidden'>('checking');
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -52,6 +52,12 @@ export function AuthGate({ role, onFail = 'redirect', then, children }: AuthGate
       // Removing an expired token re-entered this check, which has already acted.
       if (leaving) return;
       if (!passed) {
+        // Staff on an admin page: say so where they are, rather than offer a sign-in they have done
+        // (issue 16). Everyone else is sent to sign in, as spec §6 and §8 say.
+        if (role === 'Admin' && authorize('Employee')) {
+          setStatus('forbidden');
+          return;
+        }
         setStatus('failed');
         if (onFail === 'redirect') {
           leaving = true;
@@ -78,6 +84,7 @@ export function AuthGate({ role, onFail = 'redirect', then, children }: AuthGate
 
   if (status === 'passed') return <>{children}</>;
   if (onFail === 'hide') return null;
+  if (status === 'forbidden') return <NotYourArea role={role as string} />;
   if (status === 'failed') {
     return (
       <p className="py-10 text-slate-700">
@@ -89,4 +96,42 @@ export function AuthGate({ role, onFail = 'redirect', then, children }: AuthGate
     );
   }
   return <Spinner label={then === undefined ? 'Checking your sign-in…' : 'Opening…'} />;
+}
+
+const ROLE_WORDS: Record<string, string> = { Admin: 'admins', Employee: 'staff (employees and admins)' };
+
+/** What a signed-in person without the page's role sees: whom the page is for, and where they can go. */
+function NotYourArea({ role }: { role: string }) {
+  const staff = authorize('Employee');
+  const links = staff
+    ? [
+        { href: '/app/edu-shopy', label: 'Company: categories, stores, published sections and orders' },
+        { href: '/app/client-store', label: 'Client: store databases, sections and items' },
+        { href: '/app/client-store/import', label: 'Import and export items' },
+      ]
+    : [
+        { href: '/app/cart/my-cart', label: 'Your cart' },
+        { href: '/app/cart/my-orders', label: 'Your orders' },
+        { href: '/app/profile/my-profile', label: 'Your profile' },
+      ];
+  return (
+    <section aria-labelledby="not-your-area" className="max-w-2xl py-8">
+      <h2 id="not-your-area" className="text-xl font-bold text-brand-900">
+        This page is for {ROLE_WORDS[role] ?? `${role} accounts`}
+      </h2>
+      <p className="mt-2 text-slate-700">
+        You are signed in, but your account does not have the {role} role. An admin can give it to you on the Roles
+        page. Meanwhile, these are yours:
+      </p>
+      <ul className="mt-3 list-disc space-y-1 pl-6">
+        {links.map((l) => (
+          <li key={l.href}>
+            <a href={l.href} className="font-semibold text-brand-800 underline underline-offset-2">
+              {l.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }

@@ -1,5 +1,6 @@
 import { type InputHTMLAttributes, type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
 import type { FieldErrors } from '../lib/domain/account-rules.ts';
+import { inLabels } from '../lib/domain/field-labels.ts';
 
 /**
  * The pieces the account forms share: a labelled text field whose messages are
@@ -146,7 +147,7 @@ export function TextField({
       {invalid && (
         <div id={errorId} className="mt-1 text-sm text-red-700">
           {binding.errors.map((m) => (
-            <p key={m}>{m}</p>
+            <p key={m}>{inLabels(m)}</p>
           ))}
         </div>
       )}

@@ -11,9 +11,11 @@ import { accountApiRoutes } from './routes/accountapi.ts';
 import { bookRoutes } from './routes/book.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { cartItemRoutes } from './routes/cartitem.ts';
+import { catalogueRoutes } from './routes/catalogue.ts';
 import { categoryRoutes } from './routes/category.ts';
 import { contentRoutes } from './routes/content.ts';
 import { employeeRoutes } from './routes/employee.ts';
+import { feedClientRoutes, feedRoutes } from './routes/feed.ts';
 import { itemRoutes } from './routes/item.ts';
 import { logRoutes } from './routes/log.ts';
 import { orderRoutes } from './routes/order.ts';
@@ -137,6 +139,11 @@ export function createApp(given: AppDeps): Hono {
   app.route('/api/content', uploadRoutes(deps));
   app.route('/api/log', logRoutes(deps));
   app.route('/api/site', siteRoutes(deps));
+  // Staff: bulk import and export of the catalogue.
+  app.route('/api/catalogue', catalogueRoutes(deps));
+  // Stock and price feeds from tills and ERP systems, and the Admin's feed keys.
+  app.route('/api/feed', feedRoutes(deps));
+  app.route('/api/feedclient', feedClientRoutes(deps));
 
   app.notFound((c) => {
     const err = AppError.notFound(`No API call answers ${c.req.method} ${c.req.path}.`);

@@ -40,6 +40,8 @@ describe.each(DIALECTS)('Item API on %s', (dialect) => {
       // (120 − 10 %) + 5 % GST.
       SellingPrice: 113.4,
       ItemUpdatedTime: T0,
+      // The store's own code for the item (issue 16); none in the fixture.
+      ProductCode: null,
     });
   });
 

@@ -136,7 +136,7 @@ test.describe('a new customer', () => {
     await page.getByLabel('State').fill('Karnataka');
     await page.getByLabel('PIN code').fill('5600');
     await page.getByRole('button', { name: 'Save address' }).click();
-    await expectFieldMessage(page, 'PIN code', 'PostalCode must be exactly 6 digits, such as 560001.');
+    await expectFieldMessage(page, 'PIN code', 'PIN code must be exactly 6 digits, such as 560001.');
     await page.getByLabel('PIN code').fill('560001');
     await page.getByRole('button', { name: 'Save address' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'saved' })).toHaveText('Your address has been saved.');

@@ -6,8 +6,8 @@ import { addUser, expectNoAxeViolations, PASSWORD, signIn } from './users.ts';
 // and imports nothing from src/. Accounts come from the operator's CLI
 // (`scripts/user-add.ts`) over the server's data folder; ids are read from the API.
 
-const COMPANY_PAGES = ['category', 'store', 'psection', 'orders', 'role', 'employee', 'enduser', 'logs'];
-const CLIENT_PAGES = ['db', 'section', 'item'];
+const COMPANY_PAGES = ['category', 'store', 'psection', 'orders', 'role', 'employee', 'enduser', 'logs', 'feeds'];
+const CLIENT_PAGES = ['db', 'section', 'item', 'import'];
 const STAFF_PAGES = [
   '/app/edu-shopy',
   '/app/client-store',
@@ -73,7 +73,9 @@ test.describe('staff areas', () => {
     // The shared schema's rule, on the client, before anything is sent.
     await categoryDialog.getByRole('button', { name: 'Create category' }).click();
     await expect(categoryDialog.getByLabel('Title', { exact: true })).toHaveAttribute('aria-invalid', 'true');
-    await expect(categoryDialog.getByText('CategoryTitle is required.')).toBeVisible();
+    // In the form's own words: its label, never the field name.
+    await expect(categoryDialog.getByText('Title is required.')).toBeVisible();
+    await expect(categoryDialog.getByText('CategoryTitle')).toHaveCount(0);
     await categoryDialog.getByLabel('Title', { exact: true }).fill(category);
     await categoryDialog.getByRole('button', { name: 'Create category' }).click();
     await expect(toast(page, `Category ${category} was created.`)).toBeVisible();
@@ -142,7 +144,7 @@ test.describe('staff areas', () => {
       await itemDialog.getByLabel('Discount', { exact: true }).fill('10');
       await itemDialog.getByLabel('Flat discount', { exact: true }).fill('200');
       await itemDialog.getByRole('button', { name: 'Create item' }).click();
-      await expect(itemDialog.getByText('FlatDiscount must not be more than UnitPrice (120).')).toBeVisible();
+      await expect(itemDialog.getByText('Flat discount must not be more than unit price (120).')).toBeVisible();
       await itemDialog.getByLabel('Flat discount', { exact: true }).fill('0');
       await itemDialog.getByLabel('GST', { exact: true }).selectOption('5');
       // (120 − 10 %) + 5 % GST, and the unit price with GST struck through.
@@ -182,9 +184,9 @@ test.describe('staff areas', () => {
 
     // Published into the catalogue: the site is out of date until 'Publish now'.
     await row(page, section)
-      .getByRole('button', { name: `Publish ${section}`, exact: true })
+      .getByRole('button', { name: `Make public ${section}`, exact: true })
       .click();
-    await expect(toast(page, `Section ${section} was published.`)).toBeVisible();
+    await expect(toast(page, `Section ${section} is public now`)).toBeVisible();
     await expect(row(page, section)).toContainText('Published');
     await expect(page.getByText("The shop's pages are out of date")).toBeVisible();
 
@@ -230,6 +232,10 @@ test.describe('staff areas', () => {
     await expect(customerRoles).toHaveCount(1);
     await expect(customerRoles.getByRole('checkbox', { name: 'User' })).toBeChecked();
     await customerRoles.getByRole('checkbox', { name: 'Employee' }).click();
+    // A role is asked for first, naming what it allows.
+    const ask = page.getByRole('dialog', { name: `Give ${customer} the Employee role?` });
+    await expect(ask).toContainText('lets an account run the shop');
+    await ask.getByRole('button', { name: 'Give Employee role' }).click();
     await expect(toast(page, `${customer} gained the Employee role: now Employee, User.`)).toBeVisible();
 
     // The customer is an employee now.
@@ -244,7 +250,10 @@ test.describe('staff areas', () => {
     const mine = page.getByRole('row').filter({ hasText: admin });
     await expect(mine).toContainText('You');
     await mine.getByRole('checkbox', { name: 'Admin' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'You cannot remove your own Admin role' })).toBeVisible();
+    const takeOwn = page.getByRole('dialog', { name: `Take the Admin role from ${admin}?` });
+    await takeOwn.getByRole('button', { name: 'Take Admin role' }).click();
+    await expect(takeOwn.getByRole('alert').filter({ hasText: 'You cannot remove your own Admin role' })).toBeVisible();
+    await takeOwn.getByRole('button', { name: 'Cancel' }).click();
     await expect(mine.getByRole('checkbox', { name: 'Admin' })).toBeChecked();
 
     // The log shows who did it, to whom, and from where.
@@ -376,6 +385,10 @@ test.describe('staff areas', () => {
       ['delete', '/api/Employee/Delete/1'],
       ['get', '/api/User/ReadAll'],
       ['delete', '/api/User/Delete/1'],
+      ['post', '/api/Catalogue/Import', 'ItemTitle\nNot allowed\n'],
+      ['get', '/api/Catalogue/Export'],
+      ['get', '/api/FeedClient/ReadAll'],
+      ['post', '/api/FeedClient/Create', { Name: 'Not allowed' }],
     ];
     for (const [method, path, data] of calls) {
       const res = await request[method](path, { headers, ...(data === undefined ? {} : { data }) });

@@ -30,6 +30,7 @@ const APPLE: ItemForm = {
   Discount: 10,
   FlatDiscount: 0,
   Gst: 5,
+  ProductCode: null,
 };
 
 function errorsOf(result: ReturnType<typeof validateForm>): Record<string, string[] | undefined> {

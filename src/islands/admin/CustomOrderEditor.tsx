@@ -4,6 +4,7 @@ import { type ItemDto, orderByCustomOrder, parseCustomOrder } from '../../lib/do
 import { formatRs, rupeesToPaise } from '../../lib/domain/money.ts';
 import type { StaffSectionDto } from '../../lib/domain/schemas.ts';
 import { moveEntry } from '../../lib/domain/staff-views.ts';
+import { possessive } from '../../lib/domain/words.ts';
 import { Spinner } from '../AuthGate.tsx';
 import { buttonStyles } from './Fields.tsx';
 import { staff } from './staff-client.ts';
@@ -110,8 +111,8 @@ export function CustomOrderEditor({
       );
       onSaved(
         section.Published
-          ? `The order of ${section.SectionTitle}'s items was saved. Publish the section again to show it in the shop.`
-          : `The order of ${section.SectionTitle}'s items was saved.`,
+          ? `The order of ${possessive(section.SectionTitle)} items was saved. Update its public copy to show it in the shop.`
+          : `The order of ${possessive(section.SectionTitle)} items was saved.`,
       );
     } catch (err) {
       setError(friendlyMessage(err));

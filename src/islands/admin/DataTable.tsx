@@ -48,6 +48,8 @@ export interface DataTableProps<T> {
   reloadKey?: string;
   /** Controls beside the filter box (a status or store picker). */
   toolbar?: ReactNode;
+  /** Controls that need the filter the table shows (an export of exactly these rows). */
+  toolbarWith?: (state: { filter: string }) => ReactNode;
   /** What an empty list shows (not a filtered one). */
   empty: ReactNode;
   create?: { label: string; title: string; description?: ReactNode; render: (done: FormDone) => ReactNode };
@@ -192,6 +194,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           />
         </div>
         {toolbar}
+        {props.toolbarWith?.({ filter })}
         {create !== undefined && (
           <button type="button" className={buttonStyles.primary} onClick={() => setForm({ row: null })}>
             <span aria-hidden="true" className="text-lg leading-none">
@@ -236,7 +239,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           )}
         </div>
       ) : (
-        <div className="max-h-[70vh] overflow-auto">
+        <div className="relative max-h-[70vh] overflow-auto">
           <table
             className={`w-full border-separate border-spacing-0 text-left text-sm ${loading ? 'opacity-60' : ''}`}
             aria-busy={loading || undefined}
@@ -274,7 +277,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 {showActions && (
                   <th
                     scope="col"
-                    className="sticky top-0 z-10 border-b border-slate-200 bg-slate-50 px-3 py-2 text-right font-semibold text-slate-700"
+                    className="sticky top-0 z-10 w-px whitespace-nowrap border-b border-slate-200 bg-slate-50 px-3 py-2 text-right font-semibold text-slate-700"
                   >
                     Actions
                   </th>
@@ -292,7 +295,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       <th
                         key={col.label}
                         scope="row"
-                        className={`border-b border-slate-100 px-3 py-2.5 font-semibold text-slate-900 ${col.className ?? ''}`}
+                        className={`min-w-[11rem] border-b border-slate-100 px-3 py-2.5 font-semibold text-slate-900 [overflow-wrap:anywhere] ${col.className ?? ''}`}
                       >
                         {col.cell(row, { reload })}
                       </th>
@@ -303,8 +306,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     ),
                   )}
                   {showActions && (
-                    <td className="border-b border-slate-100 px-2 py-1.5 text-right">
-                      <div className="flex flex-wrap justify-end gap-0.5">
+                    <td className="w-px border-b border-slate-100 px-2 py-1.5 text-right">
+                      <div className="flex flex-nowrap justify-end gap-0.5">
                         {actions?.(row, { reload })}
                         {edit !== undefined && (
                           <button type="button" className={buttonStyles.row} onClick={() => setForm({ row })}>

@@ -1,6 +1,7 @@
 import { type ReactNode, type SubmitEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { friendlyMessage, modelStateOf } from '../../lib/api/account.ts';
+import { inLabels } from '../../lib/domain/field-labels.ts';
 import { type FieldErrors, type FormSpec, validateForm } from '../../lib/domain/schemas.ts';
 import { useToast } from './Toaster.tsx';
 
@@ -115,9 +116,15 @@ interface FieldProps<V extends RawValues> {
   autoFocus?: boolean;
 }
 
-function useDescribedBy<V extends RawValues>(form: StaffForm<V>, name: keyof V & string, hint: ReactNode) {
+function useDescribedBy<V extends RawValues>(
+  form: StaffForm<V>,
+  name: keyof V & string,
+  hint: ReactNode,
+  label: string,
+) {
   const id = form.id(name);
-  const errors = form.errors(name);
+  // Rules speak in field names; the form shows its labels.
+  const errors = form.errors(name).map((m) => inLabels(m, { [name]: label }));
   const invalid = errors.length > 0;
   const describedBy = [hint === undefined ? null : `${id}-hint`, invalid ? `${id}-error` : null]
     .filter(Boolean)
@@ -131,8 +138,8 @@ function useDescribedBy<V extends RawValues>(form: StaffForm<V>, name: keyof V &
  * that shows an error.
  */
 function useControl<V extends RawValues>(props: FieldProps<V>) {
-  const { form, name, hint, required, disabled, autoFocus } = props;
-  const { id, errors, invalid, describedBy } = useDescribedBy(form, name, hint);
+  const { form, name, hint, required, disabled, autoFocus, label } = props;
+  const { id, errors, invalid, describedBy } = useDescribedBy(form, name, hint, label);
   return {
     id,
     errors,
@@ -305,7 +312,7 @@ export function SelectInput<V extends RawValues>(
 
 export function CheckboxInput<V extends RawValues>(props: FieldProps<V>) {
   const { form, name, label, hint, disabled } = props;
-  const { id, errors, invalid, describedBy } = useDescribedBy(form, name, hint);
+  const { id, errors, invalid, describedBy } = useDescribedBy(form, name, hint, label);
   return (
     <div>
       <div className="flex items-start gap-3">
@@ -390,7 +397,7 @@ export function FormShell<V extends RawValues>({ form, onSave, onCancel, submitL
       >
         {error}
         {form.otherErrors.map((m) => (
-          <p key={m}>{m}</p>
+          <p key={m}>{inLabels(m)}</p>
         ))}
       </div>
       <div className="flex-1 space-y-4">{children}</div>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { friendlyMessage } from '../../lib/api/account.ts';
+import { type ExportFilter, saveBlob } from '../../lib/api/catalogue-io.ts';
 import type { ItemDto } from '../../lib/domain/catalogue.ts';
 import {
   GST_RATES,
@@ -19,15 +20,16 @@ import {
   PictureField,
   TitleInput,
   useDbChoice,
+  usePendingPicture,
   useQueryId,
 } from './AdminParts.tsx';
 import { DataTable, type FormDone, type TableHandle } from './DataTable.tsx';
-import { CheckboxInput, FormShell, SelectInput, TextArea, TextInput } from './Fields.tsx';
+import { buttonStyles, CheckboxInput, FormShell, SelectInput, TextArea, TextInput } from './Fields.tsx';
 import { HtmlField } from './HtmlField.tsx';
 import { byId, queryId, readEvery, useLookup } from './Lookups.tsx';
 import { formatWhen, useContentChanged } from './PublishBanner.tsx';
 import { StaffPage } from './StaffPage.tsx';
-import { staff } from './staff-client.ts';
+import { catalogueIo, staff } from './staff-client.ts';
 import { useToast } from './Toaster.tsx';
 import { useResourceForm } from './useResourceForm.ts';
 
@@ -79,6 +81,7 @@ function ItemFormPanel({
   sections: StaffSectionDto[];
   done: FormDone;
 }) {
+  const picture = usePendingPicture();
   const shell = useResourceForm({
     noun: 'item',
     isNew: row === null,
@@ -99,7 +102,12 @@ function ItemFormPanel({
     },
     toInput: (v: ItemValues) => toInput(v, dbId),
     done,
-    save: (value) => (row === null ? staff.items.create(value) : staff.items.update(row.ItemID, value)),
+    save: async (value) => {
+      if (row !== null) return staff.items.update(row.ItemID, value);
+      const created = await staff.items.create(value);
+      await picture.uploadFor({ kind: 'Item', id: created.ItemID, storeId: created.StoreID });
+      return created;
+    },
     savedText: (saved) =>
       `Item ${saved.ItemTitle} was ${row === null ? 'created' : 'saved'}; it sells at Rs ${saved.SellingPrice}.`,
   });
@@ -195,6 +203,7 @@ function ItemFormPanel({
       <PictureField
         noun="item"
         target={row === null ? null : { kind: 'Item', id: row.ItemID, storeId: row.StoreID }}
+        pending={picture}
         label={row?.ItemTitle ?? ''}
       />
     </FormShell>
@@ -257,6 +266,33 @@ function StockCell({ row, table }: { row: ItemDto; table: TableHandle }) {
   );
 }
 
+/** Downloads the rows the table shows (all pages), in the columns an import reads. */
+function ExportButton({ filter }: { filter: ExportFilter }) {
+  const [busy, setBusy] = useState(false);
+  const toast = useToast();
+  return (
+    <button
+      type="button"
+      className={buttonStyles.secondary}
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          const { blob, name } = await catalogueIo.exportFile(filter, 'csv');
+          saveBlob(blob, name);
+          toast.success(`${name} was downloaded: edit it and import it on the Import and Export page.`);
+        } catch (err) {
+          toast.error(friendlyMessage(err));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {busy ? 'Exporting…' : 'Export CSV'}
+    </button>
+  );
+}
+
 /**
  * `/app/client-store/item?db=N`: the items of the selected store database (or
  * of one of its sections): stock edited in place, prices with the selling and
@@ -311,6 +347,9 @@ function ItemBody() {
               options={(sections.rows ?? []).map((s) => ({ value: s.SectionID, label: s.SectionTitle }))}
             />
           }
+          toolbarWith={({ filter }) => (
+            <ExportButton filter={{ dbId, sectionId: sectionId ?? undefined, filter: filter || undefined }} />
+          )}
           columns={[
             { label: 'ID', sort: 'ItemID', cell: (r) => r.ItemID, className: 'w-16 tabular-nums' },
             {

@@ -1,4 +1,6 @@
 import { useEffect, useId, useState } from 'react';
+import { actionInWords, actorInWords } from '../../lib/domain/audit-words.ts';
+import { inLabels } from '../../lib/domain/field-labels.ts';
 import type { AuditEntryDto } from '../../lib/domain/schemas.ts';
 import { describeAuditDetail } from '../../lib/domain/staff-views.ts';
 import { DataTable } from './DataTable.tsx';
@@ -22,6 +24,9 @@ const ACTIONS: { value: string; label: string }[] = [
   { value: 'user.', label: 'End users' },
   { value: 'account.', label: 'Registrations' },
   { value: 'signin.', label: 'Sign-ins' },
+  { value: 'catalogue.', label: 'Imports' },
+  { value: 'feed.', label: 'Stock and price feeds' },
+  { value: 'feedclient.', label: 'Feed keys' },
 ];
 
 const controlClass =
@@ -35,6 +40,19 @@ function useSettled(text: string, ms = 300): string {
     return () => clearTimeout(timer);
   }, [text, ms]);
   return settled;
+}
+
+/** An e-mail address that wraps only before its `@`, never inside a word. */
+function Email({ text }: { text: string }) {
+  const at = text.indexOf('@');
+  if (at <= 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <wbr />
+      {text.slice(at)}
+    </>
+  );
 }
 
 /**
@@ -137,28 +155,43 @@ function LogBody() {
         {
           label: 'When',
           sort: 'At',
-          cell: (r) => <time dateTime={r.At}>{formatWhen(r.At)}</time>,
+          cell: (r) => (
+            <time dateTime={r.At} title={r.At}>
+              {formatWhen(r.At)}
+            </time>
+          ),
           className: 'whitespace-nowrap',
         },
         {
           label: 'Who',
           sort: 'ActorEmail',
-          cell: (r) => (r.ActorEmail === '' ? <span className="italic text-slate-600">anonymous</span> : r.ActorEmail),
-          className: 'break-all',
+          cell: (r) => <Email text={actorInWords(r.ActorEmail)} />,
+          className: 'min-w-[10rem]',
         },
         {
-          label: 'Action',
+          label: 'What happened',
           sort: 'Action',
           rowHeader: true,
-          cell: (r) => <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-900">{r.Action}</code>,
-        },
-        { label: 'Target', sort: 'Target', cell: (r) => <span className="break-all">{r.Target}</span> },
-        {
-          label: 'Details',
-          cell: (r) => (
-            <span className="line-clamp-3 max-w-md break-words text-slate-700">{describeAuditDetail(r.Detail)}</span>
-          ),
-          className: 'hidden md:table-cell',
+          cell: (r) => {
+            const detail = describeAuditDetail(r.Detail);
+            return (
+              <>
+                <span className="font-normal">{actionInWords(r.Action, r.Target)}</span>
+                {detail !== '' && (
+                  <span className="mt-0.5 block max-w-xl text-xs font-normal text-slate-700">{inLabels(detail)}</span>
+                )}
+                <details className="mt-1 text-xs font-normal text-slate-700">
+                  <summary className="cursor-pointer text-brand-800">Raw details</summary>
+                  <code className="block">
+                    {r.Action} {r.Target}
+                  </code>
+                  <pre className="mt-1 max-w-xl overflow-x-auto whitespace-pre-wrap [overflow-wrap:anywhere]">
+                    {JSON.stringify(r.Detail, null, 1)}
+                  </pre>
+                </details>
+              </>
+            );
+          },
         },
         {
           label: 'Address',

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ORDER_MOVES, ORDER_STATUS_NAMES, type OrderDto, type OrderStatusName } from '../../lib/domain/cart.ts';
 import { formatRs, rupeesToPaise } from '../../lib/domain/money.ts';
+import { plural } from '../../lib/domain/words.ts';
 import { DataTable, type TableHandle } from './DataTable.tsx';
 import { ConfirmDialog } from './Dialog.tsx';
 import { buttonStyles, useRowAction } from './Fields.tsx';
@@ -213,7 +214,11 @@ function OrdersBody() {
             cell: (r) => (
               <details className="max-w-xs">
                 <summary className="cursor-pointer font-semibold text-brand-800">
-                  {r.OrderItems.reduce((n, l) => n + l.Qty, 0)} units, {r.OrderItems.length} lines
+                  {plural(
+                    r.OrderItems.reduce((n, l) => n + l.Qty, 0),
+                    'unit',
+                  )}
+                  , {plural(r.OrderItems.length, 'line')}
                 </summary>
                 <ul className="mt-1 space-y-0.5 text-xs text-slate-700">
                   {r.OrderItems.map((l) => (

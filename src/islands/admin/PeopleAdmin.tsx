@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { friendlyMessage } from '../../lib/api/account.ts';
 import type { Page } from '../../lib/api/data.ts';
 import { ROLE_NAMES, type RoleName } from '../../lib/api/staff.ts';
 import {
@@ -14,6 +13,7 @@ import {
 import type { EmployeeDto, EndUserDto } from '../../lib/domain/auth.ts';
 import { $user } from '../../stores/session.ts';
 import { DataTable, type FormDone, type TableHandle } from './DataTable.tsx';
+import { ConfirmDialog } from './Dialog.tsx';
 import { FormShell, SelectInput, TextInput, useStaffForm } from './Fields.tsx';
 import { StaffPage } from './StaffPage.tsx';
 import { staff } from './staff-client.ts';
@@ -344,48 +344,77 @@ async function endUserAccounts(q: Parameters<typeof staff.endUsers.list>[0]): Pr
   };
 }
 
+/** What each role lets an account do, said before it is given or taken. */
+const ROLE_ALLOWS: Record<RoleName, string> = {
+  Admin:
+    'manage people and their roles, read the audit log, create and revoke feed keys, and everything an Employee does',
+  Employee:
+    'run the shop: categories, stores, store databases, sections, items, imports and exports, orders, and Publish now',
+  User: 'shop: keep a cart, place orders and keep a profile and address',
+};
+
 function RoleSwitches({ account, table }: { account: Account; table: TableHandle }) {
+  const [asking, setAsking] = useState<{ role: RoleName; add: boolean } | null>(null);
   const [busy, setBusy] = useState<RoleName | null>(null);
   const [roles, setRoles] = useState(account.Roles);
   const toast = useToast();
   const stored = account.Roles.join();
   // A reloaded row brings the roles as stored.
   useEffect(() => setRoles(stored === '' ? [] : asRoles(stored.split(','))), [stored]);
+  // Asked first (a role is power over the shop); the confirmation's failure shows in the dialog.
   const change = async (role: RoleName, add: boolean) => {
-    const before = roles;
-    // Ticked at once; put back if the server refuses.
-    setRoles(add ? asRoles([...roles, role]) : roles.filter((r) => r !== role));
     setBusy(role);
     try {
       const answer = add ? await staff.roles.add(account.UserId, role) : await staff.roles.remove(account.UserId, role);
       setRoles(asRoles(answer.Roles));
+      setAsking(null);
       toast.success(
         `${account.Email} ${add ? 'gained' : 'lost'} the ${role} role: now ${answer.Roles.length === 0 ? 'no role' : answer.Roles.join(', ')}.`,
       );
       table.reload();
-    } catch (err) {
-      setRoles(before);
-      toast.error(friendlyMessage(err));
     } finally {
       setBusy(null);
     }
   };
   return (
-    <fieldset className="flex flex-wrap gap-x-4 gap-y-1">
-      <legend className="sr-only">Roles of {account.Email}</legend>
-      {ROLE_NAMES.map((role) => (
-        <label key={role} className="inline-flex items-center gap-1.5 text-sm">
-          <input
-            type="checkbox"
-            checked={roles.includes(role)}
-            disabled={busy !== null}
-            onChange={(e) => void change(role, e.target.checked)}
-            className="size-4 accent-brand-800"
-          />
-          {role}
-        </label>
-      ))}
-    </fieldset>
+    <>
+      <ConfirmDialog
+        open={asking !== null}
+        title={
+          asking === null
+            ? ''
+            : asking.add
+              ? `Give ${account.Email} the ${asking.role} role?`
+              : `Take the ${asking.role} role from ${account.Email}?`
+        }
+        confirmLabel={asking === null ? '' : asking.add ? `Give ${asking.role} role` : `Take ${asking.role} role`}
+        danger={asking?.add === false || asking?.role === 'Admin'}
+        onClose={() => setAsking(null)}
+        onConfirm={() => (asking === null ? Promise.resolve() : change(asking.role, asking.add))}
+      >
+        {asking !== null && (
+          <p>
+            The {asking.role} role lets an account {ROLE_ALLOWS[asking.role]}.{' '}
+            {asking.add ? 'It takes effect at once.' : 'They lose that at once, even while signed in.'}
+          </p>
+        )}
+      </ConfirmDialog>
+      <fieldset className="flex flex-wrap gap-x-4 gap-y-1">
+        <legend className="sr-only">Roles of {account.Email}</legend>
+        {ROLE_NAMES.map((role) => (
+          <label key={role} className="inline-flex items-center gap-1.5 text-sm">
+            <input
+              type="checkbox"
+              checked={roles.includes(role)}
+              disabled={busy !== null}
+              onChange={(e) => setAsking({ role, add: e.target.checked })}
+              className="size-4 accent-brand-800"
+            />
+            {role}
+          </label>
+        ))}
+      </fieldset>
+    </>
   );
 }
 

@@ -7,6 +7,7 @@ import {
   sectionTitleColumns,
   TitleInput,
   useDbChoice,
+  usePendingPicture,
 } from './AdminParts.tsx';
 import { CustomOrderEditor } from './CustomOrderEditor.tsx';
 import { DataTable, type FormDone, type TableHandle } from './DataTable.tsx';
@@ -27,6 +28,7 @@ interface SectionValues extends Record<string, string | boolean> {
 }
 
 function SectionFormPanel({ row, dbId, done }: { row: StaffSectionDto | null; dbId: number; done: FormDone }) {
+  const picture = usePendingPicture();
   const shell = useResourceForm({
     noun: 'section',
     isNew: row === null,
@@ -39,13 +41,17 @@ function SectionFormPanel({ row, dbId, done }: { row: StaffSectionDto | null; db
     },
     toInput: (v: SectionValues) => ({ ...v, DbID: dbId, CustomOrder: [] }),
     done,
-    save: ({ CustomOrder: _order, DbID: _db, ...fields }) =>
-      row === null ? staff.sections.create({ ...fields, DbID: dbId }) : staff.sections.update(row.SectionID, fields),
+    save: async ({ CustomOrder: _order, DbID: _db, ...fields }) => {
+      if (row !== null) return staff.sections.update(row.SectionID, fields);
+      const created = await staff.sections.create({ ...fields, DbID: dbId });
+      await picture.uploadFor({ kind: 'Section', id: created.SectionID, dbId: created.DbID });
+      return created;
+    },
     savedText: (saved) =>
       row === null
-        ? `Section ${saved.SectionTitle} was created as a draft. Publish it to show it in the shop.`
+        ? `Section ${saved.SectionTitle} was created as a draft. Make it public to show it in the shop.`
         : saved.Published
-          ? `Section ${saved.SectionTitle} was saved. Publish it again to show the changes in the shop.`
+          ? `Section ${saved.SectionTitle} was saved. Update its public copy to show the changes in the shop.`
           : `Section ${saved.SectionTitle} was saved.`,
   });
   const { form } = shell;
@@ -69,6 +75,7 @@ function SectionFormPanel({ row, dbId, done }: { row: StaffSectionDto | null; db
       <PictureField
         noun="section"
         target={row === null ? null : { kind: 'Section', id: row.SectionID, dbId: row.DbID }}
+        pending={picture}
         label={row?.SectionTitle ?? ''}
       />
     </FormShell>
@@ -86,13 +93,15 @@ function PublishButton({ row, table }: { row: StaffSectionDto; table: TableHandl
       onClick={() =>
         run(async () => {
           await staff.published.publish(row.SectionID, { DbID: row.DbID });
-          toast.success(`Section ${row.SectionTitle} was published. Publish the shop's pages to show it on the site.`);
+          toast.success(
+            `Section ${row.SectionTitle} is public now (see Published Store Sections). Use “Publish now” to put it on the shop's pages.`,
+          );
           table.reload();
           contentChanged();
         })
       }
     >
-      {row.Published ? 'Publish again' : 'Publish'}
+      {row.Published ? 'Update public copy' : 'Make public'}
       <span className="sr-only"> {row.SectionTitle}</span>
     </button>
   );
@@ -164,7 +173,7 @@ function SectionBody() {
                     save={(next) => staff.sections.patch(r.SectionID, { SectionHidden: next })}
                     siteChanges={false}
                     savedText={(next) =>
-                      `${r.SectionTitle} is ${next ? 'hidden' : 'shown'} in its draft${r.Published ? '; publish it again to show that in the shop' : ''}.`
+                      `${r.SectionTitle} is ${next ? 'hidden' : 'shown'} in its draft${r.Published ? '; update its public copy to show that in the shop' : ''}.`
                     }
                   />
                 ),

@@ -7,6 +7,7 @@ import {
   PictureField,
   TitleCell,
   TitleInput,
+  usePendingPicture,
   useQueryId,
 } from './AdminParts.tsx';
 import { DataTable, type FormDone } from './DataTable.tsx';
@@ -41,6 +42,7 @@ function StoreFormPanel({
   categories: CategoryDto[];
   done: FormDone;
 }) {
+  const picture = usePendingPicture();
   const shell = useResourceForm({
     noun: 'store',
     isNew: row === null,
@@ -54,7 +56,12 @@ function StoreFormPanel({
     },
     toInput: (v: StoreValues) => v,
     done,
-    save: (value) => (row === null ? staff.stores.create(value) : staff.stores.update(row.StoreID, value)),
+    save: async (value) => {
+      if (row !== null) return staff.stores.update(row.StoreID, value);
+      const created = await staff.stores.create(value);
+      await picture.uploadFor({ kind: 'Store', id: created.StoreID });
+      return created;
+    },
     savedText: (saved) =>
       row === null
         ? `Store ${saved.StoreTitle} was created, with its main store database.`
@@ -95,6 +102,7 @@ function StoreFormPanel({
       <PictureField
         noun="store"
         target={row === null ? null : { kind: 'Store', id: row.StoreID }}
+        pending={picture}
         label={row?.StoreTitle ?? ''}
       />
     </FormShell>

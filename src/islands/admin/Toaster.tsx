@@ -88,14 +88,31 @@ export function ToastProvider({ children }: { children?: ReactNode }) {
         </div>
       ));
 
+  // Row actions, dialog buttons and the publish button sit at the right: toasts keep to the left on wide
+  // screens, and the page gains room below its end as tall as the toasts, so nothing stays under them.
+  const region = useRef<HTMLDivElement>(null);
+  const [reserve, setReserve] = useState(0);
+  useEffect(() => {
+    const el = region.current;
+    if (el === null || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setReserve(toasts.length === 0 ? 0 : el.offsetHeight));
+    observer.observe(el);
+    setReserve(toasts.length === 0 ? 0 : el.offsetHeight);
+    return () => observer.disconnect();
+  }, [toasts.length]);
+
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex flex-col items-center gap-2 p-4 sm:items-end">
-        <div role="alert" className="flex w-full flex-col items-center gap-2 sm:items-end">
+      <div aria-hidden="true" style={{ height: reserve }} />
+      <div
+        ref={region}
+        className="pointer-events-none fixed bottom-0 left-0 z-40 flex w-full flex-col items-stretch gap-2 p-3 sm:w-auto sm:max-w-sm sm:p-4"
+      >
+        <div role="alert" className="flex w-full flex-col gap-2">
           {list('error')}
         </div>
-        <div role="status" className="flex w-full flex-col items-center gap-2 sm:items-end">
+        <div role="status" className="flex w-full flex-col gap-2">
           {list('success')}
         </div>
       </div>

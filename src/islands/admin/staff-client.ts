@@ -1,6 +1,10 @@
+import { createCatalogueIoApi } from '../../lib/api/catalogue-io.ts';
 import { createDataAccess } from '../../lib/api/data.ts';
 import { createStaffApi, type StaffApi } from '../../lib/api/staff.ts';
 import { api } from '../../stores/session.ts';
 
 /** The staff calls the admin islands make, with the signed-in user's bearer token. */
 export const staff: StaffApi = createStaffApi(createDataAccess(api));
+
+/** Bulk import and export, and the feed clients' keys. */
+export const catalogueIo = createCatalogueIoApi(api);

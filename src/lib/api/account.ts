@@ -1,6 +1,7 @@
 import type { $Fetch } from 'ofetch';
 import type { RegistrationInput } from '../domain/account-rules.ts';
 import type { EmployeeDto, EndUserDto, RegisterResultDto, UserInfoDto } from '../domain/auth.ts';
+import { inLabels } from '../domain/field-labels.ts';
 import { ServiceError } from './errors.ts';
 
 /**
@@ -136,5 +137,6 @@ export function friendlyMessage(err: unknown): string {
   if (status === 401) return 'Your sign-in has ended. Please sign in again.';
   if (status === 403) return 'Your account is not allowed to do this.';
   if (status >= 500) return 'The shop could not complete this just now. Please try again in a minute.';
-  return serverMessage === '' ? `The shop refused this request (status ${status}).` : serverMessage;
+  // The server's messages name fields as the API does; people see the forms' labels.
+  return serverMessage === '' ? `The shop refused this request (status ${status}).` : inLabels(serverMessage);
 }

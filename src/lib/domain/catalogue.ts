@@ -61,6 +61,8 @@ export interface ItemDto {
   Gst: number;
   SellingPrice: number;
   ItemUpdatedTime: string;
+  /** The store's own code for the item (its till's or ERP's), unique in the store; null when it has none. */
+  ProductCode?: string | null;
 }
 
 /** `GET /api/Section/ReadSectionWithList/{sectionId}/{dbId}`. */

@@ -147,6 +147,22 @@ export function stockField(field: string) {
   );
 }
 
+/** The most characters a store's own product code may have. */
+export const PRODUCT_CODE_MAX_LENGTH = 40;
+
+/** A store's own product code: up to 40 characters without spaces at either end; empty means none (null). */
+export function productCodeField(field: string) {
+  const rule = `must be text of at most ${PRODUCT_CODE_MAX_LENGTH} characters`;
+  return z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z
+      .string({ error: requiredOr(field, rule) })
+      .trim()
+      .max(PRODUCT_CODE_MAX_LENGTH, `${field} ${rule}.`)
+      .nullable(),
+  );
+}
+
 export function storeTypeField(field: string) {
   const rule = `must be one of ${STORE_TYPE_NAMES.join(', ')}`;
   return z.enum(STORE_TYPE_NAMES as [StoreTypeName, ...StoreTypeName[]], { error: requiredOr(field, rule) });
@@ -247,13 +263,35 @@ function hasErrors(errors: FieldErrors): boolean {
   return Object.values(errors).some((list) => list !== undefined && list.length > 0);
 }
 
+// Building a zod object is costly (zod 4 compiles a parser for it): one per form, made once.
+const wholeSchemas = new WeakMap<object, z.ZodObject>();
+const partialSchemas = new WeakMap<object, z.ZodObject>();
+
+function wholeSchema<S extends z.ZodRawShape>(spec: FormSpec<S>): z.ZodObject<S> {
+  let schema = wholeSchemas.get(spec);
+  if (schema === undefined) {
+    schema = z.object(spec.shape);
+    wholeSchemas.set(spec, schema);
+  }
+  return schema as z.ZodObject<S>;
+}
+
+function partialSchema<S extends z.ZodRawShape>(spec: FormSpec<S>): z.ZodObject {
+  let schema = partialSchemas.get(spec);
+  if (schema === undefined) {
+    schema = z.object(spec.shape).partial();
+    partialSchemas.set(spec, schema);
+  }
+  return schema;
+}
+
 /** Checks a whole form (a create, or a PUT): fields left out take the spec's defaults. */
 export function validateForm<S extends z.ZodRawShape>(
   spec: FormSpec<S>,
   input: Record<string, unknown>,
 ): Validated<FormValues<S>> {
   const values = { ...spec.defaults, ...pickFields(input, Object.keys(spec.shape)) };
-  const result = z.object(spec.shape).safeParse(values);
+  const result = wholeSchema(spec).safeParse(values);
   if (!result.success) return { ok: false, errors: issuesToErrors(result.error.issues) };
   const crossErrors = spec.cross?.(result.data) ?? {};
   return hasErrors(crossErrors) ? { ok: false, errors: crossErrors } : { ok: true, value: result.data };
@@ -270,7 +308,7 @@ export function validatePatch<S extends z.ZodRawShape>(
   current: FormValues<S>,
 ): Validated<Partial<FormValues<S>>> {
   const picked = pickFields(input, Object.keys(spec.shape));
-  const result = z.object(spec.shape).partial().safeParse(picked);
+  const result = partialSchema(spec).safeParse(picked);
   if (!result.success) return { ok: false, errors: issuesToErrors(result.error.issues) };
   const change = result.data as Partial<FormValues<S>>;
   const touches = (spec.crossFields ?? []).some((f) => f in picked);
@@ -337,6 +375,7 @@ const itemShape = {
   Discount: percentField('Discount'),
   FlatDiscount: moneyField('FlatDiscount'),
   Gst: gstField('Gst'),
+  ProductCode: productCodeField('ProductCode'),
 };
 
 /**
@@ -355,6 +394,7 @@ export const itemForm: FormSpec<typeof itemShape> = {
     Discount: 0,
     FlatDiscount: 0,
     Gst: 0,
+    ProductCode: null,
   },
   cross: (v) =>
     v.FlatDiscount > v.UnitPrice

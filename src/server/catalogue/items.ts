@@ -36,6 +36,7 @@ function formOf(row: Item): ItemForm {
     Discount: bpsToPercent(row.discount_bps),
     FlatDiscount: paiseToRupees(row.flat_discount),
     Gst: bpsToPercent(row.gst_bps),
+    ProductCode: row.product_code,
   };
 }
 
@@ -55,6 +56,7 @@ function columnsOf(form: ItemForm, at: string) {
     flat_discount: price.flatDiscount,
     gst_bps: price.gstBps,
     selling_price: sellingPrice(price),
+    product_code: form.ProductCode,
     updated_at: at,
   };
 }
@@ -78,6 +80,29 @@ async function assertSectionInDb(db: Kysely<Database>, sectionId: number | null,
     throw AppError.invalidField(
       'SectionID',
       `must name a section of store database ${dbId} or be null; ${sectionId} does not`,
+    );
+  }
+}
+
+/** A product code names one item of its store: a 400 when another item of the store has it. */
+async function assertCodeFree(
+  db: Kysely<Database>,
+  storeId: number,
+  code: string | null,
+  itemId: number | undefined,
+): Promise<void> {
+  if (code === null) return;
+  let query = db
+    .selectFrom('items')
+    .select(['id', 'title'])
+    .where('store_id', '=', storeId)
+    .where('product_code', '=', code);
+  if (itemId !== undefined) query = query.where('id', '<>', itemId);
+  const other = await query.executeTakeFirst();
+  if (other !== undefined) {
+    throw AppError.invalidField(
+      'ProductCode',
+      `must be unique in the store; item ${other.id} (${other.title}) has ${code}`,
     );
   }
 }
@@ -109,6 +134,7 @@ export function createItem(db: Kysely<Database>, act: StaffAct, body: Record<str
       );
     }
     await assertSectionInDb(trx, form.SectionID, form.DbID);
+    await assertCodeFree(trx, storeDb.store_id, form.ProductCode, undefined);
     const row = await trx
       .insertInto('items')
       .values({ store_id: storeDb.store_id, db_id: form.DbID, ...columnsOf(form, act.at) })
@@ -143,6 +169,7 @@ export function editItem(
         ? parseForm(itemForm, { ...body, DbID: current.db_id, StoreID: current.store_id })
         : { ...before, ...parsePatch(itemForm, body, before) };
     if (form.SectionID !== before.SectionID) await assertSectionInDb(trx, form.SectionID, current.db_id);
+    if (form.ProductCode !== before.ProductCode) await assertCodeFree(trx, current.store_id, form.ProductCode, id);
     const columns = columnsOf(form, act.at);
     // Sanitizing is idempotent, but content that did not change is left exactly as stored.
     if (form.ItemContent === before.ItemContent) columns.content = current.content;

@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001_initial.ts';
 import * as m0002 from './migrations/0002_cart_positions.ts';
 import * as m0003 from './migrations/0003_site_state.ts';
 import * as m0130 from './migrations/0130_delivery_mail_alerts.ts';
+import * as m0160 from './migrations/0160_feeds_and_codes.ts';
 import type { Database } from './schema.ts';
 
 // A static list instead of a folder scan: works the same from source, from a
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0002_cart_positions': m0002,
   '0003_site_state': m0003,
   '0130_delivery_mail_alerts': m0130,
+  '0160_feeds_and_codes': m0160,
 };
 
 /** Brings the database to the latest schema; throws with the failing migration's name. */

@@ -29,6 +29,8 @@ export interface Database {
   mail_queue: MailQueueTable;
   password_reset_codes: PasswordResetCodesTable;
   stock_alerts: StockAlertsTable;
+  feed_clients: FeedClientsTable;
+  feed_requests: FeedRequestsTable;
 }
 
 type Id = Generated<number>;
@@ -106,6 +108,8 @@ export interface ItemsTable {
   gst_bps: number;
   selling_price: number;
   updated_at: string;
+  /** The store's own code for the item (its till's or ERP's): the API's ProductCode, unique in the store. */
+  product_code: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type UserKind = 'user' | 'employee';
@@ -279,6 +283,31 @@ export interface SiteStateTable {
   last_build_log_tail: string;
 }
 
+/** A till or ERP system allowed to call `POST /api/Feed/Stock` with its API key, and nothing else. */
+export interface FeedClientsTable {
+  id: Id;
+  name: string;
+  /** The key's first characters, to tell keys apart; the key itself is never stored. */
+  key_prefix: string;
+  /** SHA-256 of the key, hex. */
+  key_hash: string;
+  created_at: string;
+  created_by: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+/** A feed request's answer, replayed when a client retries with the same Idempotency-Key. */
+export interface FeedRequestsTable {
+  client_id: number;
+  idempotency_key: string;
+  /** SHA-256 of the body: a key reused with another body is refused. */
+  request_hash: string;
+  response: string | null;
+  created_at: string;
+}
+
+export type FeedClient = Selectable<FeedClientsTable>;
 export type Category = Selectable<CategoriesTable>;
 export type NewCategory = Insertable<CategoriesTable>;
 export type CategoryUpdate = Updateable<CategoriesTable>;

@@ -31,6 +31,7 @@ export function toItemDto(row: Item): ItemDto {
     Gst: bpsToPercent(row.gst_bps),
     SellingPrice: paiseToRupees(row.selling_price),
     ItemUpdatedTime: row.updated_at,
+    ProductCode: row.product_code,
   };
 }
 

@@ -319,6 +319,7 @@ export function planCatalogue(itemCount: number, seed: number): CataloguePlan {
         flat_discount: flatDiscount,
         gst_bps: product.gstBps,
         selling_price: sellingPrice(price),
+        product_code: null,
         updated_at: before(90),
       });
       itemTheme.push({ categoryIndex: store.categoryIndex, themeIndex: section.themeIndex, productIndex });

@@ -1,0 +1,74 @@
+import type { $Fetch } from 'ofetch';
+import type { ImportJobDto } from '../domain/catalogue-sheet.ts';
+import { toQuery } from './client.ts';
+
+/** A feed client as the Admin's page lists it (`GET /api/FeedClient/ReadAll`). */
+export interface FeedClientDto {
+  FeedClientID: number;
+  Name: string;
+  KeyPrefix: string;
+  CreatedAt: string;
+  CreatedBy: string;
+  RevokedAt: string | null;
+  LastUsedAt: string | null;
+}
+
+/** Which items an export holds: the items table's filters. */
+export interface ExportFilter {
+  storeId?: number | undefined;
+  dbId?: number | undefined;
+  sectionId?: number | undefined;
+  filter?: string | undefined;
+}
+
+/** Bulk import and export (docs/api.md "Bulk import and export") and the feed clients' keys. */
+export interface CatalogueIoApi {
+  /** Starts an import as a job (`async=true`): read its progress with `job`. */
+  startImport(file: File, dryRun: boolean): Promise<ImportJobDto>;
+  job(id: string): Promise<ImportJobDto>;
+  /** The export file of a filter, to save. */
+  exportFile(filter: ExportFilter, format: 'csv' | 'xlsx'): Promise<{ blob: Blob; name: string }>;
+  feedClients(): Promise<FeedClientDto[]>;
+  createFeedClient(name: string): Promise<FeedClientDto & { Key: string }>;
+  revokeFeedClient(id: number): Promise<FeedClientDto>;
+}
+
+export function createCatalogueIoApi(api: $Fetch): CatalogueIoApi {
+  return {
+    startImport: (file, dryRun) => {
+      const form = new FormData();
+      form.set('file', file, file.name);
+      return api<ImportJobDto>('/api/Catalogue/Import', {
+        method: 'POST',
+        body: form,
+        query: toQuery({ async: true, dryRun, name: file.name }),
+      });
+    },
+    job: (id) => api<ImportJobDto>(`/api/Catalogue/Import/${encodeURIComponent(id)}`),
+    exportFile: async (filter, format) => {
+      const res = await api.raw<Blob, 'blob'>('/api/Catalogue/Export', {
+        query: toQuery({ format, ...filter }),
+        responseType: 'blob',
+      });
+      const disposition = res.headers.get('content-disposition') ?? '';
+      const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `aisle-items.${format}`;
+      return { blob: res._data as Blob, name };
+    },
+    feedClients: () => api<FeedClientDto[]>('/api/FeedClient/ReadAll'),
+    createFeedClient: (name) =>
+      api<FeedClientDto & { Key: string }>('/api/FeedClient/Create', { method: 'POST', body: { Name: name } }),
+    revokeFeedClient: (id) => api<FeedClientDto>(`/api/FeedClient/Revoke/${id}`, { method: 'POST' }),
+  };
+}
+
+/** Saves a blob as a file in the browser. */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

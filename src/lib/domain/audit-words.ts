@@ -1,0 +1,74 @@
+/**
+ * The audit log in words for people (`Esha created item #12`); the stable codes
+ * (`item.created`, `user:12`) stay for programs and are shown on demand.
+ */
+
+const VERBS: Record<string, string> = {
+  created: 'created',
+  edited: 'edited',
+  deleted: 'deleted',
+  published: 'made public',
+  unpublished: 'took down the public copy of',
+  reordered: 'reordered the items of',
+  uploaded: 'uploaded a picture for',
+  added: 'gave a role to',
+  removed: 'took a role from',
+  registered: 'registered',
+  status: 'moved',
+  failed: 'failed to sign in as',
+  succeeded: 'signed in as',
+  imported: 'imported',
+  applied: 'applied a stock and price feed from',
+  revoked: 'revoked the key of',
+};
+
+const NOUNS: Record<string, string> = {
+  category: 'category',
+  store: 'store',
+  storedb: 'store database',
+  section: 'section',
+  item: 'item',
+  content: 'picture',
+  user: 'account',
+  employee: 'employee',
+  order: 'order',
+  feedclient: 'feed client',
+  file: 'file',
+  site: 'the shop’s pages',
+};
+
+/** `item:12` → `item #12`, `file:items.csv` → `file items.csv`. */
+export function targetInWords(target: string): string {
+  const m = /^([a-z]+):(.*)$/.exec(target);
+  if (m === null) return target;
+  const noun = NOUNS[m[1] as string] ?? m[1];
+  const rest = m[2] as string;
+  return /^\d+$/.test(rest) ? `${noun} #${rest}` : `${noun} ${rest}`;
+}
+
+/** What happened, as a phrase after the actor's name: `created item #12`, `gave a role to account #2`. */
+export function actionInWords(action: string, target: string): string {
+  const [family = '', verb = ''] = action.split('.');
+  const what = target === '' ? (NOUNS[family] ?? family) : targetInWords(target);
+  if (action === 'content.deleted') return `removed the picture of ${what}`;
+  if (action === 'signin.failed') return `failed to sign in${target === '' ? '' : ` (${what})`}`;
+  const fixed: Record<string, string> = {
+    'site.published': 'published the shop’s pages',
+    'site.publish_started': 'started publishing the shop’s pages',
+    'site.publish_failed': 'tried to publish the shop’s pages, which failed',
+    'account.confirmed': `confirmed the e-mail address of ${what}`,
+    'account.confirm_failed': `gave a wrong access code for ${what}`,
+  };
+  if (fixed[action] !== undefined) return fixed[action];
+  if (action === 'account.registered') return `registered${target === '' ? '' : ` ${what}`}`;
+  if (action === 'order.status') return `changed the status of ${what}`;
+  const phrase = VERBS[verb];
+  if (phrase === undefined) return `${action.replace(/[._]/g, ' ')} ${what}`.trim();
+  // "created item #12" names the kind through the target; verbs about a family need the noun.
+  return `${phrase} ${what}`;
+}
+
+/** Who, in words: the e-mail, a feed's name, or "Someone not signed in". */
+export function actorInWords(email: string): string {
+  return email === '' ? 'Someone not signed in' : email;
+}

@@ -1,0 +1,121 @@
+/**
+ * The columns of a catalogue spreadsheet (CSV or XLSX), for import and export
+ * alike: one row per item, with the store, store database, section and category
+ * it belongs to. Column names are spec §3's field names; prices are rupees and
+ * Discount and Gst are percent, as on the wire.
+ */
+
+/** Every column, in the order an export writes them. */
+export const SHEET_COLUMNS = [
+  'ItemID',
+  'ProductCode',
+  'ItemTitle',
+  'ItemMetaDescription',
+  'ItemContent',
+  'ItemHidden',
+  'Availability',
+  'Size',
+  'UnitPrice',
+  'Discount',
+  'FlatDiscount',
+  'Gst',
+  'SellingPrice',
+  'SectionID',
+  'SectionTitle',
+  'DbID',
+  'DbTitle',
+  'StoreID',
+  'StoreTitle',
+  'StoreDescription',
+  'StoreHidden',
+  'StoreType',
+  'CategoryID',
+  'CategoryTitle',
+  'ItemUpdatedTime',
+] as const;
+
+export type SheetColumn = (typeof SHEET_COLUMNS)[number];
+
+/** Columns an export writes for information only: an import ignores them (SellingPrice follows from the prices). */
+export const READ_ONLY_COLUMNS: readonly SheetColumn[] = ['SellingPrice', 'ItemUpdatedTime'];
+
+/** One row of a sheet: column → cell text, for the columns the sheet has. */
+export type SheetRow = Partial<Record<SheetColumn, string>>;
+
+/** The first data row's number: row 1 holds the column names, as a spreadsheet program shows them. */
+export const FIRST_DATA_ROW = 2;
+
+/** One broken rule of one row: what an import answers for every bad cell. */
+export interface SheetError {
+  /** The row's number as a spreadsheet program shows it (the header is row 1); 1 for a header problem. */
+  Row: number;
+  Column: string;
+  Rule: string;
+}
+
+/** How many rows of each kind an import created, changed or left alone. */
+export interface ImportCounts {
+  Items: number;
+  Stores: number;
+  StoreDbs: number;
+  Sections: number;
+  Categories: number;
+}
+
+/** What an import did, or (a dry run) would do. */
+export interface ImportReport {
+  DryRun: boolean;
+  /** Data rows read. */
+  Rows: number;
+  Created: ImportCounts;
+  Changed: ImportCounts;
+  Unchanged: ImportCounts;
+  Seconds: number;
+}
+
+/** A running or finished import: `GET /api/Catalogue/Import/{JobID}`. */
+export interface ImportJobDto {
+  JobID: string;
+  FileName: string;
+  DryRun: boolean;
+  /** `queued`, `running`, `succeeded` (report ready), `invalid` (bad rows, nothing written) or `failed`. */
+  State: 'queued' | 'running' | 'succeeded' | 'invalid' | 'failed';
+  /** `reading`, `checking`, `writing` or `done`. */
+  Phase: string;
+  /** Rows done of Total in the current phase. */
+  Done: number;
+  Total: number;
+  StartedAt: string;
+  FinishedAt: string | null;
+  Message: string;
+  Report: ImportReport | null;
+  Errors: SheetError[];
+  /** Bad cells in all; `Errors` lists the first 1,000. */
+  ErrorCount: number;
+}
+
+/** The most bad cells an answer lists. */
+export const MAX_LISTED_ERRORS = 1000;
+
+/** `1 row`, `2 rows`. */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;
+}
+
+/** A sentence for a report: `Created 3 items and 1 store; changed 2 items; 40 items unchanged.` */
+export function describeReport(r: ImportReport): string {
+  const list = (c: ImportCounts): string => {
+    const parts = [
+      c.Items > 0 ? plural(c.Items, 'item') : '',
+      c.Stores > 0 ? plural(c.Stores, 'store') : '',
+      c.StoreDbs > 0 ? plural(c.StoreDbs, 'store database') : '',
+      c.Sections > 0 ? plural(c.Sections, 'section') : '',
+      c.Categories > 0 ? plural(c.Categories, 'category', 'categories') : '',
+    ].filter((p) => p !== '');
+    if (parts.length === 0) return 'nothing';
+    return parts.length === 1 ? (parts[0] as string) : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  };
+  const verb = r.DryRun ? 'Would create' : 'Created';
+  const changeVerb = r.DryRun ? 'would change' : 'changed';
+  return `${verb} ${list(r.Created)}; ${changeVerb} ${list(r.Changed)}; ${plural(r.Unchanged.Items, 'item')} unchanged.`;
+}

@@ -1,0 +1,307 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { paiseToRupees, percentToBps, rupeesToPaise } from '../../lib/domain/money.ts';
+import {
+  gstField,
+  idField,
+  moneyField,
+  percentField,
+  pickFields,
+  productCodeField,
+  stockField,
+} from '../../lib/domain/schemas.ts';
+import { writeAudit } from '../audit.ts';
+import { isUniqueViolation } from '../auth/accounts.ts';
+import { markContentChanged } from '../catalogue/site-state.ts';
+import { applyStockChange, type StockChange } from '../catalogue/stock.ts';
+import type { Dialect } from '../db/connection.ts';
+import type { Database, FeedClient, Item } from '../db/schema.ts';
+import { AppError, type ModelState } from '../errors.ts';
+
+/** The most lines one feed request may carry. */
+export const FEED_MAX_LINES = 10_000;
+
+const lineShape = z.object({
+  ItemID: idField('ItemID').optional(),
+  StoreID: idField('StoreID').optional(),
+  ProductCode: productCodeField('ProductCode').optional(),
+  Availability: stockField('Availability').optional(),
+  UnitPrice: moneyField('UnitPrice').optional(),
+  Discount: percentField('Discount').optional(),
+  FlatDiscount: moneyField('FlatDiscount').optional(),
+  Gst: gstField('Gst').optional(),
+});
+type FeedLine = z.output<typeof lineShape>;
+const LINE_FIELDS = Object.keys(lineShape.shape);
+
+/** One line of a feed's answer. */
+export interface FeedLineResult {
+  Line: number;
+  ItemID: number;
+  ProductCode: string | null;
+  Availability: number;
+  SellingPrice: number;
+  Changed: boolean;
+}
+
+/** The answer of `POST /api/Feed/Stock` (replayed as it was for a retried Idempotency-Key). */
+export interface FeedAnswer {
+  Message: string;
+  Applied: number;
+  Changed: number;
+  /** Lines naming no item (nothing was done for them). */
+  Skipped: {
+    Line: number;
+    ItemID: number | null;
+    StoreID: number | null;
+    ProductCode: string | null;
+    Reason: string;
+  }[];
+  Lines: FeedLineResult[];
+}
+
+export type FeedOutcome = { kind: 'applied' | 'replayed'; body: string };
+
+/** Reads and checks a feed body: `{ "Lines": [ … ] }`, or a 400 naming each bad line and field. */
+export function parseFeed(body: unknown): FeedLine[] {
+  const lines = (body as { Lines?: unknown } | null)?.Lines ?? (body as { lines?: unknown } | null)?.lines;
+  if (!Array.isArray(lines) || lines.length === 0) {
+    throw AppError.invalidField('Lines', `must be a list of 1 to ${FEED_MAX_LINES} lines`);
+  }
+  if (lines.length > FEED_MAX_LINES) {
+    throw AppError.invalidField('Lines', `must list at most ${FEED_MAX_LINES} lines; send the rest in another request`);
+  }
+  const modelState: ModelState = {};
+  const out: FeedLine[] = [];
+  for (const [i, raw] of lines.entries()) {
+    const at = `Lines[${i}]`;
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+      modelState[at] = [`${at} must be an object such as { "ItemID": 12, "Availability": 40 }.`];
+      continue;
+    }
+    const r = lineShape.safeParse(pickFields(raw as Record<string, unknown>, LINE_FIELDS));
+    if (!r.success) {
+      for (const issue of r.error.issues) {
+        const key = `${at}.${String(issue.path[0] ?? '')}`;
+        modelState[key] = [...(modelState[key] ?? []), `${at}: ${issue.message}`];
+      }
+      continue;
+    }
+    const line = r.data;
+    const named = line.ItemID !== undefined || (line.StoreID !== undefined && line.ProductCode != null);
+    if (!named) {
+      modelState[`${at}.ItemID`] = [`${at}: ItemID is required, or StoreID with ProductCode (the store's own code).`];
+    }
+    const sets = ['Availability', 'UnitPrice', 'Discount', 'FlatDiscount', 'Gst'].some(
+      (k) => line[k as keyof FeedLine] !== undefined,
+    );
+    if (!sets) {
+      modelState[`${at}.Availability`] = [
+        `${at}: give Availability or a price (UnitPrice, Discount, FlatDiscount, Gst) to set.`,
+      ];
+    }
+    out.push(line);
+  }
+  if (Object.keys(modelState).length > 0) {
+    const n = new Set(Object.keys(modelState).map((k) => k.split('.')[0])).size;
+    throw AppError.badRequest(
+      `${n === 1 ? '1 line breaks' : `${n} lines break`} the rules; nothing was applied.`,
+      modelState,
+    );
+  }
+  return out;
+}
+
+/**
+ * Applies a feed in one transaction. The key row goes in first, so a retry
+ * with the same Idempotency-Key waits for the first request and replays its
+ * answer; each item row is locked and written through `applyStockChange`, in
+ * ItemID order (as orders lock them), so feeds and orders never deadlock and
+ * an order never takes stock the feed has just counted away.
+ */
+export async function applyFeed(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  client: FeedClient,
+  key: string,
+  rawBody: string,
+  lines: FeedLine[],
+  meta: { ip: string; at: string },
+): Promise<FeedOutcome> {
+  const requestHash = createHash('sha256').update(rawBody).digest('hex');
+  const replay = await findFeedReplay(db, client.id, key, requestHash);
+  if (replay !== undefined) return { kind: 'replayed', body: replay };
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('feed_requests')
+        .values({
+          client_id: client.id,
+          idempotency_key: key,
+          request_hash: requestHash,
+          response: null,
+          created_at: meta.at,
+        })
+        .execute();
+      // Which item each line names.
+      const ids = [...new Set(lines.flatMap((l) => (l.ItemID === undefined ? [] : [l.ItemID])))];
+      const byCode = lines.filter((l) => l.ItemID === undefined);
+      const targets = new Map<number, number>();
+      const skipped: FeedAnswer['Skipped'] = [];
+      const known = new Set<number>();
+      for (let i = 0; i < ids.length; i += 1000) {
+        const rows = await trx
+          .selectFrom('items')
+          .select('id')
+          .where('id', 'in', ids.slice(i, i + 1000))
+          .execute();
+        for (const r of rows) known.add(r.id);
+      }
+      const codeIds = new Map<string, number>();
+      for (let i = 0; i < byCode.length; i += 500) {
+        const batch = byCode.slice(i, i + 500);
+        const rows = await trx
+          .selectFrom('items')
+          .select(['id', 'store_id', 'product_code'])
+          .where((eb) =>
+            eb.or(
+              batch.map((l) =>
+                eb.and([eb('store_id', '=', l.StoreID as number), eb('product_code', '=', l.ProductCode as string)]),
+              ),
+            ),
+          )
+          .execute();
+        for (const r of rows) codeIds.set(`${r.store_id}|${r.product_code}`, r.id);
+      }
+      for (const [i, l] of lines.entries()) {
+        const id = l.ItemID ?? codeIds.get(`${l.StoreID}|${l.ProductCode}`);
+        if (id === undefined || (l.ItemID !== undefined && !known.has(id))) {
+          skipped.push({
+            Line: i,
+            ItemID: l.ItemID ?? null,
+            StoreID: l.StoreID ?? null,
+            ProductCode: l.ProductCode ?? null,
+            Reason:
+              l.ItemID !== undefined
+                ? `No item has ItemID ${l.ItemID}.`
+                : `Store ${l.StoreID} has no item with ProductCode ${l.ProductCode}.`,
+          });
+          continue;
+        }
+        targets.set(i, id);
+      }
+      // In ItemID order, as the order path takes its locks; a later line for the same item wins.
+      const order = [...targets.entries()].sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+      const results: FeedLineResult[] = [];
+      let changed = 0;
+      const changedDbs = new Set<number>();
+      for (const [i, id] of order) {
+        let q = trx.selectFrom('items').selectAll().where('id', '=', id);
+        if (dialect === 'postgres') q = q.forUpdate();
+        const current = (await q.executeTakeFirst()) as Item;
+        const l = lines[i] as FeedLine;
+        const change: StockChange = {
+          stock: l.Availability,
+          unitPrice: l.UnitPrice === undefined ? undefined : rupeesToPaise(l.UnitPrice),
+          discountBps: l.Discount === undefined ? undefined : percentToBps(l.Discount),
+          flatDiscount: l.FlatDiscount === undefined ? undefined : rupeesToPaise(l.FlatDiscount),
+          gstBps: l.Gst === undefined ? undefined : percentToBps(l.Gst),
+        };
+        if (change.flatDiscount !== undefined || change.unitPrice !== undefined) {
+          const unit = change.unitPrice ?? current.unit_price;
+          const flat = change.flatDiscount ?? current.flat_discount;
+          if (flat > unit) {
+            throw AppError.badRequest(
+              `Line ${i}: FlatDiscount (${paiseToRupees(flat)}) must not be more than UnitPrice (${paiseToRupees(unit)}); nothing was applied.`,
+              {
+                [`Lines[${i}].FlatDiscount`]: [
+                  `Lines[${i}]: FlatDiscount must not be more than UnitPrice (${paiseToRupees(unit)}).`,
+                ],
+              },
+            );
+          }
+        }
+        const r = await applyStockChange(trx, current, change, meta.at);
+        if (r.changed) {
+          changed++;
+          changedDbs.add(r.after.db_id);
+        }
+        results.push({
+          Line: i,
+          ItemID: id,
+          ProductCode: r.after.product_code,
+          Availability: r.after.stock,
+          SellingPrice: paiseToRupees(r.after.selling_price),
+          Changed: r.changed,
+        });
+      }
+      results.sort((a, b) => a.Line - b.Line);
+      if (changed > 0) await markContentChanged(trx, meta.at);
+      const answer: FeedAnswer = {
+        Message: `Applied ${results.length} of ${lines.length} lines: ${changed} changed an item${skipped.length > 0 ? `, ${skipped.length} named no item and were skipped` : ''}.`,
+        Applied: results.length,
+        Changed: changed,
+        Skipped: skipped,
+        Lines: results,
+      };
+      const body = JSON.stringify(answer);
+      await trx
+        .updateTable('feed_requests')
+        .set({ response: body })
+        .where('client_id', '=', client.id)
+        .where('idempotency_key', '=', key)
+        .execute();
+      await trx.updateTable('feed_clients').set({ last_used_at: meta.at }).where('id', '=', client.id).execute();
+      await writeAudit(trx, {
+        actorId: null,
+        actorEmail: `feed: ${client.name}`,
+        action: 'feed.applied',
+        target: `feedclient:${client.id}`,
+        detail: {
+          FeedClient: client.name,
+          IdempotencyKey: key.slice(0, 100),
+          Lines: lines.length,
+          Applied: results.length,
+          Changed: changed,
+          Skipped: skipped.length,
+          Items: results
+            .filter((r) => r.Changed)
+            .slice(0, 20)
+            .map((r) => r.ItemID),
+        },
+        ip: meta.ip,
+        at: meta.at,
+      });
+      return { kind: 'applied' as const, body };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      const again = await findFeedReplay(db, client.id, key, requestHash);
+      if (again !== undefined) return { kind: 'replayed', body: again };
+    }
+    throw err;
+  }
+}
+
+/** The stored answer for a retried key, or a 409 when the key came with another body. */
+async function findFeedReplay(
+  db: Kysely<Database>,
+  clientId: number,
+  key: string,
+  requestHash: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('feed_requests')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+  if (row === undefined || row.response === null) return undefined;
+  if (row.request_hash !== requestHash) {
+    throw AppError.conflict(
+      'This Idempotency-Key was already used for a different feed body; use a new key for new data.',
+    );
+  }
+  return row.response;
+}

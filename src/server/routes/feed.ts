@@ -1,0 +1,62 @@
+import { Hono } from 'hono';
+import type { AppDeps } from '../app.ts';
+import { readJsonObject } from '../auth/input.ts';
+import { type AuthEnv, addressOf, clockOf, requireRole } from '../auth/middleware.ts';
+import { staffAct } from '../catalogue/staff.ts';
+import { AppError } from '../errors.ts';
+import {
+  authenticateFeed,
+  createFeedClient,
+  listFeedClients,
+  revokeFeedClient,
+  toFeedClientDto,
+} from '../feeds/feed-clients.ts';
+import { applyFeed, parseFeed } from '../feeds/stock-feed.ts';
+import { idParam } from '../http.ts';
+
+/**
+ * `/api/Feed/Stock`: tills and ERP systems set stock and prices of many items in
+ * one request, with a feed key (no account, no other call). `/api/FeedClient`:
+ * Admins create and revoke those keys.
+ */
+export function feedRoutes(deps: AppDeps): Hono {
+  return new Hono().post('/stock', async (c) => {
+    const client = await authenticateFeed(deps.db, c.req.header('authorization'), c.req.header('x-api-key'));
+    const key = (c.req.header('idempotency-key') ?? '').trim();
+    if (key === '' || key.length > 200) {
+      throw AppError.invalidField(
+        'Idempotency-Key',
+        'header is required (1 to 200 characters): a new value per feed, the same value when retrying it',
+      );
+    }
+    const raw = await c.req.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(raw);
+    } catch (err) {
+      throw AppError.badRequest(`The request body is not valid JSON: ${(err as Error).message}`);
+    }
+    const lines = parseFeed(body);
+    const outcome = await applyFeed(deps.db, deps.dialect, client, key, raw, lines, {
+      ip: addressOf(c, deps),
+      at: clockOf(deps).toISOString(),
+    });
+    if (outcome.kind === 'replayed') c.header('Idempotent-Replayed', 'true');
+    return c.body(outcome.body, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
+  });
+}
+
+export function feedClientRoutes(deps: AppDeps): Hono<AuthEnv> {
+  const admin = requireRole(deps, 'Admin');
+  return new Hono<AuthEnv>()
+    .get('/readall', admin, async (c) => c.json((await listFeedClients(deps.db)).map(toFeedClientDto)))
+    .post('/create', admin, async (c) => {
+      const body = await readJsonObject(c);
+      const name = typeof body.Name === 'string' ? body.Name : typeof body.name === 'string' ? body.name : '';
+      const { row, key } = await createFeedClient(deps.db, staffAct(c, deps), name);
+      return c.json({ ...toFeedClientDto(row), Key: key }, 201);
+    })
+    .post('/revoke/:id', admin, async (c) =>
+      c.json(toFeedClientDto(await revokeFeedClient(deps.db, staffAct(c, deps), idParam(c, 'id')))),
+    );
+}

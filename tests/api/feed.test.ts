@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ItemDto } from '../../src/lib/domain/catalogue.ts';
+import type { FeedClientDto } from '../../src/server/feeds/feed-clients.ts';
+import type { FeedAnswer } from '../../src/server/feeds/stock-feed.ts';
+import { insertCatalogue } from '../fixtures/catalogue.ts';
+import { addCustomers, type Customer, cartBody, line } from './cart-helpers.ts';
+import { DIALECTS } from './harness.ts';
+import { auditOf, createStaffTestApp, type Err, STAFF_JWT_SECRET, type StaffTestApp } from './staff-helpers.ts';
+
+type Created = FeedClientDto & { Key: string };
+
+describe.each(DIALECTS)('stock and price feeds on %s', (dialect) => {
+  let t: StaffTestApp;
+  let key: string;
+  let client: Created;
+  let seq = 0;
+  const feed = (body: unknown, opts: { key?: string; idem?: string; header?: 'x-api-key' | 'bearer' } = {}) =>
+    t.call<FeedAnswer & Err>('POST', '/api/Feed/Stock', {
+      json: body,
+      headers: {
+        ...(opts.header === 'x-api-key'
+          ? { 'X-Api-Key': opts.key ?? key }
+          : { Authorization: `Bearer ${opts.key ?? key}` }),
+        'Idempotency-Key': opts.idem ?? `feed-${++seq}`,
+      },
+    });
+
+  beforeAll(async () => {
+    t = await createStaffTestApp(dialect);
+    await insertCatalogue(t.db.db);
+    await t.db.db.updateTable('items').set({ product_code: 'GG-APPLE' }).where('id', '=', 1).execute();
+    const res = await t.call<Created>('POST', '/api/FeedClient/Create', {
+      token: t.admin.token,
+      json: { Name: 'Till, Green Grocer' },
+    });
+    expect(res.status).toBe(201);
+    client = res.body;
+    key = client.Key;
+  });
+  afterAll(() => t.close());
+  beforeEach(() => t.clock.advance(1000));
+
+  it('only an Admin creates and lists feed clients; the key is shown once and stored hashed', async () => {
+    expect(key).toMatch(/^aisle_feed_[A-Za-z0-9_-]{40,}$/);
+    expect(
+      (await t.call('POST', '/api/FeedClient/Create', { token: t.employee.token, json: { Name: 'X' } })).status,
+    ).toBe(403);
+    const list = await t.call<FeedClientDto[]>('GET', '/api/FeedClient/ReadAll', { token: t.admin.token });
+    expect(list.body[0]).toMatchObject({ Name: 'Till, Green Grocer', RevokedAt: null });
+    expect(JSON.stringify(list.body)).not.toContain(key);
+    const row = await t.db.db.selectFrom('feed_clients').selectAll().executeTakeFirstOrThrow();
+    expect(row.key_hash).not.toContain(key);
+    expect(await auditOf(t.db.db, 'feedclient.created')).toHaveLength(1);
+  });
+
+  it('sets stock and prices of many items in one request, by ItemID or by the store own code', async () => {
+    const res = await feed({
+      Lines: [
+        { StoreID: 1, ProductCode: 'GG-APPLE', Availability: 70, UnitPrice: 130, Gst: 5 },
+        { ItemID: 4, Availability: 9 },
+        { ItemID: 999, Availability: 1 },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ Applied: 2, Changed: 2, Skipped: [{ Line: 2, ItemID: 999 }] });
+    const apple = await t.call<ItemDto>('GET', '/api/Item/Read/1/1');
+    expect(apple.body).toMatchObject({ Availability: 70, UnitPrice: 130, Gst: 5, Discount: 10, SellingPrice: 122.85 });
+    const soap = await t.db.db.selectFrom('items').select('stock').where('id', '=', 4).executeTakeFirstOrThrow();
+    expect(soap.stock).toBe(9);
+    const entry = (await auditOf(t.db.db, 'feed.applied')).at(-1);
+    expect(entry?.actor_email).toBe('feed: Till, Green Grocer');
+    expect(JSON.parse(entry?.detail ?? '{}')).toMatchObject({ Lines: 3, Applied: 2, Changed: 2, Skipped: 1 });
+  });
+
+  it('a retry with the same Idempotency-Key replays the answer and changes nothing again', async () => {
+    const body = { Lines: [{ ItemID: 4, Availability: 15 }] };
+    const first = await feed(body, { idem: 'till-42' });
+    await t.db.db.updateTable('items').set({ stock: 3 }).where('id', '=', 4).execute(); // an order sold 12 meanwhile
+    const again = await feed(body, { idem: 'till-42', header: 'x-api-key' });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const soap = await t.db.db.selectFrom('items').select('stock').where('id', '=', 4).executeTakeFirstOrThrow();
+    expect(soap.stock).toBe(3);
+    const other = await feed({ Lines: [{ ItemID: 4, Availability: 99 }] }, { idem: 'till-42' });
+    expect(other.status).toBe(409);
+    expect((await auditOf(t.db.db, 'feed.applied')).filter((e) => e.detail.includes('till-42'))).toHaveLength(1);
+  });
+
+  it('refuses bad lines naming line and field, and writes nothing', async () => {
+    const before = await t.db.db.selectFrom('items').selectAll().orderBy('id').execute();
+    const res = await feed({
+      Lines: [{ ItemID: 1, Availability: 5 }, { ItemID: 4, Availability: -2, Gst: 7 }, { Availability: 1 }],
+    });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.ModelState ?? {}).sort()).toEqual([
+      'Lines[1].Availability',
+      'Lines[1].Gst',
+      'Lines[2].ItemID',
+    ]);
+    expect(await t.db.db.selectFrom('items').selectAll().orderBy('id').execute()).toEqual(before);
+    const noKey = await t.call('POST', '/api/Feed/Stock', {
+      json: { Lines: [{ ItemID: 1, Availability: 1 }] },
+      headers: { Authorization: `Bearer ${key}` },
+    });
+    expect(noKey.status).toBe(400);
+  });
+
+  it('a feed key cannot call any other endpoint, and a staff token cannot call the feed', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/Account/UserInfo'],
+      ['GET', '/api/cart/Read'],
+      ['POST', '/api/Item/Create'],
+      ['PUT', '/api/Item/Edit/1'],
+      ['GET', '/api/Catalogue/Export'],
+      ['POST', '/api/Catalogue/Import'],
+      ['GET', '/api/FeedClient/ReadAll'],
+      ['GET', '/api/Log/ReadAll'],
+      ['POST', '/api/Site/Publish'],
+    ] as const) {
+      const json = method === 'GET' ? {} : { json: {} };
+      const bearer = await t.call(method, path, { headers: { Authorization: `Bearer ${key}` }, ...json });
+      expect(bearer.status, `${method} ${path}`).toBe(401);
+      const apiKey = await t.call(method, path, { headers: { 'X-Api-Key': key }, ...json });
+      expect(apiKey.status, `${method} ${path}`).toBe(401);
+    }
+    const staff = await t.call('POST', '/api/Feed/Stock', {
+      token: t.admin.token,
+      json: { Lines: [{ ItemID: 1, Availability: 1 }] },
+      headers: { 'Idempotency-Key': 'x' },
+    });
+    expect(staff.status).toBe(401);
+  });
+
+  it('never oversells: a feed racing 100 concurrent orders', async () => {
+    const shoppers: Customer[] = await addCustomers(
+      t.db.db,
+      STAFF_JWT_SECRET,
+      t.clock.now,
+      Array.from({ length: 100 }, (_, i) => ({
+        email: `racer${i}@aisle.test`,
+        fullName: `Racer ${i}`,
+        role: 'User' as const,
+      })),
+    );
+    await t.db.db.updateTable('items').set({ stock: 0 }).where('id', '=', 1).execute();
+    const order = (s: Customer) =>
+      t.call('POST', '/api/cart/CreateOrder', { token: s.token, json: cartBody(s, [line(1, 1, 1)]) });
+    const first = shoppers.slice(0, 30).map(order);
+    const feeding = feed({ Lines: [{ ItemID: 1, Availability: 40 }] });
+    const rest = shoppers.slice(30).map(order);
+    const results = await Promise.all([...first, ...rest]);
+    expect((await feeding).status).toBe(200);
+    const placed = results.filter((r) => r.status === 201).length;
+    expect(results.every((r) => r.status === 201 || r.status === 409)).toBe(true);
+    const stock = (await t.db.db.selectFrom('items').select('stock').where('id', '=', 1).executeTakeFirstOrThrow())
+      .stock;
+    const sold = await t.db.db
+      .selectFrom('order_lines as l')
+      .innerJoin('orders as o', 'o.id', 'l.order_id')
+      .select((eb) => eb.fn.sum<number>('l.qty').as('n'))
+      .where('l.item_id', '=', 1)
+      .where(
+        'o.user_id',
+        'in',
+        shoppers.map((s) => s.id),
+      )
+      .executeTakeFirstOrThrow();
+    // Stock was 0 before the feed: every unit sold was sold after it, out of its 40.
+    expect(stock).toBeGreaterThanOrEqual(0);
+    expect(Number(sold.n ?? 0)).toBe(placed);
+    expect(placed + stock).toBe(40);
+  });
+
+  it('a revoked key is refused at once', async () => {
+    const res = await t.call<FeedClientDto>('POST', `/api/FeedClient/Revoke/${client.FeedClientID}`, {
+      token: t.admin.token,
+    });
+    expect(res.body.RevokedAt).not.toBeNull();
+    expect((await feed({ Lines: [{ ItemID: 1, Availability: 1 }] })).status).toBe(401);
+    expect(await auditOf(t.db.db, 'feedclient.revoked')).toHaveLength(1);
+  });
+});
