@@ -172,6 +172,36 @@ describe.each(DIALECTS)('stock and price feeds on %s', (dialect) => {
     expect(placed + stock).toBe(40);
   });
 
+  it('a feed that brings an item back in stock mails each shopper who asked, once', async () => {
+    const [waiting] = await addCustomers(t.db.db, STAFF_JWT_SECRET, t.clock.now, [
+      { email: 'waiting@aisle.test', fullName: 'Waiting Shopper', role: 'User' },
+    ]);
+    const db = t.db.db;
+    await db.updateTable('items').set({ stock: 0 }).where('id', '=', 4).execute();
+    const item = await db.selectFrom('items').select(['store_id']).where('id', '=', 4).executeTakeFirstOrThrow();
+    await db
+      .insertInto('stock_alerts')
+      .values({
+        user_id: (waiting as Customer).id,
+        item_id: 4,
+        store_id: item.store_id,
+        created_at: t.clock.now.toISOString(),
+      })
+      .execute();
+    const mails = () =>
+      db.selectFrom('mail_queue').select(['subject']).where('to_address', '=', 'waiting@aisle.test').execute();
+
+    expect((await feed({ Lines: [{ ItemID: 4, UnitPrice: 99 }] })).status).toBe(200);
+    expect(await mails()).toEqual([]);
+    expect((await feed({ Lines: [{ ItemID: 4, Availability: 6 }] })).status).toBe(200);
+    const sent = await mails();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.subject).toMatch(/^Back in stock: /);
+    expect(await db.selectFrom('stock_alerts').selectAll().where('item_id', '=', 4).execute()).toEqual([]);
+    expect((await feed({ Lines: [{ ItemID: 4, Availability: 9 }] })).status).toBe(200);
+    expect(await mails()).toHaveLength(1);
+  });
+
   it('a revoked key is refused at once', async () => {
     const res = await t.call<FeedClientDto>('POST', `/api/FeedClient/Revoke/${client.FeedClientID}`, {
       token: t.admin.token,

@@ -28,6 +28,7 @@ import { AppError } from '../errors.ts';
 import { readSheet, type SheetFormat, UnreadableSheet } from './sheet-files.ts';
 import { markContentChanged } from './site-state.ts';
 import { inTransaction } from './staff.ts';
+import { releaseStockAlerts } from './stock-alerts.ts';
 import { mainDbTitle } from './stores.ts';
 
 /** Who runs an import: a staff member through the API, or an operator at the command line (no account). */
@@ -37,6 +38,8 @@ export interface ImportActor {
   ip: string;
   /** The time every written row gets. */
   at: string;
+  /** The site's public origin, for the links of the back-in-stock mails an import sends. */
+  siteUrl?: string | undefined;
 }
 
 export interface ImportProgress {
@@ -1011,6 +1014,11 @@ async function writePlan(
     }
     for (const batch of chunks(updates)) {
       await updateItems(trx, dialect, batch, at);
+      // Items whose stock came back answer their back-in-stock requests in this transaction.
+      const restocked = batch
+        .filter((p) => (p.existing as Item).stock <= 0 && p.columns.stock > 0)
+        .map((p) => (p.existing as Item).id);
+      await releaseStockAlerts(trx, restocked, at, actor.siteUrl ?? 'http://127.0.0.1:4321');
       done += batch.length;
       progress(done);
     }

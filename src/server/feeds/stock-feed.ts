@@ -15,6 +15,7 @@ import { writeAudit } from '../audit.ts';
 import { isUniqueViolation } from '../auth/accounts.ts';
 import { markContentChanged } from '../catalogue/site-state.ts';
 import { applyStockChange, type StockChange } from '../catalogue/stock.ts';
+import { releaseStockAlerts } from '../catalogue/stock-alerts.ts';
 import type { Dialect } from '../db/connection.ts';
 import type { Database, FeedClient, Item } from '../db/schema.ts';
 import { AppError, type ModelState } from '../errors.ts';
@@ -127,7 +128,7 @@ export async function applyFeed(
   key: string,
   rawBody: string,
   lines: FeedLine[],
-  meta: { ip: string; at: string },
+  meta: { ip: string; at: string; siteUrl?: string | undefined },
 ): Promise<FeedOutcome> {
   const requestHash = createHash('sha256').update(rawBody).digest('hex');
   const replay = await findFeedReplay(db, client.id, key, requestHash);
@@ -196,6 +197,7 @@ export async function applyFeed(
       const results: FeedLineResult[] = [];
       let changed = 0;
       const changedDbs = new Set<number>();
+      const restocked: number[] = [];
       for (const [i, id] of order) {
         let q = trx.selectFrom('items').selectAll().where('id', '=', id);
         if (dialect === 'postgres') q = q.forUpdate();
@@ -223,6 +225,7 @@ export async function applyFeed(
           }
         }
         const r = await applyStockChange(trx, current, change, meta.at);
+        if (r.before.stock <= 0 && r.after.stock > 0) restocked.push(id);
         if (r.changed) {
           changed++;
           changedDbs.add(r.after.db_id);
@@ -237,6 +240,8 @@ export async function applyFeed(
         });
       }
       results.sort((a, b) => a.Line - b.Line);
+      // Stock back above zero answers the item's back-in-stock requests, in this transaction.
+      await releaseStockAlerts(trx, restocked, meta.at, meta.siteUrl ?? 'http://127.0.0.1:4321');
       if (changed > 0) await markContentChanged(trx, meta.at);
       const answer: FeedAnswer = {
         Message: `Applied ${results.length} of ${lines.length} lines: ${changed} changed an item${skipped.length > 0 ? `, ${skipped.length} named no item and were skipped` : ''}.`,

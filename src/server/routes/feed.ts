@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '../app.ts';
+import { type AppDeps, siteUrlOf } from '../app.ts';
 import { readJsonObject } from '../auth/input.ts';
 import { type AuthEnv, addressOf, clockOf, requireRole } from '../auth/middleware.ts';
 import { staffAct } from '../catalogue/staff.ts';
@@ -40,7 +40,9 @@ export function feedRoutes(deps: AppDeps): Hono {
     const outcome = await applyFeed(deps.db, deps.dialect, client, key, raw, lines, {
       ip: addressOf(c, deps),
       at: clockOf(deps).toISOString(),
+      siteUrl: siteUrlOf(deps),
     });
+    if (outcome.kind === 'applied') void deps.mailQueue?.kick();
     if (outcome.kind === 'replayed') c.header('Idempotent-Replayed', 'true');
     return c.body(outcome.body, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
   });
