@@ -191,6 +191,18 @@ describe.each(DIALECTS)('catalogue import and export on %s', (dialect) => {
     expect(again.body.Unchanged.Items).toBe(ws.rowCount - 1);
   });
 
+  it('takes a file far beyond the default body limit of other calls', async () => {
+    const rows = Array.from(
+      { length: 3000 },
+      (_, i) => `Big Lot ${i},Bulk Depot,Fresh Fruit,Exotic Fruit,120,0,5,3,250 g,BIG-${i}`,
+    );
+    const text = csv(HEADER, ...rows);
+    expect(text.length).toBeGreaterThan(150 * 1024);
+    const res = await importCsv(text, '&dryRun=true');
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+    expect((res.body as ImportAnswer).Created.Items).toBe(3000);
+  });
+
   it('runs as a job whose progress can be read', async () => {
     const res = await t.call<ImportJobDto>('POST', '/api/Catalogue/Import?name=jobs.csv&async=true', {
       token: t.employee.token,

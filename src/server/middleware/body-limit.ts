@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Context, MiddlewareHandler } from 'hono';
 import { UPLOAD_MAX_BYTES } from '../catalogue/content-images.ts';
+import { FEED_MAX_BYTES, IMPORT_MAX_BYTES } from '../catalogue/import-limits.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -18,7 +19,8 @@ export interface BodyLimitRule {
  * The largest request body of each API call. Sign-in and account calls carry a
  * few short fields; catalogue edits carry HTML content (up to 100 KB, more once
  * escaped in JSON) and a CustomOrder of up to 5,000 ids; uploads an image of up
- * to 2 MB in multipart framing. The first matching row wins; the last is the
+ * to 2 MB in multipart framing; catalogue imports a whole CSV or XLSX file, and feeds
+ * many lines. The first matching row wins; the last is the
  * default for every other call.
  */
 export const BODY_LIMITS: readonly BodyLimitRule[] = [
@@ -32,6 +34,8 @@ export const BODY_LIMITS: readonly BodyLimitRule[] = [
     what: 'a catalogue edit with its HTML content',
   },
   { pattern: /^\/api\/cart\//, bytes: 256 * KiB, what: 'a cart of up to 200 lines' },
+  { pattern: /^\/api\/catalogue\/import$/, bytes: IMPORT_MAX_BYTES + 64 * KiB, what: 'a catalogue file (200 MB)' },
+  { pattern: /^\/api\/feed\/stock$/, bytes: FEED_MAX_BYTES, what: 'a stock and price feed (16 MB)' },
   { pattern: /^/, bytes: 64 * KiB, what: 'this call' },
 ];
 

@@ -4,13 +4,11 @@ import type { AppDeps } from '../app.ts';
 import { type AuthEnv, clockOf, requireRole } from '../auth/middleware.ts';
 import { exportCatalogue } from '../catalogue/export.ts';
 import { ImportJobs } from '../catalogue/import-jobs.ts';
+import { IMPORT_MAX_BYTES } from '../catalogue/import-limits.ts';
 import { SHEET_MIME, type SheetFormat } from '../catalogue/sheet-files.ts';
 import { staffAct } from '../catalogue/staff.ts';
 import { AppError, type ModelState } from '../errors.ts';
 import { idQuery, isoTimeQuery, queryValue } from '../http.ts';
-
-/** The largest file an import takes: 100,000 items with their texts fit in far less. */
-export const IMPORT_MAX_BYTES = 200 * 1024 * 1024;
 
 function yes(v: string | undefined): boolean {
   return v !== undefined && /^(1|true|yes)$/i.test(v.trim());
