@@ -320,9 +320,18 @@ test.describe('small screens', () => {
           { ItemID: a.ItemID, StoreID: a.StoreID, Qty: Math.min(a.Availability, 3), Staus: 'added' },
           { ItemID: b.ItemID, StoreID: b.StoreID, Qty: 1, Staus: 'added' },
         ],
+        DeliveryAddress: {
+          FullName: 'Phone Shopper',
+          Phone: '+91 98450 12345',
+          AddressLine1: '12 Residency Road',
+          AddressLine2: '',
+          City: 'Bengaluru',
+          State: 'Karnataka',
+          PostalCode: '560025',
+        },
       },
     });
-    expect(ordered.status()).toBe(201);
+    expect(ordered.status(), await ordered.text()).toBe(201);
     await saveCart(request, token, [
       [a, 999],
       [b, 998],

@@ -41,7 +41,8 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/app\/login/);
+  // A sign-in hashes the password (scrypt): seconds on a loaded machine.
+  await expect(page).not.toHaveURL(/\/app\/login/, { timeout: 20_000 });
   await expect.poll(() => page.evaluate(() => localStorage.getItem('jtoken'))).not.toBeNull();
 }
 
