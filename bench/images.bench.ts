@@ -8,16 +8,15 @@
 // then scrolls to the end and compares every tile with its PNG. `--slow-dpr` adds runs under
 // DevTools' Slow 3G (pictures on opening the page as built only). Nothing outside the temp folder is touched; see
 // bench/README.md "Pictures".
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Browser, chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/fixtures/chromium.ts';
+import { freePort, run, serve } from './site-fixture.ts';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
   options: {
     items: { type: 'string', default: '2000' },
@@ -47,46 +46,6 @@ if (
 }
 
 const VIEWPORT = { width: 390, height: 844 };
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => done(port));
-    });
-  });
-}
-
-function run(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [join(ROOT, script), ...args], { cwd: ROOT, env, stdio: 'pipe' });
-    let output = '';
-    child.stdout.on('data', (d) => {
-      output += d;
-    });
-    child.stderr.on('data', (d) => {
-      output += d;
-    });
-    child.once('close', (code) => (code === 0 ? done() : fail(new Error(`${script} failed:\n${output}`))));
-  });
-}
-
-/** Starts `npm run serve`'s script and resolves once it answers. */
-async function serve(env: NodeJS.ProcessEnv, origin: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(ROOT, 'scripts/serve.ts')], { cwd: ROOT, env, stdio: 'ignore' });
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${origin}/robots.txt`)).ok) return child;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error('the site server did not start');
-}
 
 interface Load {
   /** The card pictures that show on the first screen (intersect the 844 px viewport). */

@@ -10,15 +10,15 @@
 // index's WebAssembly and chunks, the fragments of the shown hits, pictures),
 // alternating the pages for `--runs` rounds, and reports medians. Nothing outside
 // the temp folder is touched; see bench/README.md "Search results page".
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/fixtures/chromium.ts';
+import { firstId, run, serve } from './site-fixture.ts';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
   options: {
     items: { type: 'string', default: '7000' },
@@ -34,39 +34,6 @@ const runs = Number(values.runs);
 const port = Number(values.port);
 const word = String(values.word);
 const rare = String(values.rare);
-
-function run(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [join(ROOT, script), ...args], { cwd: ROOT, env, stdio: 'pipe' });
-    let output = '';
-    child.stdout.on('data', (d) => {
-      output += d;
-    });
-    child.stderr.on('data', (d) => {
-      output += d;
-    });
-    child.once('close', (code) => (code === 0 ? done() : fail(new Error(`${script} failed:\n${output}`))));
-  });
-}
-
-async function serve(env: NodeJS.ProcessEnv, origin: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(ROOT, 'scripts/serve.ts')], { cwd: ROOT, env, stdio: 'ignore' });
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${origin}/robots.txt`)).ok) return child;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error('the site server did not start');
-}
-
-function firstId(siteDir: string, dir: string): string {
-  const ids = readdirSync(join(siteDir, dir)).filter((name) => /^\d+$/.test(name) && name !== '0');
-  return ids.sort((a, b) => Number(a) - Number(b))[0] as string;
-}
 
 /** The store-section page with the most HTML (the most item cards): the heaviest catalogue page. */
 function largestSection(siteDir: string): string {
