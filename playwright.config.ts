@@ -9,6 +9,7 @@ const SITE_DIR = 'test-results/e2e-site';
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   workers: 2,
   // One retry: a journey that times out on a loaded machine is tried once more (reported as flaky).

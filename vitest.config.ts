@@ -8,6 +8,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/api/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -3,6 +3,7 @@
 // Ends with one summary line, `tests: N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { chromiumMissing } from '../tests/fixtures/chromium.ts';
 
 const only = process.argv.slice(2);
 const bin = (name: string) => `node_modules/.bin/${name}`;
@@ -36,6 +37,14 @@ const steps: Step[] = [
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
   },
 ];
+
+// Say it before ten minutes of other steps, not after.
+const missingChromium = only.length === 0 || only.includes('playwright') ? chromiumMissing() : undefined;
+if (missingChromium !== undefined) {
+  console.error(`\n${missingChromium}\n`);
+  console.log('tests: 0 passed, 1 failed');
+  process.exit(1);
+}
 
 let failedStep: string | undefined;
 let passed = 0;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { createApp, silentLogger } from '../../src/server/app.ts';
 import { type Db, type Dialect, openDb } from '../../src/server/db/connection.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
@@ -10,8 +11,8 @@ import { migrateToLatest } from '../../src/server/db/migrate.ts';
 /** Every API suite runs once per engine (kysely's own test layout). */
 export const DIALECTS: readonly Dialect[] = ['sqlite', 'postgres'];
 
-/** The PostgreSQL server used to create throw-away databases. */
-export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** The PostgreSQL server used to create throw-away databases (chosen by tests/api/global-setup.ts). */
+export const PG_ADMIN_URL = inject('pgAdminUrl');
 
 export interface TestDb extends Db {
   dataDir: string;
