@@ -1,8 +1,9 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Dialect } from './db/connection.ts';
 import type { Database } from './db/schema.ts';
 import { AppError, errorResponse } from './errors.ts';
+import { type Logger, SLOW_REQUEST_MS, stdoutLogger } from './logger.ts';
 import { createMailQueue, type MailQueue } from './mail-queue.ts';
 import { bodyLimit } from './middleware/body-limit.ts';
 import { nulGuard } from './middleware/nul-guard.ts';
@@ -28,8 +29,10 @@ import { storeDbRoutes } from './routes/storedb.ts';
 import { tokenRoutes } from './routes/token.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { userRoutes } from './routes/user.ts';
+import { API_SECURITY_HEADERS } from './site-headers.ts';
 
-export type Logger = (entry: Record<string, unknown>) => void;
+export type { Logger } from './logger.ts';
+export { silentLogger } from './logger.ts';
 
 /** What every route module needs; passed in so tests can build an app over any database. */
 export interface AppDeps {
@@ -65,12 +68,8 @@ export function siteUrlOf(deps: AppDeps): string {
   return deps.siteUrl ?? 'http://127.0.0.1:4321';
 }
 
-/** Structured JSON log lines on stdout. */
-export const jsonLogger: Logger = (entry) => {
-  process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), level: 'info', ...entry })}\n`);
-};
-
-export const silentLogger: Logger = () => {};
+/** Structured JSON log lines on stdout, buffered so that logging never blocks a request (see `logger.ts`). */
+export const jsonLogger: Logger = (entry) => stdoutLogger()(entry);
 
 const API_PREFIX = /^\/(api|token|accountapi)(\/|$)/i;
 
@@ -92,6 +91,24 @@ export function routingPath(url: string): string {
   return API_PREFIX.test(path) ? path.toLowerCase() : path;
 }
 
+function addApiHeaders(c: Context): void {
+  // A response made by Response.redirect() or fetch() has read-only headers: copy it first.
+  if (!Object.keys(API_SECURITY_HEADERS).every((name) => setIfMissing(c.res.headers, name))) {
+    c.res = new Response(c.res.body, c.res);
+    for (const name in API_SECURITY_HEADERS) setIfMissing(c.res.headers, name);
+  }
+}
+
+function setIfMissing(headers: Headers, name: string): boolean {
+  if (headers.has(name)) return true;
+  try {
+    headers.set(name, API_SECURITY_HEADERS[name] as string);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The HTTP API of spec §7 as a Hono app. It serves no pages: see `site-server.ts`. */
 export function createApp(given: AppDeps): Hono {
   const deps: AppDeps = {
@@ -100,15 +117,21 @@ export function createApp(given: AppDeps): Hono {
   };
   const app = new Hono({ getPath: (req) => routingPath(req.url) });
 
+  // Every answer carries the API's security headers (those a route set itself are kept)
+  // and is logged: as `warn` when slow, as `error` when it failed.
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
+    addApiHeaders(c);
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const status = c.res.status;
     deps.log({
+      level: status >= 500 ? 'error' : ms >= SLOW_REQUEST_MS ? 'warn' : 'info',
       msg: 'request',
       method: c.req.method,
       path: c.req.path,
-      status: c.res.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
+      status,
+      ms,
     });
   });
   // Every body is bounded before anything reads it, then checked for NUL characters.

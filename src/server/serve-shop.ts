@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { jsonLogger } from './app.ts';
 import type { Config } from './config.ts';
+import { stdoutLogger } from './logger.ts';
 import { createMailQueue } from './mail-queue.ts';
 import { createConfiguredApp, listen, openMigratedDb } from './runtime.ts';
 import { createSiteServer } from './site-server.ts';
@@ -21,20 +21,22 @@ export async function serveShop(config: Config): Promise<void> {
         'get a policy without the hashes of their inline scripts; run "npm run build" to rebuild it.',
     );
   }
+  const log = stdoutLogger();
   // Queued mail is sent right after each commit; this timer retries what failed.
   const mailQueue = createMailQueue({
     db: db.db,
     mail: { smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom },
-    log: jsonLogger,
+    log,
   });
   mailQueue.start();
-  const api = createConfiguredApp(config, db, jsonLogger, mailQueue);
+  const api = createConfiguredApp(config, db, log, mailQueue);
   const server = await listen(createSiteServer({ api, siteDir: config.siteDir }), config.host, config.port);
   console.error(`Aisle is serving ${db.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} data at ${server.url}`);
   const stop = async () => {
     mailQueue.stop();
     await server.close();
     await db.close();
+    log.flush();
     process.exit(0);
   };
   process.once('SIGINT', stop);

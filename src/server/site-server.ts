@@ -192,9 +192,13 @@ function rulesReader(): (siteDir: string) => Promise<SiteRules> {
   };
 }
 
-/** The API's answer with the API's security headers added (those it set itself are kept). */
+/**
+ * The API's answer with the API's security headers (those it set itself are kept).
+ * `createApp` already adds them, so its answers pass through untouched.
+ */
 async function withApiHeaders(response: Response | Promise<Response>): Promise<Response> {
   const res = await response;
+  if (res.headers.has('content-security-policy')) return res;
   const headers = new Headers(res.headers);
   for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) {
     if (!headers.has(name)) headers.set(name, value);
