@@ -6,6 +6,7 @@ import { dirname, extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { Parser } from 'htmlparser2';
+import { COMPRESSIBLE_EXTENSIONS } from '../lib/domain/compressible.ts';
 import {
   cacheControlFor,
   formatHeaders,
@@ -23,10 +24,8 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** Files a browser downloads as text: each gets `.br` and `.gz` siblings. */
-const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
-
 export function isCompressible(file: string): boolean {
-  return COMPRESSIBLE.has(extname(file));
+  return COMPRESSIBLE_EXTENSIONS.has(extname(file));
 }
 
 /**

@@ -1,10 +1,20 @@
-import { createHash } from 'node:crypto';
-import { type FileHandle, open, readFile, realpath, stat } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { parseRedirects, parseRewrites, type RedirectStatus, type RewriteRule } from '../lib/domain/redirects.ts';
 import { routingPath } from './app.ts';
+import {
+  answerSiteFile,
+  type Found,
+  fileAt,
+  loadSiteFile,
+  pickVariant,
+  resolveSiteFile,
+  type SiteFile,
+  SiteFileCache,
+} from './site-files.ts';
 import {
   API_SECURITY_HEADERS,
   cacheControlFor,
@@ -14,136 +24,9 @@ import {
   parseHeaders,
 } from './site-headers.ts';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.webmanifest': 'application/manifest+json',
-  '.pf_meta': 'application/octet-stream',
-  '.wasm': 'application/wasm',
-};
-
-const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
-
 const API_OR_CONTENT = /^\/(api|token|accountapi|content)(\/|$)/i;
-
-interface Found {
-  file: string;
-  size: number;
-  mtimeMs: number;
-  ino: number;
-}
-
-async function fileAt(path: string): Promise<Found | null> {
-  try {
-    const s = await stat(path);
-    return s.isFile() ? { file: path, size: s.size, mtimeMs: s.mtimeMs, ino: s.ino } : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A file opened for answering: what was opened is what is sent, whatever a rebuild renames meanwhile. */
-async function openFile(path: string): Promise<{ handle: FileHandle; found: Found } | null> {
-  let handle: FileHandle;
-  try {
-    handle = await open(path, 'r');
-  } catch {
-    return null;
-  }
-  try {
-    const s = await handle.stat();
-    if (s.isFile()) return { handle, found: { file: path, size: s.size, mtimeMs: s.mtimeMs, ino: s.ino } };
-  } catch {
-    // Answered as missing below.
-  }
-  await handle.close();
-  return null;
-}
-
-/** Maps a URL path to a file of the built site: `/a/b` → `a/b`, `a/b/index.html` or `a/b.html`. */
-async function resolveSiteFile(siteDir: string, urlPath: string): Promise<Found | null> {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return null;
-  }
-  if (decoded.includes('\0')) return null;
-  const rel = normalize(decoded).replace(/^([/\\])+/, '');
-  const base = join(siteDir, rel);
-  // normalize() resolved any `..`; anything that still escapes the site folder is refused.
-  if (base !== siteDir && !base.startsWith(siteDir + sep)) return null;
-  return (
-    (await fileAt(base)) ??
-    (await fileAt(join(base, 'index.html'))) ??
-    (extname(base) === '' ? fileAt(`${base}.html`) : null)
-  );
-}
-
-function etagOf(f: Found, encoding: string): string {
-  const h = createHash('sha1').update(`${f.ino}:${f.size}:${f.mtimeMs}:${encoding}`).digest('base64url').slice(0, 16);
-  return `"${h}"`;
-}
-
-/**
- * Answers one file, preferring a pre-compressed `.br` / `.gz` sibling the
- * client accepts, with the site's `_headers` for the path (a 404 is never cached).
- */
-async function sendFile(
-  c: Context,
-  found: Found,
-  status: 200 | 404,
-  urlPath: string,
-  siteHeaders: Record<string, string>,
-): Promise<Response> {
-  const ext = extname(found.file);
-  const headers = new Headers({
-    'Content-Type': TYPES[ext] ?? 'application/octet-stream',
-    'Cache-Control': cacheControlFor(urlPath, ext),
-  });
-  for (const [name, value] of Object.entries(siteHeaders)) headers.set(name, value);
-  if (status === 404) headers.set('Cache-Control', 'no-store');
-  const candidates: { file: string; encoding: string }[] = [];
-  if (COMPRESSIBLE.has(ext)) {
-    headers.set('Vary', 'Accept-Encoding');
-    const accept = c.req.header('accept-encoding') ?? '';
-    if (accept.includes('br')) candidates.push({ file: `${found.file}.br`, encoding: 'br' });
-    if (accept.includes('gzip')) candidates.push({ file: `${found.file}.gz`, encoding: 'gzip' });
-  }
-  candidates.push({ file: found.file, encoding: 'identity' });
-  for (const candidate of candidates) {
-    const opened = await openFile(candidate.file);
-    if (opened === null) continue;
-    const { handle, found: body } = opened;
-    try {
-      if (candidate.encoding !== 'identity') headers.set('Content-Encoding', candidate.encoding);
-      const etag = etagOf(body, candidate.encoding);
-      headers.set('ETag', etag);
-      if (status === 200 && c.req.header('if-none-match') === etag) {
-        return new Response(null, { status: 304, headers });
-      }
-      headers.set('Content-Length', String(body.size));
-      const data = c.req.method === 'HEAD' ? null : await handle.readFile();
-      return new Response(data, { status, headers });
-    } finally {
-      await handle.close();
-    }
-  }
-  return new Response('Page not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
-}
+/** The cache key of the site's 404 page (no URL path contains a NUL). */
+const NOT_FOUND_KEY = '\x204';
 
 type Redirects = Map<string, { to: string; status: RedirectStatus }>;
 
@@ -167,7 +50,7 @@ function rulesReader(): (siteDir: string) => Promise<SiteRules> {
   let seen = '';
   let checkedAt = 0;
   let checkedDir = '';
-  const stampOf = (f: Found | null) => (f === null ? '-' : `${f.ino}:${f.size}:${f.mtimeMs}`);
+  const stampOf = (f: Found | null) => (f === null ? '-' : f.stamp);
   const textOf = async (f: Found | null) => (f === null ? null : readFile(f.file, 'utf8').catch(() => null));
   return async (siteDir) => {
     const now = Date.now();
@@ -233,6 +116,19 @@ function redirectResponse(
 export function createSiteServer(opts: { api: Hono; siteDir: string }): Hono {
   const { api, siteDir } = opts;
   const rules = rulesReader();
+  const files = new SiteFileCache();
+  // A cached file is checked against the disk at most once a second.
+  async function fresh(key: string, now: number): Promise<SiteFile | undefined> {
+    const entry = files.get(key);
+    if (entry === undefined || now - entry.checkedAt < 1000) return entry;
+    const found = await fileAt(entry.file);
+    if (found !== null && found.stamp === entry.stamp) {
+      entry.checkedAt = now;
+      return entry;
+    }
+    files.delete(key);
+    return undefined;
+  }
   const app = new Hono({ getPath: (req) => routingPath(req.url) });
   app.all('*', async (c) => {
     const path = c.req.path;
@@ -245,19 +141,49 @@ export function createSiteServer(opts: { api: Hono; siteDir: string }): Hono {
     }
     // The site folder may be a link that a rebuild points at a new build: every
     // file of one answer comes from the build it pointed at when the answer began.
-    const root = await realpath(siteDir).catch(() => siteDir);
-    const { redirects, rewrites, headers } = await rules(root);
+    let root: string;
+    try {
+      root = realpathSync.native(siteDir);
+    } catch {
+      root = siteDir;
+    }
+    const siteRules = await rules(root);
+    files.use(root, siteRules);
+    const { redirects, rewrites, headers } = siteRules;
     const rule = redirects.get(path);
     if (rule !== undefined) return redirectResponse(c, rule, headersFor(headers, path));
-    const rewrite = rewrites.find((r) => path.startsWith(r.prefix));
-    const found = await resolveSiteFile(root, rewrite?.to ?? path);
-    if (found !== null) {
+    const now = Date.now();
+    let entry = await fresh(path, now);
+    if (entry === undefined) {
+      const rewrite = rewrites.find((r) => path.startsWith(r.prefix));
       // `/app/home` and `/app/home/` both serve the folder's index.html.
-      return sendFile(c, found, 200, path, headersFor(headers, path));
+      const found = await resolveSiteFile(root, rewrite?.to ?? path);
+      if (found !== null) {
+        const base = { 'Cache-Control': cacheControlFor(path, extname(found.file)), ...headersFor(headers, path) };
+        const loaded = await loadSiteFile(found, 200, base, now);
+        if (loaded !== null) {
+          files.set(path, loaded);
+          entry = loaded;
+        }
+      }
     }
-    const notFound = await fileAt(join(root, '404.html'));
-    if (notFound !== null) return sendFile(c, notFound, 404, path, headersFor(headers, path));
-    return c.text('Page not found', 404, headersFor(headers, path));
+    if (entry !== undefined) return answerSiteFile(entry, { method: c.req.method, header: (n) => c.req.header(n) });
+    // Every unknown path shares one cached 404 page; its headers follow the path's rules.
+    let notFound = await fresh(NOT_FOUND_KEY, now);
+    if (notFound === undefined) {
+      const found = await fileAt(join(root, '404.html'));
+      const loaded = found === null ? null : await loadSiteFile(found, 404, {}, now);
+      if (loaded !== null) {
+        files.set(NOT_FOUND_KEY, loaded);
+        notFound = loaded;
+      }
+    }
+    if (notFound === undefined) return c.text('Page not found', 404, headersFor(headers, path));
+    const variant = pickVariant(notFound, c.req.header('accept-encoding') ?? '');
+    return new Response(c.req.method === 'HEAD' ? null : variant.body, {
+      status: 404,
+      headers: { ...variant.headers, ...headersFor(headers, path), 'Cache-Control': 'no-store' },
+    });
   });
   return app;
 }
