@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Customer, OrderDto, ShortageDto } from '../../lib/domain/cart.ts';
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
 import { lineTotal } from '../../lib/domain/pricing.ts';
@@ -68,17 +68,52 @@ export async function findReplay(db: Kysely<Database>, userId: number, key: stri
   return JSON.stringify(toOrderDto(row, row.customer_name, lines.get(row.id) ?? []));
 }
 
+type Sold = Pick<Item, (typeof PRICE_COLUMNS)[number]>;
+
+/**
+ * Takes the stock of every line in ONE statement, the same on SQLite and PostgreSQL:
+ * `update items … from (values …) where stock >= qty and hidden = 0 returning …`.
+ * The database re-checks the condition under each row's lock, so stock never goes
+ * below 0 however many API processes share it. Answers the rows it updated by line
+ * index; a line missing from the answer is short (the caller then rolls back).
+ */
+async function takeStock(trx: Transaction<Database>, lines: readonly CartLineInput[]): Promise<Map<number, Sold>> {
+  // In ItemID order, so concurrent orders tend to lock rows in the same order; a
+  // deadlock PostgreSQL still detects is retried by placeOrder.
+  const byItemId = [...lines].sort((a, b) => a.itemId - b.itemId || a.storeId - b.storeId);
+  const values = sql.join(
+    byItemId.map((l) => sql`(cast(${l.itemId} as integer), cast(${l.storeId} as integer), cast(${l.qty} as integer))`),
+  );
+  const { rows } = await sql<Sold & { id: number; store_id: number }>`
+    with v (id, store_id, qty) as (values ${values})
+    update items set stock = items.stock - v.qty
+    from v
+    where items.id = v.id and items.store_id = v.store_id and items.hidden = 0 and items.stock >= v.qty
+    returning items.id, items.store_id, ${sql.join(PRICE_COLUMNS.map((c) => sql.ref(`items.${c}`)))}`.execute(trx);
+  const byKey = new Map(rows.map((r) => [`${r.id}:${r.store_id}`, r]));
+  const sold = new Map<number, Sold>();
+  for (const line of lines) {
+    const row = byKey.get(`${line.itemId}:${line.storeId}`);
+    if (row !== undefined) sold.set(line.index, row);
+  }
+  return sold;
+}
+
+/** PostgreSQL's "deadlock detected": the transaction was rolled back and may simply run again. */
+function isDeadlock(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '40P01';
+}
+
 /**
  * Turns cart lines into an order in ONE transaction, or writes nothing:
  * 1. the order row goes in first, so a concurrent request with the same
  *    Idempotency-Key stops at the unique (user_id, idempotency_key) index
  *    (PostgreSQL makes it wait for the first to commit) and replays its answer;
- * 2. each line takes its stock with a conditional update, in ItemID order so
- *    concurrent orders lock rows in the same order and never deadlock:
- *    `stock = stock - qty where id = ? and stock >= qty and hidden = 0`. The
- *    database re-checks the condition under the row lock, so stock never goes
- *    below 0 however many API processes share it. No row updated means short;
- *    the rest of the lines are then only read, to name every short line at once;
+ * 2. one conditional update takes the stock of every line (`takeStock`):
+ *    `stock = stock - qty where stock >= qty and hidden = 0`, re-checked by the
+ *    database under each row's lock, so stock never goes below 0 however many
+ *    API processes share it. A line it did not update is short: the lines left
+ *    are then read, to name every short line at once, and nothing is written;
  * 3. the lines copy title, size and prices from the rows just updated (never
  *    from the client), the total is summed in paise, the answer stored, the
  *    customer's cart emptied;
@@ -94,6 +129,7 @@ export async function placeOrder(
   key: string | undefined,
   at: string,
   delivery: OrderDelivery,
+  attempt = 1,
 ): Promise<PlaceOrderOutcome> {
   try {
     return await db.transaction().execute(async (trx) => {
@@ -112,26 +148,12 @@ export async function placeOrder(
         .returning('id')
         .executeTakeFirstOrThrow();
 
-      const sold = new Map<number, Pick<Item, (typeof PRICE_COLUMNS)[number]>>();
+      const sold = await takeStock(trx, lines);
       const shortages: ShortageDto[] = [];
       const modelState: ModelState = {};
-      const byItemId = [...lines].sort((a, b) => a.itemId - b.itemId || a.storeId - b.storeId);
-      for (const line of byItemId) {
-        if (shortages.length === 0) {
-          const row = await trx
-            .updateTable('items')
-            .set((eb) => ({ stock: eb('stock', '-', line.qty) }))
-            .where('id', '=', line.itemId)
-            .where('store_id', '=', line.storeId)
-            .where('hidden', '=', 0)
-            .where('stock', '>=', line.qty)
-            .returning(PRICE_COLUMNS)
-            .executeTakeFirst();
-          if (row !== undefined) {
-            sold.set(line.index, row);
-            continue;
-          }
-        }
+      // Only lines the update did not cover are read, to name every short line at once (in ItemID order).
+      for (const line of [...lines].sort((a, b) => a.itemId - b.itemId || a.storeId - b.storeId)) {
+        if (sold.has(line.index)) continue;
         const current = await trx
           .selectFrom('items')
           .select(['title', 'stock', 'hidden'])
@@ -140,8 +162,6 @@ export async function placeOrder(
           .executeTakeFirst();
         const forSale = current !== undefined && current.hidden === 0;
         const available = forSale ? current.stock : 0;
-        // A line read after the first shortage is only short when it really is.
-        if (shortages.length > 0 && forSale && available >= line.qty) continue;
         const title = current?.title ?? `Item ${line.itemId}`;
         shortages.push({
           ItemID: line.itemId,
@@ -229,6 +249,7 @@ export async function placeOrder(
       const body = await findReplay(db, owner.id, key);
       if (body !== undefined) return { kind: 'replayed', body };
     }
+    if (isDeadlock(err) && attempt < 3) return placeOrder(db, owner, lines, key, at, delivery, attempt + 1);
     throw err;
   }
 }
