@@ -58,6 +58,35 @@ export type VerifiedToken = { ok: true; userId: number; securityStamp: string } 
  * refused) and expiry at `now`, and that the claims the API relies on are present.
  */
 export async function verifyToken(secret: string, token: string, now: Date): Promise<VerifiedToken> {
+  // A token already verified with this secret needs only its expiry checked again:
+  // the same text carries the same signature and claims.
+  const known = verified.get(token);
+  if (known !== undefined && known.secret === secret) {
+    if (known.exp * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
+    return { ok: true, userId: known.userId, securityStamp: known.securityStamp };
+  }
+  const result = await verifyTokenOnce(secret, token, now);
+  if (result.ok && result.exp !== undefined) {
+    verified.set(token, { secret, exp: result.exp, userId: result.userId, securityStamp: result.securityStamp });
+    if (verified.size > VERIFIED_CACHE_SIZE) {
+      const oldest = verified.keys().next().value;
+      if (oldest !== undefined) verified.delete(oldest);
+    }
+  }
+  return result.ok ? { ok: true, userId: result.userId, securityStamp: result.securityStamp } : result;
+}
+
+/** How many verified tokens are remembered (oldest dropped first). */
+const VERIFIED_CACHE_SIZE = 10_000;
+const verified = new Map<string, { secret: string; exp: number; userId: number; securityStamp: string }>();
+
+async function verifyTokenOnce(
+  secret: string,
+  token: string,
+  now: Date,
+): Promise<
+  { ok: true; userId: number; securityStamp: string; exp: number | undefined } | { ok: false; reason: TokenFailure }
+> {
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), {
       algorithms: [TOKEN_ALGORITHM],
@@ -69,7 +98,7 @@ export async function verifyToken(secret: string, token: string, now: Date): Pro
     if (typeof id !== 'string' || !/^[1-9][0-9]{0,14}$/.test(id) || typeof stamp !== 'string') {
       return { ok: false, reason: 'invalid' };
     }
-    return { ok: true, userId: Number(id), securityStamp: stamp };
+    return { ok: true, userId: Number(id), securityStamp: stamp, exp: payload.exp };
   } catch (err) {
     if (err instanceof joseErrors.JWTExpired) return { ok: false, reason: 'expired' };
     if (err instanceof joseErrors.JOSEError) return { ok: false, reason: 'invalid' };
