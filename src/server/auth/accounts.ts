@@ -9,6 +9,7 @@ import {
   PASSWORD_MAX_LENGTH,
   validateRegistration,
 } from '../../lib/domain/account-rules.ts';
+import { compiledPerDb } from '../db/query.ts';
 import type { Database, RoleName, User, UserKind } from '../db/schema.ts';
 import { ROLE_NAMES } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -56,8 +57,14 @@ export function sortRoles(roles: readonly RoleName[]): RoleName[] {
   return ROLE_NAMES.filter((r) => roles.includes(r));
 }
 
+// Every signed-in call reads the account and its roles: compiled once.
+const userById = compiledPerDb((db: Kysely<Database>) => db.selectFrom('users').selectAll().where('id', '=', 0));
+const rolesOfUser = compiledPerDb((db: Kysely<Database>) =>
+  db.selectFrom('user_roles').select('role').where('user_id', '=', 0),
+);
+
 export async function findUserById(db: Kysely<Database>, id: number): Promise<User | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return (await db.executeQuery(userById(db, [id]))).rows[0];
 }
 
 export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<User | undefined> {
@@ -65,7 +72,7 @@ export async function findUserByEmail(db: Kysely<Database>, email: string): Prom
 }
 
 export async function findRoles(db: Kysely<Database>, userId: number): Promise<RoleName[]> {
-  const rows = await db.selectFrom('user_roles').select('role').where('user_id', '=', userId).execute();
+  const { rows } = await db.executeQuery(rolesOfUser(db, [userId]));
   return sortRoles(rows.map((r) => r.role));
 }
 

@@ -8,6 +8,7 @@ import {
   mergeCartLines,
   type ShortageDto,
 } from '../../lib/domain/cart.ts';
+import { compiledPerDb } from '../db/query.ts';
 import type { Database, Item } from '../db/schema.ts';
 import { AppError, type ModelState } from '../errors.ts';
 import { toItemDto } from '../routes/item.ts';
@@ -130,17 +131,20 @@ export async function mergeIntoCart(
   });
 }
 
-/** The caller's saved cart with current catalogue data, every line `loaded`; an empty cart when none is saved. */
-export async function readCart(db: Kysely<Database>, owner: Customer): Promise<CartDto> {
-  const rows = await db
+const cartLines = compiledPerDb((db: Kysely<Database>) =>
+  db
     .selectFrom('cart_items as ci')
     .innerJoin('items as i', 'i.id', 'ci.item_id')
     .selectAll('i')
     .select('ci.qty as cart_qty')
-    .where('ci.cart_id', '=', owner.id)
+    .where('ci.cart_id', '=', 0)
     .orderBy('ci.position')
-    .orderBy('ci.item_id')
-    .execute();
+    .orderBy('ci.item_id'),
+);
+
+/** The caller's saved cart with current catalogue data, every line `loaded`; an empty cart when none is saved. */
+export async function readCart(db: Kysely<Database>, owner: Customer): Promise<CartDto> {
+  const { rows } = await db.executeQuery(cartLines(db, [owner.id]));
   const cart = emptyCart(owner);
   cart.CartItems = rows.map(({ cart_qty, ...item }) => cartItemFromItem(toItemDto(item), cart_qty, 'loaded'));
   return cart;
