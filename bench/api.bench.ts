@@ -30,6 +30,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { hashPassword } from '../src/server/auth/passwords.ts';
 import { issueToken } from '../src/server/auth/tokens.ts';
@@ -500,14 +501,13 @@ async function main(): Promise<void> {
     }
   }
 
-  const orderedBefore = await db.db
-    .selectFrom('order_lines')
-    .select((eb) => eb.fn.sum<number>('qty').as('q'))
-    .executeTakeFirstOrThrow();
-  const stockBefore = await db.db
-    .selectFrom('items')
-    .select((eb) => eb.fn.sum<number>('stock').as('s'))
-    .executeTakeFirstOrThrow();
+  // Both sums in one statement: one snapshot.
+  const stockAndLines = async () => {
+    const { rows } = await sql<{ s: number; q: number | null }>`
+      select (select sum(stock) from items) as s, (select sum(qty) from order_lines) as q`.execute(db.db);
+    return { stock: Number(rows[0]?.s ?? 0), ordered: Number(rows[0]?.q ?? 0) };
+  };
+  const before = await stockAndLines();
   const rows: string[] = [
     '| call | against | connections | shop req/s | other req/s | ratio | shop p99 ms | other p99 ms | load avg (1 min) |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|',
@@ -537,7 +537,7 @@ async function main(): Promise<void> {
       const order: ('shop' | 'other')[] = r % 2 === 0 ? ['shop', 'other'] : ['other', 'shop'];
       for (const side of order) {
         const result = await measure(side === 'shop' ? shop : other, s, side, seconds * (s.longer ?? 1));
-        const ok = result["2xx"];
+        const ok = result['2xx'];
         sides[side].rps.push(ok / result.duration);
         sides[side].p99.push(result.latency.p99);
         sides[side].bad += result.non2xx + result.errors + result.timeouts;
@@ -554,23 +554,19 @@ async function main(): Promise<void> {
     log(line);
     rows.push(line);
   }
-  // Never overselling: every unit that left stock is on an order line.
-  const stockAfter = await db.db
-    .selectFrom('items')
-    .select((eb) => eb.fn.sum<number>('stock').as('s'))
-    .executeTakeFirstOrThrow();
-  const ordered = await db.db
-    .selectFrom('order_lines')
-    .select((eb) => eb.fn.sum<number>('qty').as('q'))
-    .executeTakeFirstOrThrow();
+  // Never overselling: every unit that left stock is on an order line. Orders the load
+  // generator gave up waiting for may still be running: let them finish first.
+  await new Promise((r) => setTimeout(r, 2000));
+  const after = await stockAndLines();
   const negative = await db.db.selectFrom('items').select('id').where('stock', '<', 0).execute();
-  const orderedNow = Number(ordered.q ?? 0) - Number(orderedBefore.q ?? 0);
-  const consistent = Number(stockBefore.s) - Number(stockAfter.s) === orderedNow && negative.length === 0;
+  const taken = before.stock - after.stock;
+  const orderedNow = after.ordered - before.ordered;
+  const consistent = taken === orderedNow && negative.length === 0;
   await db.close();
   process.stdout.write(
     `Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ` +
       `Node ${process.version}, ${engine}, ${new Date().toISOString().slice(0, 16)}Z; ${rounds} alternating rounds of ${seconds} s, median shown\n\n` +
-      `${rows.join('\n')}\n\nStock check: ${Number(stockBefore.s) - Number(stockAfter.s)} units left stock, ${orderedNow} are on new order lines, ` +
+      `${rows.join('\n')}\n\nStock check: ${taken} units left stock, ${orderedNow} are on new order lines, ` +
       `${negative.length} items below zero: ${consistent ? 'consistent' : 'INCONSISTENT'}\n`,
   );
   if (!consistent) process.exitCode = 1;
