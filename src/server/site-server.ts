@@ -185,5 +185,23 @@ export function createSiteServer(opts: { api: Hono; siteDir: string }): Hono {
       headers: { ...variant.headers, ...headersFor(headers, path), 'Cache-Control': 'no-store' },
     });
   });
+  // API calls skip the site's router: they go straight to the API's own.
+  const siteFetch = app.fetch;
+  app.fetch = (request, env, ctx) =>
+    API_OR_CONTENT.test(pathOf(request.url))
+      ? withApiHeaders(api.fetch(request, env, ctx))
+      : siteFetch(request, env, ctx);
   return app;
+}
+
+/** The path of a request URL, without query or fragment. */
+function pathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('://') + 3);
+  if (start === -1) return '/';
+  let end = url.length;
+  for (const ch of ['?', '#']) {
+    const i = url.indexOf(ch, start);
+    if (i !== -1 && i < end) end = i;
+  }
+  return url.slice(start, end);
 }
