@@ -3,7 +3,7 @@
 // with `npm run serve`'s script (brotli, cache and security headers as in production),
 // plus a signed-in customer with a saved cart. Nothing outside the temp folder is touched.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -48,6 +48,23 @@ export async function serve(env: NodeJS.ProcessEnv, origin: string): Promise<Chi
   }
   child.kill();
   throw new Error('the site server did not start');
+}
+
+/** The first item page whose item is sold out (it shows "Notify me" instead of a stepper), or null. */
+export function soldOutItemPath(siteDir: string): string | null {
+  const byNumber = (a: string, b: string) => Number(a) - Number(b);
+  for (const id of readdirSync(join(siteDir, 'app/section'))
+    .filter((n) => /^\d+$/.test(n) && n !== '0')
+    .sort(byNumber)) {
+    for (const db of readdirSync(join(siteDir, 'app/section', id))
+      .filter((n) => /^\d+$/.test(n))
+      .sort(byNumber)) {
+      if (readFileSync(join(siteDir, 'app/section', id, db, 'index.html'), 'utf8').includes('data-notify=')) {
+        return `/app/section/${id}/${db}`;
+      }
+    }
+  }
+  return null;
 }
 
 /** The lowest id under `dir` that is a page (`0` holds redirect pages). */
@@ -112,6 +129,8 @@ export async function startBenchSite(name: string, items: number): Promise<Bench
       ['book', `/app/book/${book}/${firstId(siteDir, `app/book/${book}`)}`],
       ['item', `/app/section/${itemId}/${firstId(siteDir, `app/section/${itemId}`)}`],
     ];
+    const soldOut = soldOutItemPath(siteDir);
+    if (soldOut !== null) pages.push(['sold-out item', soldOut]);
     const [, sid, dbid] = /(\d+)\/(\d+)$/.exec(sectionPath) ?? [];
     const listed = (await (await fetch(`${origin}/api/Section/ReadSectionWithList/${sid}/${dbid}`)).json()) as {
       items: { ItemID: number; StoreID: number; ItemHidden: boolean; Availability: number }[];

@@ -119,6 +119,7 @@ function showNav(root: ParentNode, signed: Signed, count: number): void {
   const signedIn = signed.claims !== null;
   const employee = signedIn && isAuthorized(signed.claims, Date.now(), 'Employee');
   for (const el of root.querySelectorAll<HTMLElement>('[data-nav="signed-in"]')) el.hidden = !signedIn;
+  for (const el of root.querySelectorAll<HTMLElement>('[data-nav="guest"]')) el.hidden = signedIn;
   for (const el of root.querySelectorAll<HTMLElement>('[data-nav="employee"]')) el.hidden = !employee;
   // Guests see Cart once they have put something in it: opening it asks them to sign in.
   for (const el of root.querySelectorAll<HTMLElement>('[data-nav="cart"]')) el.hidden = !signedIn && count === 0;
