@@ -253,7 +253,9 @@ test.describe('back-in-stock alerts', () => {
 
     // A guest is asked to sign in.
     await page.goto(`/app/section/${item.ItemID}/${item.DbID}`);
-    const signInLink = page.getByRole('link', { name: `Sign in to get notified when ${item.ItemTitle} is back in stock` });
+    const signInLink = page.getByRole('link', {
+      name: `Sign in to get notified when ${item.ItemTitle} is back in stock`,
+    });
     await expect(signInLink).toBeVisible();
     // It comes back to this page after signing in.
     await expect(signInLink).toHaveAttribute(
