@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Database } from './db/schema.ts';
 import { createMailer, type MailConfig, type Mailer, type MailMessage } from './mail.ts';
 
@@ -75,69 +75,71 @@ export interface MailQueueDeps {
 }
 
 /**
- * One pass: takes due rows one by one with a conditional update (so two
- * processes sharing the database never send the same row twice), sends each,
- * marks it sent, or counts the failure and sets when to try next.
+ * One pass: claims up to `BATCH` due rows in one conditional update (the
+ * condition is re-checked under each row's lock, so two processes sharing the
+ * database never send the same row twice), sends them, and marks every one
+ * that went out in one more statement. A failure is counted on its own row
+ * with the time to try next. Two statements a batch, whatever its size, so a
+ * busy shop's order mail costs the database little beside the orders.
  */
-export async function sendDueMail(deps: MailQueueDeps, mailer: Mailer): Promise<number> {
+export async function sendDueMail(deps: MailQueueDeps, mailer: Mailer): Promise<{ claimed: number; sent: number }> {
   const { db } = deps;
   const clock = () => deps.now?.() ?? new Date();
-  const nowIso = clock().toISOString();
-  const due = await db
-    .selectFrom('mail_queue')
-    .select(['id', 'claimed_until'])
-    .where('sent_at', 'is', null)
-    .where('next_attempt_at', '<=', nowIso)
-    .where('attempts', '<', MAIL_MAX_ATTEMPTS)
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowIso)]))
-    .orderBy('id')
-    .limit(BATCH)
+  const at = clock();
+  const nowIso = at.toISOString();
+  const claimable = (eb: ExpressionBuilder<Database, 'mail_queue'>) =>
+    eb.and([
+      eb('sent_at', 'is', null),
+      eb('next_attempt_at', '<=', nowIso),
+      eb('attempts', '<', MAIL_MAX_ATTEMPTS),
+      eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowIso)]),
+    ]);
+  const claimed = await db
+    .updateTable('mail_queue')
+    .set({ claimed_until: new Date(at.getTime() + CLAIM_MS).toISOString() })
+    .where('id', 'in', (eb) => eb.selectFrom('mail_queue').select('id').where(claimable).orderBy('id').limit(BATCH))
+    .where(claimable)
+    .returningAll()
     .execute();
-  let sent = 0;
-  for (const { id } of due) {
-    const at = clock();
-    const claimed = await db
-      .updateTable('mail_queue')
-      .set({ claimed_until: new Date(at.getTime() + CLAIM_MS).toISOString() })
-      .where('id', '=', id)
-      .where('sent_at', 'is', null)
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at.toISOString())]))
-      .returningAll()
-      .executeTakeFirst();
-    if (claimed === undefined) continue;
+  claimed.sort((a, b) => a.id - b.id);
+  const sentIds: number[] = [];
+  for (const row of claimed) {
     try {
       await mailer.send({
-        to: claimed.to_address,
-        subject: claimed.subject,
-        text: claimed.body_text,
-        html: claimed.body_html === '' ? undefined : claimed.body_html,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.body_text,
+        html: row.body_html === '' ? undefined : row.body_html,
       });
-      await db
-        .updateTable('mail_queue')
-        .set({ sent_at: clock().toISOString(), claimed_until: null, attempts: claimed.attempts + 1 })
-        .where('id', '=', id)
-        .execute();
-      sent++;
+      sentIds.push(row.id);
     } catch (err) {
-      const attempts = claimed.attempts + 1;
+      const attempts = row.attempts + 1;
       const next = new Date(clock().getTime() + retryDelayMs(attempts)).toISOString();
       await db
         .updateTable('mail_queue')
         .set({ attempts, next_attempt_at: next, claimed_until: null, last_error: String(err).slice(0, 500) })
-        .where('id', '=', id)
+        .where('id', '=', row.id)
         .execute();
       deps.log({
         level: attempts >= MAIL_MAX_ATTEMPTS ? 'error' : 'warn',
         msg: attempts >= MAIL_MAX_ATTEMPTS ? 'mail given up' : 'mail failed, will retry',
-        mailId: id,
-        kind: claimed.kind,
+        mailId: row.id,
+        kind: row.kind,
         attempts,
         nextAttemptAt: attempts >= MAIL_MAX_ATTEMPTS ? null : next,
         error: String(err),
       });
     }
   }
-  return sent;
+  if (sentIds.length > 0) {
+    await db
+      .updateTable('mail_queue')
+      .set((eb) => ({ sent_at: clock().toISOString(), claimed_until: null, attempts: eb('attempts', '+', 1) }))
+      .where('id', 'in', sentIds)
+      .execute();
+  }
+  // A full batch means more may be due.
+  return { claimed: claimed.length, sent: sentIds.length };
 }
 
 export function createMailQueue(deps: MailQueueDeps): MailQueue {
@@ -149,7 +151,7 @@ export function createMailQueue(deps: MailQueueDeps): MailQueue {
   const pass = async (): Promise<void> => {
     try {
       // A full batch may mean more are due.
-      while ((await sendDueMail(deps, mailer)) >= BATCH) {}
+      while ((await sendDueMail(deps, mailer)).claimed >= BATCH) {}
     } catch (err) {
       deps.log({ level: 'error', msg: 'mail queue pass failed', error: String(err) });
     }
@@ -175,9 +177,9 @@ export function createMailQueue(deps: MailQueueDeps): MailQueue {
       await running;
       let total = 0;
       for (;;) {
-        const n = await sendDueMail(deps, mailer);
-        total += n;
-        if (n < BATCH) return total;
+        const { claimed, sent } = await sendDueMail(deps, mailer);
+        total += sent;
+        if (claimed < BATCH) return total;
       }
     },
     start(intervalMs = 30_000) {

@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderDto } from '../../src/lib/domain/cart.ts';
 import type { Mailer, MailMessage } from '../../src/server/mail.ts';
+import { createMailQueue, enqueueMail } from '../../src/server/mail-queue.ts';
 import { insertCatalogue } from '../fixtures/catalogue.ts';
 import { type AuthTestApp, createAuthTestApp, decodeMail, JWT_SECRET, mailsTo, SITE_URL } from './auth-helpers.ts';
 import { addCustomers, type Customer, cartBody, closeTestDb, line, send } from './cart-helpers.ts';
@@ -302,5 +303,47 @@ describe.each(DIALECTS)('mail that cannot be sent on %s', (dialect) => {
     const done = await t.db.db.selectFrom('mail_queue').selectAll().executeTakeFirstOrThrow();
     expect(done.sent_at).not.toBeNull();
     expect(await t.drainMail()).toBe(0);
+  });
+});
+
+describe.each(DIALECTS)('mail senders sharing one database on %s', (dialect) => {
+  it('send each queued mail exactly once, claimed and marked in batches', async () => {
+    const t = await createAuthTestApp(dialect);
+    try {
+      const at = t.clock.now.toISOString();
+      const mails = Array.from({ length: 60 }, (_, i) => ({
+        to: `shopper${i}@aisle.test`,
+        subject: `Mail ${i}`,
+        text: `Body ${i}`,
+        kind: 'test.batch',
+      }));
+      await enqueueMail(t.db.db, mails, at);
+      const sent: string[] = [];
+      const mailer: Mailer = {
+        async send(message) {
+          // A slow mail server: the other sender runs meanwhile.
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          sent.push(message.subject);
+        },
+      };
+      const senders = [1, 2, 3].map(() =>
+        createMailQueue({
+          db: t.db.db,
+          mail: { smtpUrl: undefined, outboxDir: t.outboxDir },
+          log: () => {},
+          mailer,
+          now: () => t.clock.now,
+        }),
+      );
+      const counts = await Promise.all(senders.map((s) => s.drain()));
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(60);
+      expect(sent).toHaveLength(60);
+      expect(new Set(sent).size).toBe(60);
+      const rows = await t.db.db.selectFrom('mail_queue').selectAll().execute();
+      expect(rows.every((r) => r.sent_at !== null && r.attempts === 1 && r.claimed_until === null)).toBe(true);
+      expect(await senders[0]?.drain()).toBe(0);
+    } finally {
+      await closeTestDb(t.db);
+    }
   });
 });
