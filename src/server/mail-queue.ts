@@ -1,5 +1,5 @@
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
-import type { Database } from './db/schema.ts';
+import type { ExpressionBuilder, Insertable, Kysely, Transaction } from 'kysely';
+import type { Database, MailQueueTable } from './db/schema.ts';
 import { createMailer, type MailConfig, type Mailer, type MailMessage } from './mail.ts';
 
 /** A mail to queue: the message and what it is about. */
@@ -30,24 +30,24 @@ export async function enqueueMail(
   at: string,
 ): Promise<void> {
   if (mails.length === 0) return;
-  await trx
-    .insertInto('mail_queue')
-    .values(
-      mails.map((m) => ({
-        to_address: m.to,
-        subject: m.subject,
-        body_text: m.text,
-        body_html: m.html ?? '',
-        kind: m.kind,
-        attempts: 0,
-        next_attempt_at: at,
-        claimed_until: null,
-        sent_at: null,
-        last_error: '',
-        created_at: at,
-      })),
-    )
-    .execute();
+  await trx.insertInto('mail_queue').values(mailQueueRows(mails, at)).execute();
+}
+
+/** The `mail_queue` rows `enqueueMail` writes, for a caller that inserts them within a larger statement. */
+export function mailQueueRows(mails: readonly QueuedMail[], at: string): Insertable<MailQueueTable>[] {
+  return mails.map((m) => ({
+    to_address: m.to,
+    subject: m.subject,
+    body_text: m.text,
+    body_html: m.html ?? '',
+    kind: m.kind,
+    attempts: 0,
+    next_attempt_at: at,
+    claimed_until: null,
+    sent_at: null,
+    last_error: '',
+    created_at: at,
+  }));
 }
 
 export function retryDelayMs(attempts: number): number {

@@ -1,11 +1,11 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, sql, type Transaction, type Updateable } from 'kysely';
 import type { Customer, OrderDto, ShortageDto } from '../../lib/domain/cart.ts';
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
 import { lineTotal } from '../../lib/domain/pricing.ts';
 import { isUniqueViolation } from '../auth/accounts.ts';
-import type { Database, Item } from '../db/schema.ts';
+import type { Database, Item, UsersTable } from '../db/schema.ts';
 import type { ModelState } from '../errors.ts';
-import { enqueueMail } from '../mail-queue.ts';
+import { enqueueMail, mailQueueRows } from '../mail-queue.ts';
 import { orderPlacedMail } from '../mail-templates.ts';
 import type { CartLineInput } from './cart-input.ts';
 import { deliveryColumns, findLinesByOrder, toOrderDto } from './orders.ts';
@@ -97,6 +97,20 @@ async function takeStock(trx: Transaction<Database>, lines: readonly CartLineInp
     if (row !== undefined) sold.set(line.index, row);
   }
   return sold;
+}
+
+/** The account's My Address columns from an order's delivery address (the note is the order's only). */
+function myAddressColumns(a: DeliveryAddressDto, at: string): Updateable<UsersTable> {
+  return {
+    full_name: a.FullName,
+    phone: a.Phone,
+    address_line1: a.AddressLine1,
+    address_line2: a.AddressLine2,
+    city: a.City,
+    state: a.State,
+    postal_code: a.PostalCode,
+    updated_at: at,
+  };
 }
 
 /** PostgreSQL's "deadlock detected": the transaction was rolled back and may simply run again. */
@@ -200,7 +214,6 @@ export async function placeOrder(
             qty: line.qty,
           };
         });
-      await trx.insertInto('order_lines').values(values).execute();
       const total = values.reduce((sum, v) => sum + lineTotal(v.selling_price, v.qty), 0);
       const dto = toOrderDto(
         {
@@ -216,31 +229,37 @@ export async function placeOrder(
         values,
       );
       const body = JSON.stringify(dto);
-      await trx.updateTable('orders').set({ total, response: body }).where('id', '=', order.id).execute();
-      await trx.deleteFrom('cart_items').where('cart_id', '=', owner.id).execute();
-      await trx.updateTable('carts').set({ updated_at: at }).where('user_id', '=', owner.id).execute();
-      if (delivery.saveAsMyAddress) {
-        const a = delivery.address;
-        await trx
-          .updateTable('users')
-          .set({
-            full_name: a.FullName,
-            phone: a.Phone,
-            address_line1: a.AddressLine1,
-            address_line2: a.AddressLine2,
-            city: a.City,
-            state: a.State,
-            postal_code: a.PostalCode,
-            updated_at: at,
-          })
-          .where('id', '=', owner.id)
-          .execute();
+      const mail = [{ to: delivery.email, kind: 'order.placed', ...orderPlacedMail(dto, delivery.siteUrl) }];
+      const myAddress = delivery.saveAsMyAddress ? myAddressColumns(delivery.address, at) : null;
+      if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+        // PostgreSQL: the rest of the order in ONE statement (data-modifying CTEs), one round trip instead of five.
+        let finish = trx
+          .with('lines', (q) => q.insertInto('order_lines').values(values).returning('order_lines.order_id'))
+          .with('answer', (q) =>
+            q.updateTable('orders').set({ total, response: body }).where('id', '=', order.id).returning('orders.id'),
+          )
+          .with('emptied', (q) =>
+            q.deleteFrom('cart_items').where('cart_id', '=', owner.id).returning('cart_items.cart_id'),
+          )
+          .with('cart', (q) =>
+            q.updateTable('carts').set({ updated_at: at }).where('user_id', '=', owner.id).returning('carts.user_id'),
+          )
+          .with('mail', (q) => q.insertInto('mail_queue').values(mailQueueRows(mail, at)).returning('mail_queue.id'));
+        if (myAddress !== null) {
+          finish = finish.with('address', (q) =>
+            q.updateTable('users').set(myAddress).where('id', '=', owner.id).returning('users.id'),
+          ) as unknown as typeof finish;
+        }
+        await finish.selectNoFrom(sql<number>`1`.as('done')).execute();
+      } else {
+        // SQLite runs in-process (no round trips) and has no data-modifying CTEs.
+        await trx.insertInto('order_lines').values(values).execute();
+        await trx.updateTable('orders').set({ total, response: body }).where('id', '=', order.id).execute();
+        await trx.deleteFrom('cart_items').where('cart_id', '=', owner.id).execute();
+        await trx.updateTable('carts').set({ updated_at: at }).where('user_id', '=', owner.id).execute();
+        if (myAddress !== null) await trx.updateTable('users').set(myAddress).where('id', '=', owner.id).execute();
+        await enqueueMail(trx, mail, at);
       }
-      await enqueueMail(
-        trx,
-        [{ to: delivery.email, kind: 'order.placed', ...orderPlacedMail(dto, delivery.siteUrl) }],
-        at,
-      );
       return { kind: 'placed' as const, order: dto, body };
     });
   } catch (err) {
