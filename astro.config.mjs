@@ -2,12 +2,12 @@
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
-import { clientIntegration } from './src/build/client-integration.ts';
 import { siteIntegration } from './src/lib/catalogue/site-integration.ts';
 import { siteOrigin } from './src/lib/catalogue/site-url.ts';
+import { clientIntegration } from './src/publish/client-integration.ts';
 
 // The sitemap, redirect pages, compressed files, `_headers` and search index are
-// written by the rebuild (src/build/rebuild.ts) after Astro, so that an
+// written by the rebuild (src/publish/rebuild.ts) after Astro, so that an
 // incremental rebuild can write them for only the pages that changed.
 export default defineConfig({
   // SITE_URL gives canonical URLs their origin; the default suits `npm start`.

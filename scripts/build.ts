@@ -1,10 +1,10 @@
 // npm run build [-- --force] — builds the whole static site from the API (API_URL, or one
 // started in-process) and publishes it when complete; `npm run rebuild` renders only what changed.
 import { parseArgs } from 'node:util';
-import { buildSite } from '../src/build/build-site.ts';
-import { createReporter } from '../src/build/progress.ts';
-import { PROJECT_ROOT } from '../src/build/project-root.ts';
-import { PublishRefused, summaryLine } from '../src/build/rebuild.ts';
+import { buildSite } from '../src/publish/build-site.ts';
+import { createReporter } from '../src/publish/progress.ts';
+import { PROJECT_ROOT } from '../src/publish/project-root.ts';
+import { PublishRefused, summaryLine } from '../src/publish/rebuild.ts';
 import { fillVersions } from '../src/server/catalogue/picture-versions.ts';
 import { loadConfig } from '../src/server/config.ts';
 

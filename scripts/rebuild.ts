@@ -7,10 +7,10 @@
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { createReporter } from '../src/build/progress.ts';
-import { PROJECT_ROOT } from '../src/build/project-root.ts';
-import { PublishRefused, rebuildSite, summaryLine } from '../src/build/rebuild.ts';
-import { parseInterval } from '../src/build/schedule.ts';
+import { createReporter } from '../src/publish/progress.ts';
+import { PROJECT_ROOT } from '../src/publish/project-root.ts';
+import { PublishRefused, rebuildSite, summaryLine } from '../src/publish/rebuild.ts';
+import { parseInterval } from '../src/publish/schedule.ts';
 import { loadConfig } from '../src/server/config.ts';
 
 const USAGE =

@@ -1,7 +1,7 @@
 // npm start — migrate, seed the demo catalogue when empty, build the site when missing, serve.
-import { buildSite, siteIsBuilt } from '../src/build/build-site.ts';
-import { PROJECT_ROOT } from '../src/build/project-root.ts';
-import { summaryLine } from '../src/build/rebuild.ts';
+import { buildSite, siteIsBuilt } from '../src/publish/build-site.ts';
+import { PROJECT_ROOT } from '../src/publish/project-root.ts';
+import { summaryLine } from '../src/publish/rebuild.ts';
 import { fillVersions } from '../src/server/catalogue/picture-versions.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { isCatalogueEmpty, seedCatalogue } from '../src/server/db/seed.ts';

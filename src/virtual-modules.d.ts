@@ -1,4 +1,4 @@
-/** The first-paint script, bundled and minified (src/build/client-integration.ts). */
+/** The first-paint script, bundled and minified (src/publish/client-integration.ts). */
 declare module 'virtual:aisle/first-paint' {
   const code: string;
   export default code;

@@ -4,7 +4,7 @@ import { redirectsText, staticPathsOf } from '../lib/catalogue/site-pages.ts';
 
 /**
  * `/_redirects`: the site's redirects in the format static hosts read. The
- * rebuild (`src/build`) also writes each one as a static redirect page, and
+ * rebuild (`src/publish`) also writes each one as a static redirect page, and
  * `npm run serve` answers them as HTTP redirects.
  */
 export const getStaticPaths = (async () => staticPathsOf(await loadCatalogue(), 'redirects')) satisfies GetStaticPaths;

@@ -1,6 +1,6 @@
 /**
  * The first-paint script: bundled into one small IIFE at build time
- * (src/build/client-integration.ts) and inlined in every page's <head>, so it
+ * (src/publish/client-integration.ts) and inlined in every page's <head>, so it
  * runs before anything is painted and needs no request (its hash is in the
  * Content-Security-Policy the build writes, like every inline script).
  *

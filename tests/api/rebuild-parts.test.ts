@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cspHash, headersFile, inlineHashes } from '../../src/build/deploy-files.ts';
-import { formatDuration, progressBar, progressLine } from '../../src/build/progress.ts';
-import { parseInterval } from '../../src/build/schedule.ts';
-import { shardCount, shardDir, shardGlob, shardOf } from '../../src/build/search-index.ts';
 import { indexCatalogue } from '../../src/lib/catalogue/catalogue.ts';
 import { redirectPages } from '../../src/lib/catalogue/redirect-pages.ts';
 import { cataloguePages, shareOnlyPages, staticPathsOf } from '../../src/lib/catalogue/site-pages.ts';
 import { SITEMAP_URLS_PER_FILE, sitemapFiles } from '../../src/lib/catalogue/sitemap.ts';
 import type { CategoryDto, ItemDto, StoreDto } from '../../src/lib/domain/catalogue.ts';
+import { cspHash, headersFile, inlineHashes } from '../../src/publish/deploy-files.ts';
+import { formatDuration, progressBar, progressLine } from '../../src/publish/progress.ts';
+import { parseInterval } from '../../src/publish/schedule.ts';
+import { shardCount, shardDir, shardGlob, shardOf } from '../../src/publish/search-index.ts';
 import { readBuildLine } from '../../src/server/catalogue/site-builder.ts';
 import { headersFor, parseHeaders } from '../../src/server/site-headers.ts';
 import { categoryDto, itemDto, sectionDto, storeDto } from '../fixtures/dtos.ts';

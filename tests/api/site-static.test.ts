@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compressInPlace, headersFile, InlineHashSet, listFiles } from '../../src/build/deploy-files.ts';
+import { compressInPlace, headersFile, InlineHashSet, listFiles } from '../../src/publish/deploy-files.ts';
 import { listen, type RunningServer } from '../../src/server/runtime.ts';
 import { headersFor, parseHeaders } from '../../src/server/site-headers.ts';
 import { createSiteServer } from '../../src/server/site-server.ts';

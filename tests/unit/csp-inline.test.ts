@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cspHash, InlineHashSet, inlineHashes } from '../../src/build/deploy-files.ts';
+import { cspHash, InlineHashSet, inlineHashes } from '../../src/publish/deploy-files.ts';
 import { CSP_MAX_BYTES, contentSecurityPolicy } from '../../src/server/site-headers.ts';
 
 const X = '<script>x</script>';

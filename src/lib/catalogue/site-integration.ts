@@ -9,7 +9,7 @@ export function renderedLine(rendered: number, requests: number): string {
 
 /**
  * Logs the build's page count against the API requests it made. The rebuild
- * (`src/build`) writes the redirect pages, sitemap, headers and search index
+ * (`src/publish`) writes the redirect pages, sitemap, headers and search index
  * after Astro is done, so it can do so for only the pages that changed.
  */
 export function siteIntegration(): AstroIntegration {

@@ -162,7 +162,7 @@ const ONLY = Symbol.for('aisle.site-build.only-pages');
 
 /**
  * Limits the coming build's catalogue pages to `paths` (`null`: every page).
- * The incremental rebuild (`src/build`) renders only the pages whose keys
+ * The incremental rebuild (`src/publish`) renders only the pages whose keys
  * changed; it passes a promise so that Astro can bundle the site while the
  * rebuild still reads the catalogue and works out which pages those are.
  */

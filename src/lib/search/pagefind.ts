@@ -1,7 +1,7 @@
 /**
  * The browser's handle on the site's search index (Pagefind, written under
  * /pagefind/ by the build; a large catalogue's index is split into shards that
- * are merged here, see src/build/search-index.ts). Loaded once, on first use,
+ * are merged here, see src/publish/search-index.ts). Loaded once, on first use,
  * by the navigation's search box and by the search results page alike.
  */
 

@@ -32,7 +32,7 @@ const TAIL_LINES = 60;
 const LINE_MAX = 400;
 
 /**
- * The steps a build announces, in order (see `src/build/rebuild.ts` and the
+ * The steps a build announces, in order (see `src/publish/rebuild.ts` and the
  * site integration), with their rank: `Done` of `Total` counts them until a
  * phase counts its own units. A phase that counts (`Build: {phase} {done}/{total}`)
  * runs after the catalogue is read and before the pages are all rendered.

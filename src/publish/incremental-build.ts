@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { addCompressed, type Changes, sameAsFile, standbyOf, switchTo } from './change-set.ts';
+import { InlineHashSet, listFiles } from './deploy-files.ts';
+import { addHeaders, addRedirectPages, addSitemap, searchShards } from './derived-files.ts';
+import type { LeanBuild } from './renderer.ts';
+import { catalogueFile, NeedsFullBuild, pageCount, type RebuildResult, type Run, seconds } from './run.ts';
+import { buildSearchIndex, isSearched, isShardDir, shardOf } from './search-index.ts';
+import { emptyTrash, type SiteManifest, staleBuilds, trashBuilds } from './site-folders.ts';
+
+/** The incremental rebuild: only the changed pages rendered, published through the standby copy. */
+
+/** Renders only the pages whose keys changed and publishes them through the standby copy. */
+export async function incrementalBuild(
+  run: Run,
+  liveDir: string,
+  before: SiteManifest,
+  lean: LeanBuild,
+): Promise<RebuildResult> {
+  const { folders, reporter } = run;
+  const changed = run.pages.filter((p) => before.pages[p.path] !== p.key);
+  const removed = Object.keys(before.pages).filter((p) => !run.pageSet.has(p));
+  const reused = run.pages.filter((p) => p.path !== '/_redirects' && before.pages[p.path] === p.key).length;
+  // Only the search shards holding a changed page are made again; all of them when the
+  // last index is stale (an interrupted rebuild) or the number of shards changes.
+  const shards = searchShards(run);
+  const staleShards = new Set(
+    [...changed.map((p) => p.path), ...removed].filter(isSearched).map((path) => shardOf(path, shards)),
+  );
+  const allShards = before.searchIndexedAt === null || before.searchShards !== shards;
+  const refreshSearch = allShards || staleShards.size > 0;
+  const reindex = allShards ? Array.from({ length: shards }, (_, i) => i) : [...staleShards];
+  if (changed.length === 0 && removed.length === 0) await lean.abandon();
+  if (changed.length === 0 && removed.length === 0 && !refreshSearch) {
+    const liveSeconds = seconds(run.started);
+    reporter.log(`Build: site written to ${run.config.siteDir} in ${liveSeconds.toFixed(1)} s (nothing changed).`);
+    return {
+      mode: 'unchanged',
+      reason: '',
+      rendered: 0,
+      reused,
+      removed: 0,
+      pages: pageCount(before),
+      liveSeconds,
+      searchSeconds: null,
+      seconds: liveSeconds,
+      siteDir: run.config.siteDir,
+    };
+  }
+  const changes: Changes = new Map();
+  let rendered: string[] = [];
+  let staticPages = before.staticPages;
+  // The policy follows the pages: each hash with the number of live pages carrying it (counted over the
+  // whole site by the full build, or now when the live build's manifest predates the counts), then the
+  // changed pages' old hashes out and new ones in, so a hash no page carries any more goes.
+  const inline =
+    before.inlineCounts !== undefined ? new InlineHashSet(before.inlineCounts) : await InlineHashSet.ofSite(liveDir);
+  if (changed.length > 0 || removed.length > 0) {
+    const { scratch } = lean;
+    reporter.log(`Build: ${changed.length} pages changed and ${removed.length} removed since the last build.`);
+    try {
+      rendered = await lean.render(changed.map((p) => p.path));
+      const liveAssets = new Set(existsSync(join(liveDir, '_astro')) ? readdirSync(join(liveDir, '_astro')) : []);
+      const assets = existsSync(join(scratch, '_astro')) ? readdirSync(join(scratch, '_astro')) : [];
+      const foreign = assets.filter((a) => !liveAssets.has(a));
+      if (foreign.length > 0) {
+        throw new NeedsFullBuild(`the built scripts or styles differ from the live site's (${foreign[0]})`);
+      }
+      staticPages = rendered.filter((p) => !run.pageSet.has(p)).sort();
+      for (const p of changed) {
+        const rel = catalogueFile(p.path);
+        changes.set(rel, await readFile(join(scratch, rel)));
+      }
+      // Pages without a key (login, cart, 404, …) and public files: kept unless their bytes changed.
+      const catalogueFiles = new Set(run.pages.map((p) => catalogueFile(p.path)));
+      for (const rel of listFiles(scratch, (r) => r === '_astro')) {
+        if (catalogueFiles.has(rel)) continue;
+        const data = await readFile(join(scratch, rel));
+        if (!(await sameAsFile(join(liveDir, rel), data))) changes.set(rel, data);
+      }
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+    for (const path of removed) {
+      const rel = catalogueFile(path);
+      if (!changes.has(rel)) changes.set(rel, null);
+    }
+    // Redirect pages follow `_redirects` and the set of pages; the sitemap follows the set of pages.
+    const pageSetChanged =
+      removed.length > 0 ||
+      changed.some((p) => !(p.path in before.pages)) ||
+      staticPages.join('\n') !== before.staticPages.join('\n');
+    if (pageSetChanged || changes.has('_redirects')) addRedirectPages(run, liveDir, before, staticPages, changes);
+    if (pageSetChanged) await addSitemap(run, liveDir, staticPages, changes);
+    for (const [rel, data] of changes) {
+      if (!rel.endsWith('.html')) continue;
+      const old = await readFile(join(liveDir, rel), 'utf8').catch(() => null);
+      if (old !== null) inline.remove(old);
+      if (data !== null) inline.add(data.toString('utf8'));
+    }
+  }
+  const manifest: SiteManifest = {
+    version: 1,
+    buildId: randomUUID(),
+    code: run.code,
+    builtAt: new Date().toISOString(),
+    pages: Object.fromEntries(run.pages.map((p) => [p.path, p.key])),
+    staticPages,
+    inline: inline.toJSON(),
+    inlineCounts: inline.counts(),
+    searchIndexedAt: refreshSearch ? null : before.searchIndexedAt,
+    searchShards: refreshSearch ? null : shards,
+  };
+
+  // 1. The changed pages go live through the standby copy; the old live build becomes the standby.
+  let standby = standbyOf(run, liveDir, before.buildId);
+  let current = liveDir;
+  const pagesChanged = changes.size;
+  if (changes.size > 0) {
+    await addHeaders(liveDir, inline, changes);
+    await addCompressed(changes);
+    ({ standby, current } = await switchTo(run, current, standby, changes, manifest));
+  }
+  const liveSeconds = seconds(run.started);
+  reporter.log(
+    `Build: site written to ${run.config.siteDir} in ${liveSeconds.toFixed(1)} s ` +
+      `(${rendered.length} rendered, ${reused} reused, ${removed.length} removed; ${pagesChanged} files changed).`,
+  );
+
+  // 2. The search index of the new pages follows, through the standby again.
+  let searchSeconds: number | null = null;
+  if (refreshSearch) {
+    const searchStarted = performance.now();
+    reporter.log(
+      `Build: indexing the item and section pages for search (${reindex.length} of ${shards} ` +
+        `${shards === 1 ? 'shard' : 'shards'}) ...`,
+    );
+    const search = await buildSearchIndex(current, shards, { only: reindex });
+    const searchChanges: Changes = new Map();
+    // The files of the shards made again, and of shards beyond the new count, that the new index does not have.
+    const oldFiles = new Set<string>();
+    for (const name of readdirSync(current).filter(isShardDir)) {
+      const shard = name === 'pagefind' ? 0 : Number(name.slice('pagefind-'.length));
+      if (!reindex.includes(shard) && shard < shards) continue;
+      for (const f of listFiles(join(current, name))) if (!/\.(br|gz)$/.test(f)) oldFiles.add(`${name}/${f}`);
+    }
+    for (const [name, content] of search.files) {
+      const data = Buffer.from(content);
+      if (!(await sameAsFile(join(current, name), data))) searchChanges.set(name, data);
+      oldFiles.delete(name);
+    }
+    for (const name of oldFiles) searchChanges.set(name, null);
+    const indexed = {
+      ...manifest,
+      buildId: randomUUID(),
+      searchIndexedAt: new Date().toISOString(),
+      searchShards: shards,
+    };
+    if (searchChanges.size > 0) {
+      await addCompressed(searchChanges);
+      await addHeaders(current, inline, searchChanges);
+    }
+    ({ standby, current } = await switchTo(run, current, standby, searchChanges, indexed));
+    searchSeconds = seconds(searchStarted);
+    reporter.log(
+      `Build: search index of ${search.pages} pages (${reindex.length} of ${shards} ${shards === 1 ? 'shard' : 'shards'}) ` +
+        `live in ${searchSeconds.toFixed(1)} s.`,
+    );
+  }
+  trashBuilds(folders, staleBuilds(folders, [current, standby]));
+  emptyTrash(folders, { detached: true });
+  return {
+    mode: 'incremental',
+    reason: '',
+    rendered: rendered.length,
+    reused,
+    removed: removed.length,
+    pages: pageCount(manifest),
+    liveSeconds,
+    searchSeconds,
+    seconds: seconds(run.started),
+    siteDir: run.config.siteDir,
+  };
+}

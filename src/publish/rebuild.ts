@@ -1,0 +1,161 @@
+import { createApiClient } from '../lib/api/client.ts';
+import { buildStats, resetBuildStats } from '../lib/catalogue/build-stats.ts';
+import type { Catalogue } from '../lib/catalogue/catalogue.ts';
+import { readCatalogue } from '../lib/catalogue/load.ts';
+import { cataloguePages } from '../lib/catalogue/site-pages.ts';
+import { siteOrigin } from '../lib/catalogue/site-url.ts';
+import type { Config } from '../server/config.ts';
+import { type Api, reachable, startApi } from './catalogue-source.ts';
+import { codeFingerprint } from './code-fingerprint.ts';
+import { fullBuild } from './full-build.ts';
+import { incrementalBuild } from './incremental-build.ts';
+import { createReporter, formatDuration, type Reporter } from './progress.ts';
+import { PROJECT_ROOT } from './project-root.ts';
+import { deferred, removeDeadScratch, startLeanBuild } from './renderer.ts';
+import { NeedsFullBuild, pageCount, type RebuildResult, type Run } from './run.ts';
+import { acquireLock, liveSite, readManifest, type SiteManifest, siteFolders } from './site-folders.ts';
+
+/**
+ * The rebuild, as an orchestrator over parts with one job each: the catalogue
+ * source (`catalogue-source.ts`), the renderer (`renderer.ts`), the change set
+ * and the switch (`change-set.ts`, `site-folders.ts`), the derived files
+ * (`derived-files.ts`, `deploy-files.ts`, `search-index.ts`), and the two ways
+ * of publishing (`full-build.ts`, `incremental-build.ts`).
+ */
+
+export type { RebuildResult } from './run.ts';
+
+/** A rebuild whose page count falls by more than this share refuses to publish unless forced. */
+export const MAX_PAGE_DROP = 0.2;
+
+export interface RebuildOptions {
+  /** Render every page, whatever the last build did (`--full`). */
+  full?: boolean;
+  /** Publish even when the page count falls sharply (`--force`). */
+  force?: boolean;
+  reporter?: Reporter;
+}
+
+/** The rebuild would publish far fewer pages than are live: nothing was published. */
+export class PublishRefused extends Error {
+  override name = 'PublishRefused';
+}
+/**
+ * Rebuilds the static site from the API (`config.apiUrl`, or one started
+ * in-process over the configured database) and publishes it atomically.
+ *
+ * With an earlier build of the same code, only the pages whose cache keys
+ * changed are rendered (one lean Astro build limited to them); their files,
+ * the redirect pages, sitemap and headers that changed, and the removed pages'
+ * deletions are applied to the standby copy of the live build, which then goes
+ * live; the search index follows in a second switch. Otherwise (or with
+ * `full`) every page is rendered into a new folder that goes live when
+ * complete. Either way the live site is never changed in place: an interrupted
+ * rebuild leaves it serving as it was.
+ *
+ * Throws `PublishRefused` when the new site would have more than 20 % fewer
+ * pages than the live one (unless `force`), and a plain Error when the API
+ * cannot be reached; the live site is unchanged in both cases.
+ */
+export async function rebuildSite(config: Config, opts: RebuildOptions = {}): Promise<RebuildResult> {
+  const reporter = opts.reporter ?? createReporter();
+  const started = performance.now();
+  // The content a successful build shows is the catalogue as of its start.
+  const startedAt = new Date().toISOString();
+  const folders = siteFolders(config.siteDir);
+  const release = await acquireLock(folders, (line) => reporter.log(line));
+  try {
+    resetBuildStats();
+    removeDeadScratch();
+    const live = liveSite(folders);
+    const before = live.kind === 'build' ? readManifest(folders, live.dir) : null;
+    const code = codeFingerprint(PROJECT_ROOT);
+    let reason = '';
+    if (opts.full === true) reason = 'a full build was asked for';
+    else if (live.kind === 'none') reason = 'there is no earlier build';
+    else if (before === null) reason = 'the live site has no build manifest (it was built by an older version)';
+    else if (before.code !== code) reason = "the site's code or build settings changed since the last build";
+
+    const catalogueRead = deferred<Catalogue>();
+    const lean =
+      reason === '' && before !== null
+        ? startLeanBuild(reporter, catalogueRead.promise, before.staticPages.length)
+        : null;
+    let run: Run;
+    let api: Api | undefined;
+    try {
+      api = await startApi(config, (line) => reporter.log(line));
+      await reachable(api.url);
+      const stats = buildStats();
+      const catalogue = await readCatalogue(createApiClient({ baseURL: api.url, retry: 2 }), {
+        onRequest: () => {
+          stats.apiRequests++;
+        },
+        log: (line) => reporter.log(line),
+      });
+      catalogueRead.resolve(catalogue);
+      const pages = cataloguePages(catalogue);
+      run = {
+        config,
+        folders,
+        reporter,
+        catalogue,
+        code,
+        site: siteOrigin(),
+        started,
+        pages,
+        pageSet: new Set(pages.map((p) => p.path)),
+      };
+      checkPageCount(run, before, opts.force === true);
+    } catch (err) {
+      catalogueRead.reject(err);
+      await lean?.abandon();
+      await api?.stop();
+      throw err;
+    }
+    try {
+      let result: RebuildResult | undefined;
+      if (lean !== null && live.kind === 'build' && before !== null) {
+        try {
+          result = await incrementalBuild(run, live.dir, before, lean);
+        } catch (err) {
+          if (!(err instanceof NeedsFullBuild)) throw err;
+          reason = err.message;
+        }
+      }
+      if (result === undefined) {
+        reporter.log(`Build: rendering every page: ${reason}.`);
+        result = await fullBuild(run, before, reason);
+      }
+      await api.markBuilt(startedAt);
+      return result;
+    } finally {
+      await api.stop();
+    }
+  } finally {
+    release();
+  }
+}
+function checkPageCount(run: Run, manifest: SiteManifest | null, force: boolean): void {
+  if (manifest === null) return;
+  const before = pageCount(manifest);
+  const after = run.pages.filter((p) => p.path !== '/_redirects').length + manifest.staticPages.length;
+  if (before === 0 || after >= before * (1 - MAX_PAGE_DROP)) return;
+  const drop = Math.round((1 - after / before) * 100);
+  const message =
+    `Not published: the catalogue now gives ${after} pages, ${drop} % fewer than the ${before} of the live site ` +
+    `(a rebuild publishes a drop of at most ${MAX_PAGE_DROP * 100} %). The live site is unchanged. ` +
+    'If sections or items were removed on purpose, run the rebuild again with --force.';
+  if (!force) throw new PublishRefused(message);
+  run.reporter.log(`Build: publishing although the page count falls by ${drop} % (--force).`);
+}
+/** A one-line account of a rebuild for the end of the log. */
+export function summaryLine(r: RebuildResult): string {
+  const what =
+    r.mode === 'unchanged'
+      ? 'Nothing changed since the last build'
+      : `${r.mode === 'full' ? 'Full build' : 'Incremental rebuild'}: ${r.rendered} pages rendered, ` +
+        `${r.reused} reused, ${r.removed} removed`;
+  const search = r.searchSeconds === null ? '' : `; search index ${formatDuration(r.searchSeconds)}`;
+  return `Rebuild: ${what}; live after ${formatDuration(r.liveSeconds)}${search}; ${formatDuration(r.seconds)} in all (${r.pages} pages).`;
+}
