@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DEFAULT_POOL_MAX } from './db/connection.ts';
 
 /** Everything the server and the CLIs read from the environment (see README "Configuration"). */
 export interface Config {
@@ -9,6 +10,8 @@ export interface Config {
   dataDir: string;
   /** Unset: SQLite at `dataDir/aisle.db`. */
   databaseUrl: string | undefined;
+  /** PostgreSQL connections this process may open (`DATABASE_POOL_MAX`, default 20). */
+  databasePoolMax: number;
   jwtSecret: string;
   /** Unset: mail goes to `dataDir/outbox/` as `.eml` files. */
   smtpUrl: string | undefined;
@@ -36,11 +39,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be a whole number from 0 to 65535, got "${env.PORT}".`);
   }
+  const poolMax = Number(nonEmpty(env.DATABASE_POOL_MAX) ?? String(DEFAULT_POOL_MAX));
+  if (!Number.isInteger(poolMax) || poolMax < 1 || poolMax > 1000) {
+    throw new Error(`DATABASE_POOL_MAX must be a whole number from 1 to 1000, got "${env.DATABASE_POOL_MAX}".`);
+  }
   return {
     port,
     host: nonEmpty(env.HOST) ?? '127.0.0.1',
     dataDir,
     databaseUrl: nonEmpty(env.DATABASE_URL),
+    databasePoolMax: poolMax,
     jwtSecret: nonEmpty(env.JWT_SECRET) ?? persistentSecret(dataDir),
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM),

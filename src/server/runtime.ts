@@ -9,7 +9,7 @@ import type { MailQueue } from './mail-queue.ts';
 
 /** Opens the configured database and brings its schema up to date. */
 export async function openMigratedDb(config: Config): Promise<Db> {
-  const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax });
   try {
     await migrateToLatest(db.db);
   } catch (err) {
