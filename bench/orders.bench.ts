@@ -53,6 +53,10 @@ async function serve(): Promise<void> {
   });
   const server = await listen(app, '127.0.0.1', 0);
   process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
+  // The CPU time this process has used, asked for before and after each level.
+  process.on('message', (m) => {
+    if (m === 'cpu') process.send?.(process.cpuUsage());
+  });
   process.once('SIGTERM', () => {
     void server
       .close()
@@ -185,13 +189,24 @@ async function seed(db: Kysely<Database>, customers: number): Promise<string[]> 
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve'], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the server process exited with ${code}`)));
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', (text) => {
       resolve({ child, url: (JSON.parse(text) as { url: string }).url });
     });
+  });
+}
+
+/** The server process's CPU time so far (user + system), in ms. */
+function serverCpuMs(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    child.once('message', (m) => {
+      const cpu = m as { user: number; system: number };
+      resolve((cpu.user + cpu.system) / 1000);
+    });
+    child.send('cpu');
   });
 }
 
@@ -225,6 +240,8 @@ interface RunResult {
   p50: number;
   p99: number;
   max: number;
+  /** The API process's CPU time (user + system) per request: the load generator's is not in it. */
+  cpuMsPerOrder: number;
 }
 
 function percentile(sorted: readonly number[], q: number): number {
@@ -311,6 +328,7 @@ async function load(
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
     max: latencies.at(-1) ?? 0,
+    cpuMsPerOrder: 0,
   };
 }
 
@@ -324,11 +342,15 @@ async function bench(engine: Engine, levels: readonly number[], orders: number, 
     try {
       await load(server.url, tokens, Math.min(...levels), WARM_UP_ORDERS, seconds);
       for (const clients of levels) {
+        const cpuBefore = await serverCpuMs(server.child);
         const r = await load(server.url, tokens, clients, orders, seconds);
+        r.cpuMsPerOrder = (await serverCpuMs(server.child)) - cpuBefore;
+        r.cpuMsPerOrder /= Math.max(1, r.placed + r.refused + r.failed);
         results.push(r);
         process.stderr.write(
           `${engine} ${clients} clients: ${r.placed} orders in ${r.seconds.toFixed(1)} s, ` +
-            `${r.ordersPerSecond.toFixed(0)}/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms\n`,
+            `${r.ordersPerSecond.toFixed(0)}/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ` +
+            `server CPU ${r.cpuMsPerOrder.toFixed(2)} ms an order\n`,
         );
       }
     } finally {
@@ -369,8 +391,8 @@ async function main(): Promise<void> {
       `Node ${process.version}, ${new Date().toISOString().slice(0, 10)}\n\n`,
   );
   const rows: string[] = [
-    '| engine | clients | orders placed | refused (409) | errors | seconds | orders/s | p50 ms | p99 ms | max ms |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| engine | clients | orders placed | refused (409) | errors | seconds | orders/s | p50 ms | p99 ms | max ms | API CPU ms an order |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const engine of engines as Engine[]) {
     let results: RunResult[];
@@ -383,7 +405,7 @@ async function main(): Promise<void> {
     for (const r of results) {
       rows.push(
         `| ${engine} | ${r.clients} | ${r.placed} | ${r.refused} | ${r.failed} | ${r.seconds.toFixed(1)} | ` +
-          `${r.ordersPerSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} |`,
+          `${r.ordersPerSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${r.cpuMsPerOrder.toFixed(2)} |`,
       );
     }
   }
