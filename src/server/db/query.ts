@@ -44,3 +44,49 @@ export function compiledPerDb<DB, R>(
     return run(parameters);
   };
 }
+
+/** Stands for the i-th argument while a query is compiled; Kysely makes it a parameter like any value. */
+class Arg {
+  readonly index: number;
+  constructor(index: number) {
+    this.index = index;
+  }
+}
+
+/**
+ * A query compiled once per database and shape (`key`: how many rows a VALUES
+ * list has, whether an optional part is there), then run with other arguments.
+ * `build` writes the query with `arg(i)` wherever the i-th argument goes; Kysely
+ * turns each into a parameter, and every later call only puts `args[i]` in its
+ * places, whatever order Kysely emits them in. Parameters that are not arguments
+ * (constants of the query) are kept as they are.
+ */
+export function compiledPerShape<DB, K, R>(
+  build: (db: Kysely<DB>, key: K, arg: (i: number) => never) => Compilable<R>,
+): (db: Kysely<DB>, key: K, args: readonly unknown[]) => CompiledQuery<R> {
+  type Slot = { arg: number } | { value: unknown };
+  const byDb = new WeakMap<Kysely<DB>, Map<K, { compiled: CompiledQuery<R>; slots: Slot[]; args: number }>>();
+  return (db, key, args) => {
+    let shapes = byDb.get(db);
+    if (shapes === undefined) {
+      shapes = new Map();
+      byDb.set(db, shapes);
+    }
+    let shape = shapes.get(key);
+    if (shape === undefined) {
+      let highest = -1;
+      const compiled = build(db, key, (i) => {
+        highest = Math.max(highest, i);
+        return new Arg(i) as never;
+      }).compile();
+      const slots = compiled.parameters.map((p): Slot => (p instanceof Arg ? { arg: p.index } : { value: p }));
+      shape = { compiled, slots, args: highest + 1 };
+      shapes.set(key, shape);
+    }
+    if (args.length !== shape.args) {
+      throw new Error(`compiledPerShape: ${shape.args} arguments expected, got ${args.length}`);
+    }
+    const parameters = shape.slots.map((s) => ('arg' in s ? args[s.arg] : s.value));
+    return { ...shape.compiled, parameters };
+  };
+}

@@ -1,14 +1,15 @@
-import { type Kysely, PostgresAdapter, sql, type Transaction, type Updateable } from 'kysely';
+import { type Insertable, type Kysely, PostgresAdapter, sql, type Transaction, type Updateable } from 'kysely';
 import type { Customer, OrderDto, ShortageDto } from '../../lib/domain/cart.ts';
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
 import { lineTotal } from '../../lib/domain/pricing.ts';
 import { isUniqueViolation } from '../auth/accounts.ts';
-import type { Database, Item, UsersTable } from '../db/schema.ts';
+import { compiledPerShape } from '../db/query.ts';
+import type { Database, Item, MailQueueTable, OrderLinesTable, UsersTable } from '../db/schema.ts';
 import type { ModelState } from '../errors.ts';
-import { enqueueMail, mailQueueRows } from '../mail-queue.ts';
+import { mailQueueRows } from '../mail-queue.ts';
 import { orderPlacedMail } from '../mail-templates.ts';
 import type { CartLineInput } from './cart-input.ts';
-import { deliveryColumns, findLinesByOrder, toOrderDto } from './orders.ts';
+import { type DeliveryColumns, deliveryColumns, findLinesByOrder, toOrderDto } from './orders.ts';
 
 /** Where an order goes and who hears about it. */
 export interface OrderDelivery {
@@ -70,6 +71,158 @@ export async function findReplay(db: Kysely<Database>, userId: number, key: stri
 
 type Sold = Pick<Item, (typeof PRICE_COLUMNS)[number]>;
 
+// The order's statements, compiled once per database and shape (see compiledPerShape):
+// Kysely would otherwise build and compile the same SQL for every order.
+
+const DELIVERY_KEYS = Object.keys(deliveryColumns(deliveryAddressSample())) as (keyof DeliveryColumns)[];
+
+/** Arguments: user id, idempotency key, time, then the delivery columns in DELIVERY_KEYS order. */
+const INSERT_ORDER = compiledPerShape((db: Kysely<Database>, _shape: 'one', arg) =>
+  db
+    .insertInto('orders')
+    .values({
+      user_id: arg(0),
+      status: 'Placed',
+      total: 0,
+      idempotency_key: arg(1),
+      response: null,
+      created_at: arg(2),
+      updated_at: arg(2),
+      ...Object.fromEntries(DELIVERY_KEYS.map((k, i) => [k, arg(3 + i)])),
+    })
+    .returning('id'),
+);
+
+/**
+ * `update items … from (values …) where stock >= qty and hidden = 0 returning …`,
+ * the same on SQLite and PostgreSQL, for `n` lines. Arguments: ItemID, StoreID
+ * and quantity of each line.
+ */
+const TAKE_STOCK = compiledPerShape((db: Kysely<Database>, n: number, arg) => {
+  const values = sql.join(
+    Array.from(
+      { length: n },
+      (_, i) =>
+        sql`(cast(${arg(3 * i)} as integer), cast(${arg(3 * i + 1)} as integer), cast(${arg(3 * i + 2)} as integer))`,
+    ),
+  );
+  const query = sql<Sold & { id: number; store_id: number }>`
+    with v (id, store_id, qty) as (values ${values})
+    update items set stock = items.stock - v.qty
+    from v
+    where items.id = v.id and items.store_id = v.store_id and items.hidden = 0 and items.stock >= v.qty
+    returning items.id, items.store_id, ${sql.join(PRICE_COLUMNS.map((c) => sql.ref(`items.${c}`)))}`;
+  return { compile: () => query.compile(db) };
+});
+
+/** Arguments: ItemID, StoreID. */
+const READ_SHORT_LINE = compiledPerShape((db: Kysely<Database>, _shape: 'one', arg) =>
+  db.selectFrom('items').select(['title', 'stock', 'hidden']).where('id', '=', arg(0)).where('store_id', '=', arg(1)),
+);
+
+type LineRow = Insertable<OrderLinesTable>;
+const LINE_KEYS = [
+  'order_id',
+  'item_id',
+  'store_id',
+  'title',
+  'size',
+  'unit_price',
+  'discount_bps',
+  'flat_discount',
+  'gst_bps',
+  'selling_price',
+  'qty',
+] as const satisfies readonly (keyof LineRow)[];
+const MY_ADDRESS_KEYS = Object.keys(myAddressColumns(deliveryAddressSample(), '')) as (keyof Updateable<UsersTable>)[];
+const MAIL_KEYS = Object.keys(
+  mailQueueRows([{ to: '', subject: '', text: '', kind: '' }], '')[0] ?? {},
+) as (keyof Insertable<MailQueueTable>)[];
+
+/** Hands out argument numbers in the order a statement's arguments are listed. */
+function argCounter(arg: (i: number) => never): () => never {
+  let next = 0;
+  return () => arg(next++);
+}
+
+/**
+ * What follows the stock: the lines, the answer and total, the emptied cart, its
+ * time, the order mail and (`withAddress`) My Address. On PostgreSQL ONE statement
+ * (data-modifying CTEs): one round trip instead of five. Arguments, in order: each
+ * line's LINE_KEYS, total, answer, order id, customer id, time, customer id, the
+ * mail's MAIL_KEYS, then with an address its MY_ADDRESS_KEYS and the customer id.
+ */
+const FINISH_ORDER_PG = compiledPerShape((db: Kysely<Database>, shape: string, arg) => {
+  const [n, withAddress] = [Number(shape.split(':')[0]), shape.endsWith(':address')];
+  const a = argCounter(arg);
+  const lines = Array.from({ length: n }, () => Object.fromEntries(LINE_KEYS.map((k) => [k, a()])) as LineRow);
+  let query = db
+    .with('lines', (q) => q.insertInto('order_lines').values(lines).returning('order_lines.order_id'))
+    .with('answer', (q) =>
+      q.updateTable('orders').set({ total: a(), response: a() }).where('id', '=', a()).returning('orders.id'),
+    )
+    .with('emptied', (q) => q.deleteFrom('cart_items').where('cart_id', '=', a()).returning('cart_items.cart_id'))
+    .with('cart', (q) =>
+      q.updateTable('carts').set({ updated_at: a() }).where('user_id', '=', a()).returning('carts.user_id'),
+    )
+    .with('mail', (q) =>
+      q
+        .insertInto('mail_queue')
+        .values(Object.fromEntries(MAIL_KEYS.map((k) => [k, a()])) as Insertable<MailQueueTable>)
+        .returning('mail_queue.id'),
+    );
+  if (withAddress) {
+    query = query.with('address', (q) =>
+      q
+        .updateTable('users')
+        .set(Object.fromEntries(MY_ADDRESS_KEYS.map((k) => [k, a()])))
+        .where('id', '=', a())
+        .returning('users.id'),
+    ) as unknown as typeof query;
+  }
+  return query.selectNoFrom(sql<number>`1`.as('done'));
+});
+
+/** SQLite's statements after the stock (in-process: no round trips to save, and no data-modifying CTEs). */
+const INSERT_LINES = compiledPerShape((db: Kysely<Database>, n: number, arg) => {
+  const a = argCounter(arg);
+  return db
+    .insertInto('order_lines')
+    .values(Array.from({ length: n }, () => Object.fromEntries(LINE_KEYS.map((k) => [k, a()])) as LineRow));
+});
+const STORE_ANSWER = compiledPerShape((db: Kysely<Database>, _shape: 'one', arg) =>
+  db
+    .updateTable('orders')
+    .set({ total: arg(0), response: arg(1) })
+    .where('id', '=', arg(2)),
+);
+const EMPTY_CART = compiledPerShape((db: Kysely<Database>, _shape: 'one', arg) =>
+  db.deleteFrom('cart_items').where('cart_id', '=', arg(0)),
+);
+const TOUCH_CART = compiledPerShape((db: Kysely<Database>, _shape: 'one', arg) =>
+  db
+    .updateTable('carts')
+    .set({ updated_at: arg(0) })
+    .where('user_id', '=', arg(1)),
+);
+const SAVE_MY_ADDRESS = compiledPerShape((db: Kysely<Database>, _shape: 'one', arg) => {
+  const a = argCounter(arg);
+  return db
+    .updateTable('users')
+    .set(Object.fromEntries(MY_ADDRESS_KEYS.map((k) => [k, a()])))
+    .where('id', '=', a());
+});
+const QUEUE_MAIL = compiledPerShape((db: Kysely<Database>, _shape: 'one', arg) => {
+  const a = argCounter(arg);
+  return db
+    .insertInto('mail_queue')
+    .values(Object.fromEntries(MAIL_KEYS.map((k) => [k, a()])) as Insertable<MailQueueTable>);
+});
+
+function deliveryAddressSample(): DeliveryAddressDto {
+  return { FullName: '', Phone: '', AddressLine1: '', AddressLine2: '', City: '', State: '', PostalCode: '', Note: '' };
+}
+
 /**
  * Takes the stock of every line in ONE statement, the same on SQLite and PostgreSQL:
  * `update items … from (values …) where stock >= qty and hidden = 0 returning …`.
@@ -77,19 +230,16 @@ type Sold = Pick<Item, (typeof PRICE_COLUMNS)[number]>;
  * below 0 however many API processes share it. Answers the rows it updated by line
  * index; a line missing from the answer is short (the caller then rolls back).
  */
-async function takeStock(trx: Transaction<Database>, lines: readonly CartLineInput[]): Promise<Map<number, Sold>> {
+async function takeStock(
+  db: Kysely<Database>,
+  trx: Transaction<Database>,
+  lines: readonly CartLineInput[],
+): Promise<Map<number, Sold>> {
   // In ItemID order, so concurrent orders tend to lock rows in the same order; a
   // deadlock PostgreSQL still detects is retried by placeOrder.
   const byItemId = [...lines].sort((a, b) => a.itemId - b.itemId || a.storeId - b.storeId);
-  const values = sql.join(
-    byItemId.map((l) => sql`(cast(${l.itemId} as integer), cast(${l.storeId} as integer), cast(${l.qty} as integer))`),
-  );
-  const { rows } = await sql<Sold & { id: number; store_id: number }>`
-    with v (id, store_id, qty) as (values ${values})
-    update items set stock = items.stock - v.qty
-    from v
-    where items.id = v.id and items.store_id = v.store_id and items.hidden = 0 and items.stock >= v.qty
-    returning items.id, items.store_id, ${sql.join(PRICE_COLUMNS.map((c) => sql.ref(`items.${c}`)))}`.execute(trx);
+  const args = byItemId.flatMap((l) => [l.itemId, l.storeId, l.qty]);
+  const { rows } = await trx.executeQuery(TAKE_STOCK(db, byItemId.length, args));
   const byKey = new Map(rows.map((r) => [`${r.id}:${r.store_id}`, r]));
   const sold = new Map<number, Sold>();
   for (const line of lines) {
@@ -147,33 +297,23 @@ export async function placeOrder(
 ): Promise<PlaceOrderOutcome> {
   try {
     return await db.transaction().execute(async (trx) => {
-      const order = await trx
-        .insertInto('orders')
-        .values({
-          user_id: owner.id,
-          status: 'Placed',
-          total: 0,
-          idempotency_key: key ?? null,
-          response: null,
-          created_at: at,
-          updated_at: at,
-          ...deliveryColumns(delivery.address),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const delivered = deliveryColumns(delivery.address);
+      const {
+        rows: [order],
+      } = await trx.executeQuery(
+        INSERT_ORDER(db, 'one', [owner.id, key ?? null, at, ...DELIVERY_KEYS.map((k) => delivered[k])]),
+      );
+      if (order === undefined) throw new Error('the order row was not inserted');
 
-      const sold = await takeStock(trx, lines);
+      const sold = await takeStock(db, trx, lines);
       const shortages: ShortageDto[] = [];
       const modelState: ModelState = {};
       // Only lines the update did not cover are read, to name every short line at once (in ItemID order).
       for (const line of [...lines].sort((a, b) => a.itemId - b.itemId || a.storeId - b.storeId)) {
         if (sold.has(line.index)) continue;
-        const current = await trx
-          .selectFrom('items')
-          .select(['title', 'stock', 'hidden'])
-          .where('id', '=', line.itemId)
-          .where('store_id', '=', line.storeId)
-          .executeTakeFirst();
+        const {
+          rows: [current],
+        } = await trx.executeQuery(READ_SHORT_LINE(db, 'one', [line.itemId, line.storeId]));
         const forSale = current !== undefined && current.hidden === 0;
         const available = forSale ? current.stock : 0;
         const title = current?.title ?? `Item ${line.itemId}`;
@@ -212,7 +352,7 @@ export async function placeOrder(
             gst_bps: row.gst_bps,
             selling_price: row.selling_price,
             qty: line.qty,
-          };
+          } satisfies LineRow;
         });
       const total = values.reduce((sum, v) => sum + lineTotal(v.selling_price, v.qty), 0);
       const dto = toOrderDto(
@@ -223,42 +363,43 @@ export async function placeOrder(
           total,
           created_at: at,
           updated_at: at,
-          ...deliveryColumns(delivery.address),
+          ...delivered,
         },
         owner.fullName,
         values,
       );
       const body = JSON.stringify(dto);
-      const mail = [{ to: delivery.email, kind: 'order.placed', ...orderPlacedMail(dto, delivery.siteUrl) }];
-      const myAddress = delivery.saveAsMyAddress ? myAddressColumns(delivery.address, at) : null;
+      const [mail] = mailQueueRows(
+        [{ to: delivery.email, kind: 'order.placed', ...orderPlacedMail(dto, delivery.siteUrl) }],
+        at,
+      );
+      if (mail === undefined) throw new Error('no order mail');
+      const lineArgs = values.flatMap((v) => LINE_KEYS.map((k) => v[k]));
+      const mailArgs = MAIL_KEYS.map((k) => mail[k]);
+      const address = delivery.saveAsMyAddress ? myAddressColumns(delivery.address, at) : null;
+      const addressArgs = address === null ? [] : [...MY_ADDRESS_KEYS.map((k) => address[k]), owner.id];
       if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-        // PostgreSQL: the rest of the order in ONE statement (data-modifying CTEs), one round trip instead of five.
-        let finish = trx
-          .with('lines', (q) => q.insertInto('order_lines').values(values).returning('order_lines.order_id'))
-          .with('answer', (q) =>
-            q.updateTable('orders').set({ total, response: body }).where('id', '=', order.id).returning('orders.id'),
-          )
-          .with('emptied', (q) =>
-            q.deleteFrom('cart_items').where('cart_id', '=', owner.id).returning('cart_items.cart_id'),
-          )
-          .with('cart', (q) =>
-            q.updateTable('carts').set({ updated_at: at }).where('user_id', '=', owner.id).returning('carts.user_id'),
-          )
-          .with('mail', (q) => q.insertInto('mail_queue').values(mailQueueRows(mail, at)).returning('mail_queue.id'));
-        if (myAddress !== null) {
-          finish = finish.with('address', (q) =>
-            q.updateTable('users').set(myAddress).where('id', '=', owner.id).returning('users.id'),
-          ) as unknown as typeof finish;
-        }
-        await finish.selectNoFrom(sql<number>`1`.as('done')).execute();
+        const shape = `${values.length}:${address === null ? 'no-address' : 'address'}`;
+        await trx.executeQuery(
+          FINISH_ORDER_PG(db, shape, [
+            ...lineArgs,
+            total,
+            body,
+            order.id,
+            owner.id,
+            at,
+            owner.id,
+            ...mailArgs,
+            ...addressArgs,
+          ]),
+        );
       } else {
-        // SQLite runs in-process (no round trips) and has no data-modifying CTEs.
-        await trx.insertInto('order_lines').values(values).execute();
-        await trx.updateTable('orders').set({ total, response: body }).where('id', '=', order.id).execute();
-        await trx.deleteFrom('cart_items').where('cart_id', '=', owner.id).execute();
-        await trx.updateTable('carts').set({ updated_at: at }).where('user_id', '=', owner.id).execute();
-        if (myAddress !== null) await trx.updateTable('users').set(myAddress).where('id', '=', owner.id).execute();
-        await enqueueMail(trx, mail, at);
+        await trx.executeQuery(INSERT_LINES(db, values.length, lineArgs));
+        await trx.executeQuery(STORE_ANSWER(db, 'one', [total, body, order.id]));
+        await trx.executeQuery(EMPTY_CART(db, 'one', [owner.id]));
+        await trx.executeQuery(TOUCH_CART(db, 'one', [at, owner.id]));
+        if (address !== null) await trx.executeQuery(SAVE_MY_ADDRESS(db, 'one', addressArgs));
+        await trx.executeQuery(QUEUE_MAIL(db, 'one', mailArgs));
       }
       return { kind: 'placed' as const, order: dto, body };
     });
