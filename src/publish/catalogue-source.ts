@@ -1,7 +1,4 @@
-import { silentLogger } from '../server/app.ts';
-import { recordBuild } from '../server/catalogue/site-state.ts';
 import type { Config } from '../server/config.ts';
-import { createConfiguredApp, listen, openMigratedDb } from '../server/runtime.ts';
 
 /** The catalogue source: the API a rebuild reads, started in-process over the database when `API_URL` is unset. */
 
@@ -16,6 +13,12 @@ export async function startApi(config: Config, log: (line: string) => void): Pro
     log(`Build: reading the API at ${config.apiUrl}`);
     return { url: config.apiUrl, markBuilt: async () => {}, stop: async () => {} };
   }
+  // The API's modules are loaded only when it runs here (a rebuild against `API_URL` needs none of them).
+  const [{ silentLogger }, { recordBuild }, { createConfiguredApp, listen, openMigratedDb }] = await Promise.all([
+    import('../server/app.ts'),
+    import('../server/catalogue/site-state.ts'),
+    import('../server/runtime.ts'),
+  ]);
   const db = await openMigratedDb(config);
   try {
     const server = await listen(createConfiguredApp(config, db, silentLogger), '127.0.0.1', 0);

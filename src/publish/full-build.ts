@@ -5,6 +5,7 @@ import { redirectsText } from '../lib/catalogue/site-pages.ts';
 import { sitemapFiles } from '../lib/catalogue/sitemap.ts';
 import { compressInPlace, InlineHashSet, isCompressible, listFiles, writeCompressed } from './deploy-files.ts';
 import { headersText, searchShards, topLevel, writeSearchFiles } from './derived-files.ts';
+import { dropOtherRenderers, keepRendererIn, keptRendererDir } from './kept-renderer.ts';
 import { writeRedirectPagesInWorker } from './redirect-writer.ts';
 import { runAstro, scratchDir } from './renderer.ts';
 import { type RebuildResult, type Run, seconds } from './run.ts';
@@ -65,7 +66,16 @@ export async function fullBuild(run: Run, before: SiteManifest | null, reason: s
   // Settled now, awaited below: a failed render must not leave the write's failure unhandled.
   redirectsWritten.catch(() => {});
   const expected = run.pages.length - 1 + (before?.staticPages.length ?? 0);
-  const rendered = await runAstro(reporter, scratch, Promise.resolve(run.catalogue), null, Promise.resolve(expected));
+  // The compiled renderer is kept for the incremental rebuilds of the same code (see `kept-renderer.ts`).
+  const kept = keptRendererDir(run.code);
+  keepRendererIn(kept);
+  let rendered: string[];
+  try {
+    rendered = await runAstro(reporter, scratch, Promise.resolve(run.catalogue), null, Promise.resolve(expected));
+  } finally {
+    keepRendererIn(null);
+  }
+  dropOtherRenderers(kept);
   const redirectCount = await redirectsWritten;
   const astroFiles = listFiles(scratch);
   mergeInto(scratch, dir);

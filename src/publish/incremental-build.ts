@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { addCompressed, type Changes, sameAsFile, standbyOf, switchTo } from './change-set.ts';
 import { InlineHashSet, listFiles } from './deploy-files.ts';
 import { addHeaders, addRedirectPages, addSitemap, searchShards } from './derived-files.ts';
-import type { LeanBuild } from './renderer.ts';
-import { catalogueFile, NeedsFullBuild, pageCount, type RebuildResult, type Run, seconds } from './run.ts';
+import type { PageRenderer } from './renderer.ts';
+import { catalogueFile, pageCount, type RebuildResult, type Run, seconds } from './run.ts';
 import { buildSearchIndex, isSearched, isShardDir, shardOf } from './search-index.ts';
 import { emptyTrash, type SiteManifest, staleBuilds, trashBuilds } from './site-folders.ts';
 
@@ -17,7 +17,7 @@ export async function incrementalBuild(
   run: Run,
   liveDir: string,
   before: SiteManifest,
-  lean: LeanBuild,
+  renderer: PageRenderer,
 ): Promise<RebuildResult> {
   const { folders, reporter } = run;
   const changed = run.pages.filter((p) => before.pages[p.path] !== p.key);
@@ -32,7 +32,7 @@ export async function incrementalBuild(
   const allShards = before.searchIndexedAt === null || before.searchShards !== shards;
   const refreshSearch = allShards || staleShards.size > 0;
   const reindex = allShards ? Array.from({ length: shards }, (_, i) => i) : [...staleShards];
-  if (changed.length === 0 && removed.length === 0) await lean.abandon();
+  if (changed.length === 0 && removed.length === 0) await renderer.abandon();
   if (changed.length === 0 && removed.length === 0 && !refreshSearch) {
     const liveSeconds = seconds(run.started);
     reporter.log(`Build: site written to ${run.config.siteDir} in ${liveSeconds.toFixed(1)} s (nothing changed).`);
@@ -58,30 +58,27 @@ export async function incrementalBuild(
   const inline =
     before.inlineCounts !== undefined ? new InlineHashSet(before.inlineCounts) : await InlineHashSet.ofSite(liveDir);
   if (changed.length > 0 || removed.length > 0) {
-    const { scratch } = lean;
-    reporter.log(`Build: ${changed.length} pages changed and ${removed.length} removed since the last build.`);
-    try {
-      rendered = await lean.render(changed.map((p) => p.path));
-      const liveAssets = new Set(existsSync(join(liveDir, '_astro')) ? readdirSync(join(liveDir, '_astro')) : []);
-      const assets = existsSync(join(scratch, '_astro')) ? readdirSync(join(scratch, '_astro')) : [];
-      const foreign = assets.filter((a) => !liveAssets.has(a));
-      if (foreign.length > 0) {
-        throw new NeedsFullBuild(`the built scripts or styles differ from the live site's (${foreign[0]})`);
-      }
-      staticPages = rendered.filter((p) => !run.pageSet.has(p)).sort();
-      for (const p of changed) {
-        const rel = catalogueFile(p.path);
-        changes.set(rel, await readFile(join(scratch, rel)));
-      }
-      // Pages without a key (login, cart, 404, …) and public files: kept unless their bytes changed.
-      const catalogueFiles = new Set(run.pages.map((p) => catalogueFile(p.path)));
-      for (const rel of listFiles(scratch, (r) => r === '_astro')) {
-        if (catalogueFiles.has(rel)) continue;
-        const data = await readFile(join(scratch, rel));
-        if (!(await sameAsFile(join(liveDir, rel), data))) changes.set(rel, data);
-      }
-    } finally {
-      rmSync(scratch, { recursive: true, force: true });
+    reporter.log(
+      `Build: ${changed.length} pages changed and ${removed.length} removed since the last build ` +
+        `(rendered with the ${renderer.kind === 'kept' ? "last full build's compiled renderer" : 'lean build'}).`,
+    );
+    const { rendered: paths, files } = await renderer.render(
+      changed.map((p) => p.path),
+      liveDir,
+    );
+    rendered = paths;
+    staticPages = rendered.filter((p) => !run.pageSet.has(p)).sort();
+    for (const p of changed) {
+      const rel = catalogueFile(p.path);
+      const data = files.get(rel);
+      if (data === undefined) throw new Error(`The page ${p.path} was not rendered.`);
+      changes.set(rel, data);
+    }
+    // Pages without a key (login, cart, 404, …) and public files: kept unless their bytes changed.
+    const catalogueFiles = new Set(run.pages.map((p) => catalogueFile(p.path)));
+    for (const [rel, data] of files) {
+      if (catalogueFiles.has(rel)) continue;
+      if (!(await sameAsFile(join(liveDir, rel), data))) changes.set(rel, data);
     }
     for (const path of removed) {
       const rel = catalogueFile(path);

@@ -7,11 +7,11 @@ import { siteOrigin } from '../lib/catalogue/site-url.ts';
 import type { Config } from '../server/config.ts';
 import { type Api, reachable, startApi } from './catalogue-source.ts';
 import { codeFingerprint } from './code-fingerprint.ts';
-import { fullBuild } from './full-build.ts';
 import { incrementalBuild } from './incremental-build.ts';
+import { hasKeptRenderer } from './kept-renderer.ts';
 import { createReporter, formatDuration, type Reporter } from './progress.ts';
 import { PROJECT_ROOT } from './project-root.ts';
-import { deferred, removeDeadScratch, startLeanBuild } from './renderer.ts';
+import { deferred, keptPageRenderer, type PageRenderer, removeDeadScratch, startLeanBuild } from './renderer.ts';
 import { NeedsFullBuild, pageCount, type RebuildResult, type Run } from './run.ts';
 import { acquireLock, liveSite, readManifest, type SiteManifest, siteFolders } from './site-folders.ts';
 
@@ -77,10 +77,11 @@ export async function rebuildSite(config: Config, opts: RebuildOptions = {}): Pr
     else if (before.code !== code) reason = "the site's code or build settings changed since the last build";
 
     const catalogueRead = deferred<Catalogue>();
-    const lean =
-      reason === '' && before !== null
-        ? startLeanBuild(reporter, catalogueRead.promise, before.staticPages.length)
-        : null;
+    // The renderer of the changed pages gets ready while the API starts and the catalogue is read:
+    // the last full build's compiled renderer when it is kept, else a lean Astro build.
+    const renderer =
+      reason === '' && before !== null ? pageRenderer(reporter, code, catalogueRead.promise, before.staticPages) : null;
+    renderer?.catch(() => {});
     let run: Run;
     let api: Api | undefined;
     try {
@@ -109,15 +110,15 @@ export async function rebuildSite(config: Config, opts: RebuildOptions = {}): Pr
       checkPageCount(run, before, opts.force === true);
     } catch (err) {
       catalogueRead.reject(err);
-      await lean?.abandon();
+      await (await renderer?.catch(() => null))?.abandon();
       await api?.stop();
       throw err;
     }
     try {
       let result: RebuildResult | undefined;
-      if (lean !== null && live.kind === 'build' && before !== null) {
+      if (renderer !== null && live.kind === 'build' && before !== null) {
         try {
-          result = await incrementalBuild(run, live.dir, before, lean);
+          result = await incrementalBuild(run, live.dir, before, await renderer);
         } catch (err) {
           if (!(err instanceof NeedsFullBuild)) throw err;
           reason = err.message;
@@ -125,6 +126,8 @@ export async function rebuildSite(config: Config, opts: RebuildOptions = {}): Pr
       }
       if (result === undefined) {
         reporter.log(`Build: rendering every page: ${reason}.`);
+        // The full build's parts (Pagefind, the redirect writer) are loaded only when it runs.
+        const { fullBuild } = await import('./full-build.ts');
         result = await fullBuild(run, before, reason);
       }
       await api.markBuilt(startedAt);
@@ -136,6 +139,17 @@ export async function rebuildSite(config: Config, opts: RebuildOptions = {}): Pr
     release();
   }
 }
+/** The last full build's compiled renderer when it is kept for this code; else a lean build, started now. */
+async function pageRenderer(
+  reporter: Reporter,
+  code: string,
+  catalogue: Promise<Catalogue>,
+  staticPages: readonly string[],
+): Promise<PageRenderer> {
+  const kept = hasKeptRenderer(code) ? await keptPageRenderer(reporter, code, catalogue, staticPages) : null;
+  return kept ?? startLeanBuild(reporter, catalogue, staticPages.length);
+}
+
 function checkPageCount(run: Run, manifest: SiteManifest | null, force: boolean): void {
   if (manifest === null) return;
   const before = pageCount(manifest);

@@ -1,12 +1,16 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildStats } from '../lib/catalogue/build-stats.ts';
 import type { Catalogue } from '../lib/catalogue/catalogue.ts';
 import { shareCatalogue } from '../lib/catalogue/load.ts';
 import { renderedLine } from '../lib/catalogue/site-integration.ts';
 import { shareOnlyPages } from '../lib/catalogue/site-pages.ts';
+import { listFiles } from './deploy-files.ts';
+import { loadKeptRenderer, type RenderedFile } from './kept-renderer.ts';
 import type { Phase, Reporter } from './progress.ts';
 import { PROJECT_ROOT } from './project-root.ts';
+import { NeedsFullBuild } from './run.ts';
 import { isAlive } from './site-folders.ts';
 
 /** The renderer: Astro, run over a shared catalogue for every page or only the named ones. */
@@ -23,19 +27,36 @@ export function deferred<T>(): { promise: Promise<T>; resolve(value: T): void; r
   return { promise, resolve, reject };
 }
 
-/**
- * A lean Astro build started before the rebuild knows which pages changed:
- * Vite bundles the site while the API starts and the catalogue is read.
- */
-export interface LeanBuild {
-  /** Renders these catalogue pages (and the pages without keys); resolves to the paths Astro rendered. */
-  render(paths: readonly string[]): Promise<string[]>;
-  /** Lets the build end with no catalogue page to render, and forgets it. */
-  abandon(): Promise<void>;
-  scratch: string;
+/** The pages an incremental rebuild rendered: their site paths, and their files by path relative to a build folder. */
+export interface RenderedPages {
+  rendered: string[];
+  files: Map<string, Buffer>;
 }
 
-export function startLeanBuild(reporter: Reporter, catalogue: Promise<Catalogue>, staticPages: number): LeanBuild {
+/**
+ * Renders the changed pages of an incremental rebuild, started before the
+ * rebuild knows which pages changed (it gets ready while the API starts and
+ * the catalogue is read).
+ */
+export interface PageRenderer {
+  /** `kept` (the last full build's compiled renderer) or `lean` (a second, lean Astro build). */
+  kind: 'kept' | 'lean';
+  /**
+   * Renders these catalogue pages and the pages without keys. Throws
+   * `NeedsFullBuild` when the result cannot go beside the live build's files.
+   */
+  render(paths: readonly string[], liveDir: string): Promise<RenderedPages>;
+  /** Lets the renderer go with nothing rendered. */
+  abandon(): Promise<void>;
+}
+
+/**
+ * A lean Astro build: Vite bundles the site again and Astro renders only the
+ * named catalogue pages (`shareOnlyPages`) and the pages without keys. Used
+ * when no renderer of this code is kept (its bundle must then match the live
+ * site's `/_astro/` files, or the code changed after all).
+ */
+export function startLeanBuild(reporter: Reporter, catalogue: Promise<Catalogue>, staticPages: number): PageRenderer {
   const scratch = scratchDir('lean');
   const only = deferred<readonly string[]>();
   let abandoned = false;
@@ -47,10 +68,23 @@ export function startLeanBuild(reporter: Reporter, catalogue: Promise<Catalogue>
   const result = runAstro(reporter, scratch, catalogue, only.promise, total);
   result.catch(() => {});
   return {
-    scratch,
-    render(paths) {
+    kind: 'lean',
+    async render(paths, liveDir) {
       only.resolve(paths);
-      return result;
+      try {
+        const rendered = await result;
+        const liveAssets = new Set(existsSync(join(liveDir, '_astro')) ? readdirSync(join(liveDir, '_astro')) : []);
+        const assets = existsSync(join(scratch, '_astro')) ? readdirSync(join(scratch, '_astro')) : [];
+        const foreign = assets.filter((a) => !liveAssets.has(a));
+        if (foreign.length > 0) {
+          throw new NeedsFullBuild(`the built scripts or styles differ from the live site's (${foreign[0]})`);
+        }
+        const files = new Map<string, Buffer>();
+        for (const rel of listFiles(scratch, (r) => r === '_astro')) files.set(rel, await readFile(join(scratch, rel)));
+        return { rendered, files };
+      } finally {
+        rmSync(scratch, { recursive: true, force: true });
+      }
     },
     async abandon() {
       abandoned = true;
@@ -58,6 +92,55 @@ export function startLeanBuild(reporter: Reporter, catalogue: Promise<Catalogue>
       await result.catch(() => {});
       rmSync(scratch, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The compiled renderer kept by the last full build of this code
+ * (`kept-renderer.ts`): renders the named catalogue pages and the live
+ * site's pages without keys, with no bundling. Null when none is kept.
+ */
+export async function keptPageRenderer(
+  reporter: Reporter,
+  code: string,
+  catalogue: Promise<Catalogue>,
+  staticPages: readonly string[],
+): Promise<PageRenderer | null> {
+  const renderer = await loadKeptRenderer(code);
+  if (renderer === null) return null;
+  return {
+    kind: 'kept',
+    async render(paths, liveDir) {
+      const stats = buildStats();
+      stats.pagesRendered = 0;
+      shareCatalogue(catalogue);
+      shareOnlyPages(Promise.resolve(paths));
+      const all = [...paths, ...staticPages];
+      const phase = reporter.phase('rendering', all.filter((p) => p !== '/_redirects').length, 'pages');
+      const timer = setInterval(() => phase.update(stats.pagesRendered), 100);
+      let out: RenderedFile[];
+      try {
+        out = await renderer.render(all);
+      } finally {
+        clearInterval(timer);
+        phase.update(stats.pagesRendered);
+        phase.end();
+        shareCatalogue(null);
+        shareOnlyPages(null);
+      }
+      reporter.log(renderedLine(out.length, stats.apiRequests));
+      // The pages must only name scripts and styles the live build has (the same code made both).
+      const assets = new Set(existsSync(join(liveDir, '_astro')) ? readdirSync(join(liveDir, '_astro')) : []);
+      for (const f of out) {
+        for (const m of f.body.toString('latin1').matchAll(/\/_astro\/([^"'\s?#)]+)/g)) {
+          if (!assets.has(m[1] as string)) {
+            throw new NeedsFullBuild(`the kept renderer names a script or style the live site lacks (${m[1]})`);
+          }
+        }
+      }
+      return { rendered: out.map((f) => f.path), files: new Map(out.map((f) => [f.file, f.body])) };
+    },
+    async abandon() {},
   };
 }
 

@@ -1,5 +1,3 @@
-import * as pagefind from 'pagefind';
-
 /** The URL paths the search covers: items and sections (their content is marked `data-pagefind-body`). */
 export const isSearched = (path: string) => path.startsWith('/app/section/') || path.startsWith('/app/store-section/');
 
@@ -77,6 +75,7 @@ export async function buildSearchIndex(
   const only = opts.only ?? Array.from({ length: count }, (_, i) => i);
   for (const shard of [...new Set(only)].sort((a, b) => a - b)) {
     const files = opts.sink === undefined ? all : new Map<string, Uint8Array>();
+    const pagefind = await import('pagefind');
     const created = await pagefind.createIndex({ forceLanguage: 'en', excludeSelectors: EXCLUDED });
     const { index } = created;
     if (index === undefined) throw new Error(`Pagefind could not start: ${created.errors.join('; ')}`);

@@ -234,6 +234,8 @@ describe('npm run rebuild', () => {
     const ran = await rebuild();
     expect(ran.code, ran.output).toBe(0);
     expect(ran.output).toMatch(/Incremental rebuild: \d+ pages rendered, \d+ reused, 0 removed/);
+    // Rendered with the compiled renderer the full build kept: nothing bundles the site again.
+    expect(ran.output).toContain("rendered with the last full build's compiled renderer");
     const after = snapshot();
     const changedHtml = rewritten(before, after).filter((f) => f.endsWith('.html'));
 

@@ -1,7 +1,7 @@
 import { mkdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { TILE_HEIGHT, TILE_WIDTH } from '../../lib/domain/content-images.ts';
 import { ID_RULE, readId } from '../../lib/domain/ids.ts';
 import type { Database } from '../db/schema.ts';
@@ -110,6 +110,8 @@ const ACCEPTED = new Set(['png', 'jpeg', 'webp']);
 export async function storeImage(contentDir: string, target: ImageTarget, bytes: Uint8Array): Promise<StoredImage> {
   if (bytes.byteLength > UPLOAD_MAX_BYTES) throw tooLarge(bytes.byteLength);
   const notAnImage = () => AppError.invalidField('file', 'must be a PNG, JPEG or WebP image; its content is not one');
+  // Loaded on first use: an API started only to be read (by a rebuild) encodes nothing.
+  const { default: sharp } = await import('sharp');
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();

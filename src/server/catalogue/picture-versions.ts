@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Dirent, promises as fs, type Stats } from 'node:fs';
 import { join } from 'node:path';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import {
   VERSION_FORMATS,
   VERSION_WIDTHS,
@@ -37,6 +37,8 @@ export interface PictureVersion {
 
 /** Encodes every version (`ti-{w}.avif`, `ti-{w}.webp`) of a 400×300 tile given as PNG (or any image) bytes. */
 export async function encodeVersions(tile: Uint8Array): Promise<PictureVersion[]> {
+  // Loaded on first use: an API started only to be read (by a rebuild) encodes nothing.
+  const { default: sharp } = await import('sharp');
   const jobs = VERSION_FORMATS.flatMap((format) =>
     VERSION_WIDTHS.map(async (width) => ({
       name: versionFileName(width, format),

@@ -1,6 +1,6 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 
 /** A spreadsheet as text: its header row and its data rows, every cell as text. */
 export interface SheetTable {
@@ -38,10 +38,15 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
+/** ExcelJS, loaded on first use (it is the API's largest module; a rebuild starting the API needs none of it). */
+async function excel(): Promise<typeof ExcelJS> {
+  return (await import('exceljs')).default;
+}
+
 /** Reads a CSV (UTF-8, with or without a byte-order mark; comma, semicolon or tab separated) or the first sheet of an XLSX. */
 export async function readSheet(bytes: Uint8Array, format: SheetFormat = sniffFormat(bytes)): Promise<SheetTable> {
   if (format === 'xlsx') {
-    const wb = new ExcelJS.Workbook();
+    const wb = new (await excel()).Workbook();
     try {
       await wb.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ArrayBuffer);
     } catch (err) {
@@ -84,7 +89,7 @@ export async function writeXlsx(
   header: readonly string[],
   rows: readonly (readonly unknown[])[],
 ): Promise<Uint8Array> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await excel()).Workbook();
   wb.creator = 'Aisle';
   const ws = wb.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.addRow([...header]).font = { bold: true };
