@@ -1,10 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { type AppDeps, createApp, type Logger } from './app.ts';
+import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type Db, openDb } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import type { AppDeps } from './deps.ts';
+import type { Logger } from './logger.ts';
 import type { MailQueue } from './mail-queue.ts';
 
 /** Opens the configured database and brings its schema up to date. */

@@ -1,5 +1,4 @@
 import { type Compilable, type CompiledQuery, type Expression, type Kysely, type SqlBool, sql } from 'kysely';
-import { likePattern } from '../http.ts';
 
 /** Case-insensitive "contains" on one text column, the same on SQLite and PostgreSQL. */
 export function containsText(column: string, filter: string): Expression<SqlBool> {
@@ -43,4 +42,9 @@ export function compiledPerDb<DB, R>(
     }
     return run(parameters);
   };
+}
+
+/** `%text%` for a case-insensitive LIKE, with the wildcard characters escaped. */
+export function likePattern(filter: string): string {
+  return `%${filter.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }

@@ -2,7 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Customer, OrderDto, ShortageDto } from '../../lib/domain/cart.ts';
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
 import { lineTotal } from '../../lib/domain/pricing.ts';
-import { isUniqueViolation } from '../auth/accounts.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import type { Database, Item } from '../db/schema.ts';
 import type { ModelState } from '../errors.ts';
 import { enqueueMail } from '../mail-queue.ts';
