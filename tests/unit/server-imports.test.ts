@@ -129,6 +129,17 @@ describe('src/server import rules', () => {
     expect(importsWhere(graph, isFoundation, (t) => !isFoundation(t))).toEqual([]);
   });
 
+  it('keeps SQL out of the routes: no route imports kysely, the query helpers or paginate()', () => {
+    const sqlImports = [...graph.keys()].filter(isRoute).flatMap((file) =>
+      ts
+        .preProcessFile(readFileSync(join(SERVER, file), 'utf8'), true, true)
+        .importedFiles.map((f) => f.fileName)
+        .filter((name) => name === 'kysely' || /\/db\/(query|paginate|connection)\.ts$/.test(name))
+        .map((name) => `${file} -> ${name}`),
+    );
+    expect(sqlImports).toEqual([]);
+  });
+
   it('keeps deps.ts to types', () => {
     const source = readFileSync(join(SERVER, 'deps.ts'), 'utf8');
     const valueImports = source.split('\n').filter((line) => /^import (?!type )/.test(line));
