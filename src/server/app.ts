@@ -1,10 +1,8 @@
 import { type Context, Hono } from 'hono';
-import type { Kysely } from 'kysely';
-import type { Dialect } from './db/connection.ts';
-import type { Database } from './db/schema.ts';
+import type { AppDeps } from './deps.ts';
 import { AppError, errorResponse } from './errors.ts';
 import { type Logger, SLOW_REQUEST_MS, stdoutLogger } from './logger.ts';
-import { createMailQueue, type MailQueue } from './mail-queue.ts';
+import { createMailQueue } from './mail-queue.ts';
 import { bodyLimit } from './middleware/body-limit.ts';
 import { nulGuard } from './middleware/nul-guard.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -33,40 +31,6 @@ import { API_SECURITY_HEADERS } from './site-headers.ts';
 
 export type { Logger } from './logger.ts';
 export { silentLogger } from './logger.ts';
-
-/** What every route module needs; passed in so tests can build an app over any database. */
-export interface AppDeps {
-  db: Kysely<Database>;
-  dialect: Dialect;
-  /** Root of content storage (`DATA_DIR/content`). */
-  contentDir: string;
-  /** HMAC key for access tokens. */
-  jwtSecret: string;
-  /** Outgoing mail: an SMTP URL, or unset to write `.eml` files into `outboxDir`; `from` defaults to no-reply. */
-  mail: { smtpUrl: string | undefined; outboxDir: string; from?: string | undefined };
-  log: Logger;
-  /** The current time; tests pass a clock they can move. Default: the system clock. */
-  now?: () => Date;
-  /** Take the client address from `X-Forwarded-For` (one trusted proxy). Default: `TRUST_PROXY=1`. */
-  trustProxy?: boolean;
-  /**
-   * Throttle anonymous registration per address and per e-mail (`auth/anon-throttle.ts`) and hash new
-   * passwords in a lane of their own (`hashNewPassword`). Default: on; the sign-in flood benchmark turns
-   * it off to measure the shop without it.
-   */
-  throttleAnonymous?: boolean;
-  /** The program `POST /api/Site/Publish` runs to rebuild the site. Default: this Node running `scripts/rebuild.ts`. */
-  siteBuilder?: { command: string; args: string[] };
-  /** The site's public origin (`SITE_URL`) for links in mail. Default: `http://127.0.0.1:4321`. */
-  siteUrl?: string | undefined;
-  /** Queued mail, sent after commit; `createApp` makes one over `db` and `mail` when not given. */
-  mailQueue?: MailQueue | undefined;
-}
-
-/** The public origin for links in mail. */
-export function siteUrlOf(deps: AppDeps): string {
-  return deps.siteUrl ?? 'http://127.0.0.1:4321';
-}
 
 /** Structured JSON log lines on stdout, buffered so that logging never blocks a request (see `logger.ts`). */
 export const jsonLogger: Logger = (entry) => stdoutLogger()(entry);

@@ -1,10 +1,14 @@
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { type AppDeps, createApp, type Logger } from './app.ts';
+import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type Db, openDb } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import type { AppDeps } from './deps.ts';
+import type { FastPath } from './fast-reads.ts';
+import type { Logger } from './logger.ts';
 import type { MailQueue } from './mail-queue.ts';
 
 /** Opens the configured database and brings its schema up to date. */
@@ -42,13 +46,29 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Listens with Node's HTTP server; port 0 picks a free port. */
-export function listen(app: Hono, host: string, port: number): Promise<RunningServer> {
+/**
+ * Listens with Node's HTTP server; port 0 picks a free port. `fast` may answer a
+ * request before it reaches the app (see `fast-reads.ts`).
+ */
+export function listen(app: Hono, host: string, port: number, fast?: FastPath): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     // The API's body limit decides what happens to an unread body (see `middleware/body-limit.ts`):
     // the adapter's own clean-up would cut a keep-alive connection after a refused upload.
     const server = serve(
-      { fetch: app.fetch, hostname: host, port, autoCleanupIncoming: false },
+      {
+        fetch: app.fetch,
+        hostname: host,
+        port,
+        autoCleanupIncoming: false,
+        ...(fast === undefined
+          ? {}
+          : {
+              createServer: ((options, listener) =>
+                createServer(options, (req, res) => {
+                  if (!fast(req, res, () => listener?.(req, res))) listener?.(req, res);
+                })) as typeof createServer,
+            }),
+      },
       (info: AddressInfo) => {
         const shownHost = host.includes(':') ? `[${host}]` : host;
         resolve({

@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { createApp } from './app.ts';
 import type { Config } from './config.ts';
+import { fastReads } from './fast-reads.ts';
 import { stdoutLogger } from './logger.ts';
 import { createMailQueue } from './mail-queue.ts';
-import { createConfiguredApp, listen, openMigratedDb } from './runtime.ts';
+import { appDeps, listen, openMigratedDb } from './runtime.ts';
 import { createSiteServer } from './site-server.ts';
 
 /**
@@ -29,8 +31,15 @@ export async function serveShop(config: Config): Promise<void> {
     log,
   });
   mailQueue.start();
-  const api = createConfiguredApp(config, db, log, mailQueue);
-  const server = await listen(createSiteServer({ api, siteDir: config.siteDir }), config.host, config.port);
+  const deps = { ...appDeps(config, db, log), mailQueue };
+  const api = createApp(deps);
+  // The hot public reads are answered below the framework, with the same answers (`fast-reads.ts`).
+  const server = await listen(
+    createSiteServer({ api, siteDir: config.siteDir }),
+    config.host,
+    config.port,
+    fastReads(deps),
+  );
   console.error(`Aisle is serving ${db.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} data at ${server.url}`);
   const stop = async () => {
     mailQueue.stop();

@@ -9,11 +9,12 @@ import {
   PASSWORD_MAX_LENGTH,
   validateRegistration,
 } from '../../lib/domain/account-rules.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { compiledPerDb } from '../db/query.ts';
 import type { Database, RoleName, User, UserKind } from '../db/schema.ts';
 import { ROLE_NAMES } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { assertValid } from './input.ts';
+import { assertValid } from '../http/input.ts';
 import { hashPassword, isCommonPassword } from './passwords.ts';
 
 /** The server-only password message: the spec's rule is met but the password is well known. */
@@ -110,14 +111,6 @@ export function validateNewCredentials(input: {
   }
   if (errors.Password === undefined && isCommonPassword(input.Password)) errors.Password = [COMMON_PASSWORD_MESSAGE];
   return errors;
-}
-
-/** True for the unique-constraint violation of either engine. */
-export function isUniqueViolation(err: unknown): boolean {
-  if (typeof err !== 'object' || err === null) return false;
-  const e = err as { code?: unknown; message?: unknown; errcode?: unknown };
-  if (e.code === '23505') return true;
-  return typeof e.message === 'string' && /UNIQUE constraint failed/i.test(e.message);
 }
 
 export interface NewAccount {
@@ -243,4 +236,30 @@ export async function ensureAccount(
     await trx.deleteFrom('email_codes').where('user_id', '=', existing.id).execute();
   });
   return { id: existing.id, created: false, roles };
+}
+
+/** Gives an unconfirmed account (a registration never confirmed) a new password and security stamp. */
+export async function replaceUnconfirmedPassword(
+  db: Kysely<Database>,
+  userId: number,
+  passwordHash: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, security_stamp: newSecurityStamp(), updated_at: now.toISOString() })
+    .where('id', '=', userId)
+    .where('email_confirmed', '=', 0)
+    .execute();
+}
+
+/** Undoes a registration whose mail could not be sent: a replaced account loses its codes, a new one is deleted. */
+export async function undoRegistration(db: Kysely<Database>, userId: number, replaced: boolean): Promise<void> {
+  if (replaced) await db.deleteFrom('email_codes').where('user_id', '=', userId).execute();
+  else await db.deleteFrom('users').where('id', '=', userId).execute();
+}
+
+/** Stores a password's new hash (a rehash with today's parameters after a sign-in). */
+export async function storePasswordHash(db: Kysely<Database>, userId: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }

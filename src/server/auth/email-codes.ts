@@ -89,3 +89,9 @@ export async function confirmWithCode(
     return { result: 'confirmed' };
   });
 }
+
+/** When the account's current code was sent, or `undefined` when it has none. */
+export async function codeSentAt(db: Kysely<Database>, userId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('email_codes').select('created_at').where('user_id', '=', userId).executeTakeFirst();
+  return row?.created_at;
+}

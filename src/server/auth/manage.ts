@@ -7,18 +7,119 @@ import {
   type ProfileInput,
   validateProfile,
 } from '../../lib/domain/account-rules.ts';
-import type { AppDeps } from '../app.ts';
+import type { EmployeeDto, EndUserDto, UserRolesDto } from '../../lib/domain/auth.ts';
 import { writeAudit } from '../audit.ts';
-import type { Database, User, UserKind, UserUpdate } from '../db/schema.ts';
+import { type ListQuery, paginate } from '../db/paginate.ts';
+import { containsText } from '../db/query.ts';
+import type { Database, RoleName, User, UserKind, UserUpdate } from '../db/schema.ts';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { idParam } from '../http.ts';
-import { DELETED_EMAIL_DOMAIN, newPasswordErrors, newSecurityStamp } from './accounts.ts';
-import { assertValid, idField, readJsonObject, textField } from './input.ts';
-import { addressOf, clockOf, type SignedInAccount } from './middleware.ts';
+import { assertValid, idField, idParam, readJsonObject, textField } from '../http/input.ts';
+import {
+  DELETED_EMAIL_DOMAIN,
+  findRoles,
+  kindForRoles,
+  newPasswordErrors,
+  newSecurityStamp,
+  sortRoles,
+} from './accounts.ts';
+import { type AuthEnv, addressOf, clockOf, type SignedInAccount } from './middleware.ts';
 import { hashPassword, UNUSABLE_PASSWORD_HASH, verifyPassword } from './passwords.ts';
 import { recordFailure, secondsUntilAllowed } from './throttle.ts';
 
 const KIND_LABEL: Record<UserKind, string> = { user: 'End user', employee: 'Employee' };
+
+/** Wire shape of an end user's profile. */
+export function toEndUserDto(row: User): EndUserDto {
+  return {
+    EndUserId: row.id,
+    FullName: row.full_name,
+    Email: row.email,
+    Phone: row.phone,
+    AddressLine1: row.address_line1,
+    AddressLine2: row.address_line2,
+    City: row.city,
+    State: row.state,
+    PostalCode: row.postal_code,
+  };
+}
+
+/** Wire shape of an employee, with their roles. */
+export function toEmployeeDto(row: User, roles: readonly RoleName[]): EmployeeDto {
+  return { EmployeeId: row.id, FullName: row.full_name, Email: row.email, Phone: row.phone, Roles: [...roles] };
+}
+
+/** The fields the end-user list sorts by (`sort=`), and their columns. */
+export const END_USER_SORTABLE = { EndUserId: 'id', FullName: 'full_name', Email: 'email' } as const;
+/** The fields the employee list sorts by (`sort=`), and their columns. */
+export const EMPLOYEE_SORTABLE = { EmployeeId: 'id', FullName: 'full_name', Email: 'email' } as const;
+export type AccountSortColumn = 'id' | 'full_name' | 'email';
+
+/** One page of the live accounts of `kind`, filtered on e-mail and name, with the total. */
+export function readAccountPage(
+  db: Kysely<Database>,
+  kind: UserKind,
+  list: ListQuery<AccountSortColumn>,
+): Promise<{ rows: User[]; total: number }> {
+  let query = db.selectFrom('users').where('kind', '=', kind).where('email', 'not like', `%@${DELETED_EMAIL_DOMAIN}`);
+  if (list.filter !== '') {
+    const f = list.filter;
+    query = query.where((eb) => eb.or([containsText('email', f), containsText('full_name', f)]));
+  }
+  return paginate(query, list, (q) => q.selectAll().orderBy(list.sort.column, list.sort.direction).orderBy('id'));
+}
+
+/** Any account that has not been deleted (role calls work on end users and staff alike), or a 404. */
+export async function findAnyLiveAccount(deps: AppDeps, id: number): Promise<User> {
+  const row = await deps.db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .where('email', 'not like', `%@${DELETED_EMAIL_DOMAIN}`)
+    .executeTakeFirst();
+  if (row === undefined) throw AppError.notFound(`User ${id} does not exist.`);
+  return row;
+}
+
+/** Applies a role change and the account kind that follows from it, audited, in one transaction. */
+export async function changeRoles(
+  c: Context<AuthEnv>,
+  deps: AppDeps,
+  target: User,
+  action: 'role.added' | 'role.removed',
+  role: RoleName,
+  next: RoleName[],
+): Promise<UserRolesDto> {
+  const { db } = deps;
+  const me = c.get('account');
+  const before = await findRoles(db, target.id);
+  const now = clockOf(deps);
+  const roles = sortRoles(next);
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('user_roles').where('user_id', '=', target.id).execute();
+    if (roles.length > 0) {
+      await trx
+        .insertInto('user_roles')
+        .values(roles.map((r) => ({ user_id: target.id, role: r })))
+        .execute();
+    }
+    await trx
+      .updateTable('users')
+      .set({ kind: kindForRoles(roles), updated_at: now.toISOString() })
+      .where('id', '=', target.id)
+      .execute();
+    await writeAudit(trx, {
+      actorId: me.id,
+      actorEmail: me.email,
+      action,
+      target: `user:${target.id}`,
+      detail: { email: target.email, role, before, after: roles },
+      ip: addressOf(c, deps),
+      at: now.toISOString(),
+    });
+  });
+  return { UserId: target.id, Roles: roles };
+}
 
 /** An account of `kind` that has not been deleted, or a 404 naming it. */
 export async function findLiveAccount(db: Kysely<Database>, id: number, kind: UserKind): Promise<User> {

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { AppDeps } from '../app.ts';
 import type { RoleName, UserKind } from '../db/schema.ts';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { findRoles, findUserById } from './accounts.ts';
 import { clientAddress, trustProxyFromEnv } from './address.ts';

@@ -1,5 +1,8 @@
 import type { Kysely } from 'kysely';
+import type { CategoryDto } from '../../lib/domain/catalogue.ts';
 import { type CategoryForm, categoryForm } from '../../lib/domain/schemas.ts';
+import { type ListQuery, paginate } from '../db/paginate.ts';
+import { containsText } from '../db/query.ts';
 import type { Category, Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { markContentChanged } from './site-state.ts';
@@ -19,6 +22,32 @@ import {
 
 function formOf(row: Category): CategoryForm {
   return { CategoryTitle: row.title };
+}
+
+/** Wire shape of a category. */
+export function toCategoryDto(row: Category): CategoryDto {
+  return { CategoryID: row.id, CategoryTitle: row.title, CategoryUpdatedTime: row.updated_at };
+}
+
+/** The fields a category list sorts by (`sort=`), and their columns. */
+export const CATEGORY_SORTABLE = {
+  CategoryID: 'id',
+  CategoryTitle: 'title',
+  CategoryUpdatedTime: 'updated_at',
+} as const;
+export type CategorySortColumn = (typeof CATEGORY_SORTABLE)[keyof typeof CATEGORY_SORTABLE];
+
+/** One page of categories with the total. */
+export async function readCategoryPage(
+  db: Kysely<Database>,
+  list: ListQuery<CategorySortColumn>,
+): Promise<{ categories: CategoryDto[]; total: number }> {
+  let query = db.selectFrom('categories');
+  if (list.filter !== '') query = query.where(containsText('title', list.filter));
+  const { rows, total } = await paginate(query, list, (q) =>
+    q.selectAll().orderBy(list.sort.column, list.sort.direction).orderBy('id'),
+  );
+  return { categories: rows.map(toCategoryDto), total };
 }
 
 /** A category, or a 404 naming it. */

@@ -1,11 +1,14 @@
 import type { Kysely } from 'kysely';
 import { sanitizeContent } from '../../lib/content/sanitize.ts';
+import type { ItemDto } from '../../lib/domain/catalogue.ts';
 import { bpsToPercent, paiseToRupees } from '../../lib/domain/money.ts';
 import { sellingPrice } from '../../lib/domain/pricing.ts';
 import { type ItemForm, itemForm, itemPriceFields, readItemIds } from '../../lib/domain/schemas.ts';
+import { type ListQuery, paginate } from '../db/paginate.ts';
+import { compiledPerDb, containsText, likePattern } from '../db/query.ts';
 import type { Database, Item } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { flag, likePattern } from '../http.ts';
+import { flag } from '../http/wire.ts';
 import { markContentChanged } from './site-state.ts';
 import {
   assertBodyId,
@@ -59,6 +62,108 @@ function columnsOf(form: ItemForm, at: string) {
     product_code: form.ProductCode,
     updated_at: at,
   };
+}
+
+/** Wire shape of an item: money in rupees, rates in percent, stock as Availability. */
+export function toItemDto(row: Item): ItemDto {
+  return {
+    ItemID: row.id,
+    StoreID: row.store_id,
+    DbID: row.db_id,
+    SectionID: row.section_id,
+    ItemTitle: row.title,
+    ItemMetaDescription: row.meta_description,
+    ItemContent: row.content,
+    ItemHidden: flag(row.hidden),
+    Availability: row.stock,
+    Size: row.size,
+    UnitPrice: paiseToRupees(row.unit_price),
+    Discount: bpsToPercent(row.discount_bps),
+    FlatDiscount: paiseToRupees(row.flat_discount),
+    Gst: bpsToPercent(row.gst_bps),
+    SellingPrice: paiseToRupees(row.selling_price),
+    ItemUpdatedTime: row.updated_at,
+    ProductCode: row.product_code,
+  };
+}
+
+/** The fields an item list sorts by (`sort=`), and their columns. */
+export const ITEM_SORTABLE = {
+  ItemID: 'id',
+  StoreID: 'store_id',
+  DbID: 'db_id',
+  ItemTitle: 'title',
+  SellingPrice: 'selling_price',
+  Availability: 'stock',
+  ItemUpdatedTime: 'updated_at',
+} as const;
+export type ItemSortColumn = (typeof ITEM_SORTABLE)[keyof typeof ITEM_SORTABLE];
+
+export interface ItemFilters {
+  storeId?: number | undefined;
+  dbId?: number | undefined;
+  sectionId?: number | undefined;
+  /** Only items changed after this stored time. */
+  updatedSince?: string | undefined;
+}
+
+/** One page of items with the total; each filter has an index led by its column, `items (x, id)` or `items (updated_at)`. */
+export async function readItemPage(
+  db: Kysely<Database>,
+  filters: ItemFilters,
+  list: ListQuery<ItemSortColumn>,
+): Promise<{ items: ItemDto[]; total: number }> {
+  let query = db.selectFrom('items');
+  if (filters.storeId !== undefined) query = query.where('store_id', '=', filters.storeId);
+  if (filters.dbId !== undefined) query = query.where('db_id', '=', filters.dbId);
+  if (filters.sectionId !== undefined) query = query.where('section_id', '=', filters.sectionId);
+  if (filters.updatedSince !== undefined) query = query.where('updated_at', '>', filters.updatedSince);
+  if (list.filter !== '') query = query.where(containsText('title', list.filter));
+  const { rows, total } = await paginate(query, list, (q) =>
+    q.selectAll().orderBy(list.sort.column, list.sort.direction).orderBy('id'),
+  );
+  return { items: rows.map(toItemDto), total };
+}
+
+// The page of every item reads this: compiled once per database.
+const itemByIdAndDb = compiledPerDb((db: Kysely<Database>) =>
+  db.selectFrom('items').selectAll().where('id', '=', 0).where('db_id', '=', 0),
+);
+
+/** One item of one database, or `undefined`. */
+export async function findItem(db: Kysely<Database>, id: number, dbId: number): Promise<Item | undefined> {
+  return (await db.executeQuery(itemByIdAndDb(db, [id, dbId]))).rows[0];
+}
+
+/** One item of one database, or a 404 naming both. */
+export async function readItem(db: Kysely<Database>, id: number, dbId: number): Promise<ItemDto> {
+  const row = await findItem(db, id, dbId);
+  if (row === undefined) throw AppError.notFound(`Item ${id} does not exist in database ${dbId}.`);
+  return toItemDto(row);
+}
+
+/** The items filed in a section of one database, by ItemID, over the index `items (section_id, id)`. */
+export async function findSectionItems(db: Kysely<Database>, sectionId: number, dbId: number): Promise<Item[]> {
+  // The database is checked here rather than in SQL: given both columns, SQLite's
+  // planner may pick `items (db_id, id)` and walk a whole catalogue for one section.
+  const rows = await db.selectFrom('items').selectAll().where('section_id', '=', sectionId).orderBy('id').execute();
+  return rows.filter((row) => row.db_id === dbId);
+}
+
+// Keeps each `id in (…)` well under both engines' bound-parameter limits.
+const ID_CHUNK = 500;
+
+/** The items of one database with the given ids, in no particular order (primary-key lookups). */
+export async function findItemsByIds(db: Kysely<Database>, dbId: number, ids: readonly number[]): Promise<Item[]> {
+  const unique = [...new Set(ids)];
+  const found: Item[] = [];
+  for (let i = 0; i < unique.length; i += ID_CHUNK) {
+    const chunk = unique.slice(i, i + ID_CHUNK);
+    found.push(
+      ...(await db.selectFrom('items').selectAll().where('id', 'in', chunk).where('db_id', '=', dbId).execute()),
+    );
+  }
+  return found;
 }
 
 /** An item, or a 404 naming it. */

@@ -4,8 +4,8 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { SiteBuildDto } from '../../lib/domain/schemas.ts';
-import type { Logger } from '../app.ts';
 import type { Database } from '../db/schema.ts';
+import type { Logger } from '../logger.ts';
 import { recordBuild } from './site-state.ts';
 import { auditStaff, type StaffAct } from './staff.ts';
 

@@ -2,12 +2,12 @@ import type { Context } from 'hono';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { type FormSpec, type FormValues, pickFields, validateForm, validatePatch } from '../../lib/domain/schemas.ts';
-import { type AppDeps, siteUrlOf } from '../app.ts';
 import { writeAudit } from '../audit.ts';
-import { assertValid } from '../auth/input.ts';
 import { type AuthEnv, addressOf, clockOf } from '../auth/middleware.ts';
 import type { Database } from '../db/schema.ts';
+import { type AppDeps, siteUrlOf } from '../deps.ts';
 import { AppError } from '../errors.ts';
+import { assertValid } from '../http/input.ts';
 
 /** Who is making a staff change, from where and when: what the audit log records. */
 export interface StaffAct {

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type StoreDbDto, type StoreDbForm, storeDbForm } from '../../lib/domain/schemas.ts';
+import { type ListQuery, paginate } from '../db/paginate.ts';
+import { containsText } from '../db/query.ts';
 import type { Database, StoreDb } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { markContentChanged } from './site-state.ts';
@@ -17,6 +19,7 @@ import {
   referencedConflict,
   type StaffAct,
 } from './staff.ts';
+import { assertStoreExists } from './stores.ts';
 
 export function toStoreDbDto(row: StoreDb, counts: { sections: number; items: number }): StoreDbDto {
   return {
@@ -64,6 +67,41 @@ export async function countDbContents(
 /** A store's answer lists its databases (`DbIDs`): a change to them is a change to the store, for `updatedSince`. */
 async function touchStore(db: Kysely<Database>, storeId: number, at: string): Promise<void> {
   await db.updateTable('stores').set({ updated_at: at }).where('id', '=', storeId).execute();
+}
+
+/** One store database with its counts, for an answer. */
+export async function storeDbDto(db: Kysely<Database>, row: StoreDb): Promise<StoreDbDto> {
+  const counts = (await countDbContents(db, [row.id])).get(row.id) ?? { sections: 0, items: 0 };
+  return toStoreDbDto(row, counts);
+}
+
+/** The fields a list of store databases sorts by (`sort=`), and their columns. */
+export const STORE_DB_SORTABLE = {
+  DbID: 'id',
+  StoreID: 'store_id',
+  DbTitle: 'title',
+  DbUpdatedTime: 'updated_at',
+} as const;
+export type StoreDbSortColumn = (typeof STORE_DB_SORTABLE)[keyof typeof STORE_DB_SORTABLE];
+
+/** One page of store databases (all, or one store's) with their counts and the total; 404 for an unknown store. */
+export async function readStoreDbPage(
+  db: Kysely<Database>,
+  storeId: number | undefined,
+  list: ListQuery<StoreDbSortColumn>,
+): Promise<{ storeDbs: StoreDbDto[]; total: number }> {
+  let query = db.selectFrom('store_dbs');
+  if (storeId !== undefined) query = query.where('store_id', '=', storeId);
+  if (list.filter !== '') query = query.where(containsText('title', list.filter));
+  const { rows, total } = await paginate(query, list, (q) =>
+    q.selectAll().orderBy(list.sort.column, list.sort.direction).orderBy('id'),
+  );
+  if (rows.length === 0 && storeId !== undefined) await assertStoreExists(db, storeId);
+  const counts = await countDbContents(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { storeDbs: rows.map((r) => toStoreDbDto(r, counts.get(r.id) ?? { sections: 0, items: 0 })), total };
 }
 
 /** A store database, or a 404 naming it. */

@@ -1,8 +1,11 @@
 import type { Kysely } from 'kysely';
+import type { StoreDto } from '../../lib/domain/catalogue.ts';
 import { type StoreForm, storeForm } from '../../lib/domain/schemas.ts';
+import { type ListQuery, paginate } from '../db/paginate.ts';
+import { containsText } from '../db/query.ts';
 import type { Database, Store } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { flag } from '../http.ts';
+import { flag } from '../http/wire.ts';
 import { markContentChanged } from './site-state.ts';
 import {
   assertBodyId,
@@ -44,11 +47,99 @@ function columnsOf(form: StoreForm, at: string) {
   };
 }
 
+/** Wire shape of a store, with the databases (DbID) it has. */
+export function toStoreDto(row: Store, dbIds: number[]): StoreDto {
+  return {
+    StoreID: row.id,
+    CategoryID: row.category_id,
+    StoreTitle: row.title,
+    StoreDescription: row.description,
+    StoreHidden: flag(row.hidden),
+    StoreType: row.type,
+    DbIDs: dbIds,
+    StoreUpdatedTime: row.updated_at,
+  };
+}
+
+/** The databases (DbID) of each given store, oldest first, in one query over `store_dbs (store_id, id)`. */
+export async function findDbIdsByStore(db: Kysely<Database>, storeIds: number[]): Promise<Map<number, number[]>> {
+  const byStore = new Map<number, number[]>(storeIds.map((id) => [id, []]));
+  if (storeIds.length === 0) return byStore;
+  const rows = await db
+    .selectFrom('store_dbs')
+    .select(['store_id', 'id'])
+    .where('store_id', 'in', storeIds)
+    .orderBy('store_id')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) byStore.get(row.store_id)?.push(row.id);
+  return byStore;
+}
+
+/** One store with its databases, for an answer. */
+export async function storeDto(db: Kysely<Database>, row: Store): Promise<StoreDto> {
+  const dbIds = await findDbIdsByStore(db, [row.id]);
+  return toStoreDto(row, dbIds.get(row.id) ?? []);
+}
+
+/** A store with its databases, or a 404 naming it. */
+export async function readStore(db: Kysely<Database>, id: number): Promise<StoreDto> {
+  const row = await db.selectFrom('stores').selectAll().where('id', '=', id).executeTakeFirst();
+  if (row === undefined) throw AppError.notFound(`Store ${id} does not exist.`);
+  const dbIds = await findDbIdsByStore(db, [id]);
+  return toStoreDto(row, dbIds.get(id) ?? []);
+}
+
+/** The fields a store list sorts by (`sort=`), and their columns. */
+export const STORE_SORTABLE = {
+  StoreID: 'id',
+  CategoryID: 'category_id',
+  StoreTitle: 'title',
+  StoreType: 'type',
+  StoreUpdatedTime: 'updated_at',
+} as const;
+export type StoreSortColumn = (typeof STORE_SORTABLE)[keyof typeof STORE_SORTABLE];
+
+/**
+ * One page of stores (all, or one category's) with the total; the DbIDs of the
+ * whole page come in one query. Answers 404 for an unknown category.
+ */
+export async function readStorePage(
+  db: Kysely<Database>,
+  filters: { categoryId?: number | undefined; updatedSince?: string | undefined },
+  list: ListQuery<StoreSortColumn>,
+): Promise<{ stores: StoreDto[]; total: number }> {
+  const { categoryId, updatedSince } = filters;
+  let query = db.selectFrom('stores');
+  if (categoryId !== undefined) query = query.where('category_id', '=', categoryId);
+  if (list.filter !== '') query = query.where(containsText('title', list.filter));
+  if (updatedSince !== undefined) query = query.where('updated_at', '>', updatedSince);
+  const { rows, total } = await paginate(query, list, (q) =>
+    q.selectAll().orderBy(list.sort.column, list.sort.direction).orderBy('id'),
+  );
+  // A page with stores proves the category exists; only an empty one needs the check.
+  if (rows.length === 0 && categoryId !== undefined) {
+    const category = await db.selectFrom('categories').select('id').where('id', '=', categoryId).executeTakeFirst();
+    if (category === undefined) throw AppError.notFound(`Category ${categoryId} does not exist.`);
+  }
+  const dbIds = await findDbIdsByStore(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { stores: rows.map((r) => toStoreDto(r, dbIds.get(r.id) ?? [])), total };
+}
+
 /** A store, or a 404 naming it. */
 export async function findStoreOr404(db: Kysely<Database>, id: number): Promise<Store> {
   const row = await db.selectFrom('stores').selectAll().where('id', '=', id).executeTakeFirst();
   if (row === undefined) throw AppError.notFound(`Store ${id} does not exist.`);
   return row;
+}
+
+/** Answers 404 for a store that does not exist (used when a store's list comes back empty). */
+export async function assertStoreExists(db: Kysely<Database>, storeId: number): Promise<void> {
+  const store = await db.selectFrom('stores').select('id').where('id', '=', storeId).executeTakeFirst();
+  if (store === undefined) throw AppError.notFound(`Store ${storeId} does not exist.`);
 }
 
 async function assertCategoryExists(db: Kysely<Database>, categoryId: number): Promise<void> {

@@ -1,5 +1,4 @@
 import { type Compilable, type CompiledQuery, type Expression, type Kysely, type SqlBool, sql } from 'kysely';
-import { likePattern } from '../http.ts';
 
 /** Case-insensitive "contains" on one text column, the same on SQLite and PostgreSQL. */
 export function containsText(column: string, filter: string): Expression<SqlBool> {
@@ -89,4 +88,9 @@ export function compiledPerShape<DB, K, R>(
     const parameters = shape.slots.map((s) => ('arg' in s ? args[s.arg] : s.value));
     return { ...shape.compiled, parameters };
   };
+}
+
+/** `%text%` for a case-insensitive LIKE, with the wildcard characters escaped. */
+export function likePattern(filter: string): string {
+  return `%${filter.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }

@@ -12,11 +12,11 @@ import {
   stockField,
 } from '../../lib/domain/schemas.ts';
 import { writeAudit } from '../audit.ts';
-import { isUniqueViolation } from '../auth/accounts.ts';
 import { markContentChanged } from '../catalogue/site-state.ts';
 import { applyStockChange, type StockChange } from '../catalogue/stock.ts';
 import { releaseStockAlerts } from '../catalogue/stock-alerts.ts';
 import type { Dialect } from '../db/connection.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import type { Database, FeedClient, Item } from '../db/schema.ts';
 import { AppError, type ModelState } from '../errors.ts';
 

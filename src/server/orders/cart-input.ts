@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { CART_ITEM_STATUSES, type CartItemStatus, MAX_CART_LINES, MAX_CART_QTY } from '../../lib/domain/cart.ts';
 import { ID_RULE, readId } from '../../lib/domain/ids.ts';
-import { field } from '../auth/input.ts';
 import { AppError, type ModelState } from '../errors.ts';
+import { field } from '../http/input.ts';
 
 /** One line of a posted cart as the API trusts it: ids, quantity and status only (prices come from the catalogue). */
 export interface CartLineInput {

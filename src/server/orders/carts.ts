@@ -8,10 +8,11 @@ import {
   mergeCartLines,
   type ShortageDto,
 } from '../../lib/domain/cart.ts';
+import type { SignedInAccount } from '../auth/middleware.ts';
+import { toItemDto } from '../catalogue/items.ts';
 import { compiledPerDb } from '../db/query.ts';
 import type { Database, Item } from '../db/schema.ts';
 import { AppError, type ModelState } from '../errors.ts';
-import { toItemDto } from '../routes/item.ts';
 import type { CartLineInput } from './cart-input.ts';
 
 /** The catalogue rows of the given item ids, by id, in one query. */
@@ -167,4 +168,9 @@ export function shortagesOf(cart: CartDto): ShortageDto[] {
     Requested: line.Qty,
     Available: line.Availability,
   }));
+}
+
+/** The customer a cart and its orders belong to: always the caller. */
+export function customerOf(account: SignedInAccount): Customer {
+  return { id: account.id, fullName: account.fullName };
 }

@@ -7,9 +7,9 @@ import {
   REQUIRED_DELIVERY_FIELDS,
   validateDelivery,
 } from '../../lib/domain/delivery.ts';
-import { assertValid, field } from '../auth/input.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { assertValid, field } from '../http/input.ts';
 
 /** The account's saved address (My Address) as a delivery address, with an empty note. */
 export async function savedDelivery(db: Kysely<Database>, userId: number): Promise<DeliveryAddressDto> {

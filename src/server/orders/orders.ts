@@ -6,10 +6,10 @@ import { lineTotal } from '../../lib/domain/pricing.ts';
 import { type AuditInput, writeAudit } from '../audit.ts';
 import { DELETED_EMAIL_DOMAIN } from '../auth/accounts.ts';
 import { releaseStockAlerts } from '../catalogue/stock-alerts.ts';
+import { type ListQuery, paginate } from '../db/paginate.ts';
 import { containsText } from '../db/query.ts';
 import type { Database, Order, OrderLine, OrderStatus } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import type { Paging } from '../http.ts';
 import { enqueueMail } from '../mail-queue.ts';
 import { orderStatusMail } from '../mail-templates.ts';
 
@@ -120,7 +120,7 @@ export interface OrderScope {
 export async function findOrdersPage(
   db: Kysely<Database>,
   scope: OrderScope,
-  paging: Paging<OrderSortColumn>,
+  paging: ListQuery<OrderSortColumn>,
 ): Promise<{ orders: OrderDto[]; total: number }> {
   let query = db.selectFrom('orders as o').innerJoin('users as u', 'u.id', 'o.user_id');
   if (scope.userId !== undefined) query = query.where('o.user_id', '=', scope.userId);
@@ -153,24 +153,20 @@ export async function findOrdersPage(
       ]),
     );
   }
-  const [rows, count] = await Promise.all([
-    query
+  const { rows, total } = await paginate(query, paging, (q) =>
+    q
       .selectAll('o')
       .select('u.full_name as customer_name')
       .orderBy(paging.sort.column, paging.sort.direction)
-      .orderBy('o.id', 'desc')
-      .limit(paging.limit)
-      .offset(paging.offset)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('o.id', 'desc'),
+  );
   const lines = await findLinesByOrder(
     db,
     rows.map((r) => r.id),
   );
   return {
     orders: rows.map((r) => toOrderDto(r, r.customer_name, lines.get(r.id) ?? [])),
-    total: Number(count.n),
+    total,
   };
 }
 

@@ -2,7 +2,7 @@ import { type Insertable, type Kysely, PostgresAdapter, sql, type Transaction, t
 import type { Customer, OrderDto, ShortageDto } from '../../lib/domain/cart.ts';
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
 import { lineTotal } from '../../lib/domain/pricing.ts';
-import { isUniqueViolation } from '../auth/accounts.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { compiledPerShape } from '../db/query.ts';
 import type { Database, Item, MailQueueTable, OrderLinesTable, UsersTable } from '../db/schema.ts';
 import type { ModelState } from '../errors.ts';

@@ -7,7 +7,6 @@ import {
   validateLogin,
 } from '../../lib/domain/account-rules.ts';
 import type { RegisterResultDto, UserInfoDto } from '../../lib/domain/auth.ts';
-import { type AppDeps, siteUrlOf } from '../app.ts';
 import { writeAudit } from '../audit.ts';
 import {
   createAccount,
@@ -16,20 +15,22 @@ import {
   findRoles,
   findUserByEmail,
   findUserById,
-  newSecurityStamp,
   normaliseEmail,
+  replaceUnconfirmedPassword,
   rolesForRole,
+  undoRegistration,
   validateNewCredentials,
 } from '../auth/accounts.ts';
 import { throttleRegistration } from '../auth/anon-throttle.ts';
-import { toEmployeeDto } from '../auth/dto.ts';
 import { CODE_LIFETIME_MS, codeIsSpent, issueCode } from '../auth/email-codes.ts';
-import { assertValid, readJsonObject, textField } from '../auth/input.ts';
+import { toEmployeeDto } from '../auth/manage.ts';
 import { type AuthEnv, addressOf, clockOf, requireRole, requireUser } from '../auth/middleware.ts';
 import { hashNewPassword, hashPassword } from '../auth/passwords.ts';
 import { issueResetCode, resetWithCode } from '../auth/reset-codes.ts';
 import { clearFailures, recordFailure, secondsUntilAllowed } from '../auth/throttle.ts';
+import { type AppDeps, siteUrlOf } from '../deps.ts';
 import { AppError } from '../errors.ts';
+import { assertValid, readJsonObject, textField } from '../http/input.ts';
 import { createMailer } from '../mail.ts';
 import { enqueueMail } from '../mail-queue.ts';
 import { accessCodeMail, passwordResetMail, siteLink } from '../mail-templates.ts';
@@ -105,12 +106,7 @@ export function accountRoutes(deps: AppDeps): Hono<AuthEnv> {
       let replaced = false;
       if (existing !== undefined) {
         const passwordHash = await hashNew(password);
-        await db
-          .updateTable('users')
-          .set({ password_hash: passwordHash, security_stamp: newSecurityStamp(), updated_at: now.toISOString() })
-          .where('id', '=', existing.id)
-          .where('email_confirmed', '=', 0)
-          .execute();
+        await replaceUnconfirmedPassword(db, existing.id, passwordHash, now);
         userId = existing.id;
         replaced = true;
       } else {
@@ -131,8 +127,7 @@ export function accountRoutes(deps: AppDeps): Hono<AuthEnv> {
       } catch (err) {
         deps.log({ level: 'error', msg: 'confirmation mail failed', userId, error: String(err) });
         // Without the mail the registration is useless; undo it so the address can try again.
-        if (replaced) await db.deleteFrom('email_codes').where('user_id', '=', userId).execute();
-        else await db.deleteFrom('users').where('id', '=', userId).execute();
+        await undoRegistration(db, userId, replaced);
         throw new AppError(
           503,
           'internal',

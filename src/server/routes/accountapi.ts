@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { validateAccessCode } from '../../lib/domain/account-rules.ts';
-import { type AppDeps, siteUrlOf } from '../app.ts';
 import { writeAudit } from '../audit.ts';
 import { findUserById } from '../auth/accounts.ts';
-import { CODE_LIFETIME_MS, CODE_MAX_ATTEMPTS, confirmWithCode, issueCode } from '../auth/email-codes.ts';
-import { assertValid, field, idField, readJsonObject } from '../auth/input.ts';
+import { CODE_LIFETIME_MS, CODE_MAX_ATTEMPTS, codeSentAt, confirmWithCode, issueCode } from '../auth/email-codes.ts';
 import { addressOf, clockOf } from '../auth/middleware.ts';
 import { recordFailure, secondsUntilAllowed } from '../auth/throttle.ts';
+import { type AppDeps, siteUrlOf } from '../deps.ts';
 import { AppError } from '../errors.ts';
+import { assertValid, field, idField, readJsonObject } from '../http/input.ts';
 import { enqueueMail } from '../mail-queue.ts';
 import { accessCodeMail } from '../mail-templates.ts';
 
@@ -38,13 +38,9 @@ export function accountApiRoutes(deps: AppDeps): Hono {
         throw AppError.badRequest('Your e-mail address is already confirmed, so you can sign in.');
       }
       const wait = await secondsUntilAllowed(db, user.email, ip, now, 'resend');
-      const last = await db
-        .selectFrom('email_codes')
-        .select('created_at')
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
+      const last = await codeSentAt(db, userId);
       const cooldown =
-        last === undefined ? 0 : Math.ceil((Date.parse(last.created_at) + RESEND_COOLDOWN_MS - now.getTime()) / 1000);
+        last === undefined ? 0 : Math.ceil((Date.parse(last) + RESEND_COOLDOWN_MS - now.getTime()) / 1000);
       const retry = Math.max(wait, cooldown);
       if (retry > 0) {
         throw new AppError(

@@ -1,18 +1,13 @@
 import { Hono } from 'hono';
-import type { CheckedCartDto, Customer } from '../../lib/domain/cart.ts';
-import { type AppDeps, siteUrlOf } from '../app.ts';
-import { field, readJsonObject } from '../auth/input.ts';
-import { type AuthEnv, clockOf, requireUser, type SignedInAccount } from '../auth/middleware.ts';
+import type { CheckedCartDto } from '../../lib/domain/cart.ts';
+import { type AuthEnv, clockOf, requireUser } from '../auth/middleware.ts';
+import { type AppDeps, siteUrlOf } from '../deps.ts';
 import { AppError } from '../errors.ts';
+import { field, readJsonObject } from '../http/input.ts';
 import { idempotencyKey, keptLines, parseCartBody } from '../orders/cart-input.ts';
-import { assertKnownItems, mergeIntoCart, readCart, saveCart, shortagesOf } from '../orders/carts.ts';
+import { assertKnownItems, customerOf, mergeIntoCart, readCart, saveCart, shortagesOf } from '../orders/carts.ts';
 import { parseDeliveryBody, resolveDelivery } from '../orders/delivery-input.ts';
 import { findReplay, placeOrder } from '../orders/place-order.ts';
-
-/** The customer a cart and its orders belong to: always the caller. */
-export function customerOf(account: SignedInAccount): Customer {
-  return { id: account.id, fullName: account.fullName };
-}
 
 const json = { 'Content-Type': 'application/json; charset=UTF-8' };
 

@@ -1,11 +1,10 @@
 import { Hono } from 'hono';
 import { emptyCart } from '../../lib/domain/cart.ts';
-import type { AppDeps } from '../app.ts';
 import { type AuthEnv, requireUser } from '../auth/middleware.ts';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { idParam } from '../http.ts';
-import { clearCart } from '../orders/carts.ts';
-import { customerOf } from './cart.ts';
+import { idParam } from '../http/input.ts';
+import { clearCart, customerOf } from '../orders/carts.ts';
 
 /** `/api/CartItem`: Clear Cart. Only the caller's own cart can be cleared, whatever their role. */
 export function cartItemRoutes(deps: AppDeps): Hono<AuthEnv> {

@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import { describeReport } from '../../lib/domain/catalogue-sheet.ts';
-import type { AppDeps } from '../app.ts';
 import { type AuthEnv, clockOf, requireRole } from '../auth/middleware.ts';
 import { exportCatalogue } from '../catalogue/export.ts';
 import { ImportJobs } from '../catalogue/import-jobs.ts';
 import { IMPORT_MAX_BYTES } from '../catalogue/import-limits.ts';
 import { SHEET_MIME, type SheetFormat } from '../catalogue/sheet-files.ts';
 import { staffAct } from '../catalogue/staff.ts';
+import type { AppDeps } from '../deps.ts';
 import { AppError, type ModelState } from '../errors.ts';
-import { idQuery, isoTimeQuery, queryValue } from '../http.ts';
+import { idQuery, isoTimeQuery, queryValue } from '../http/input.ts';
 
 function yes(v: string | undefined): boolean {
   return v !== undefined && /^(1|true|yes)$/i.test(v.trim());

@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { CONTENT_TYPES, parseContentFileName } from '../../lib/domain/content-images.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 
 /** How long browsers and CDNs keep an image, and how long they may serve it stale while revalidating. */

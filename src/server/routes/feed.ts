@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
-import { type AppDeps, siteUrlOf } from '../app.ts';
-import { readJsonObject } from '../auth/input.ts';
 import { type AuthEnv, addressOf, clockOf, requireRole } from '../auth/middleware.ts';
 import { staffAct } from '../catalogue/staff.ts';
+import { type AppDeps, siteUrlOf } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import {
   authenticateFeed,
@@ -12,7 +11,7 @@ import {
   toFeedClientDto,
 } from '../feeds/feed-clients.ts';
 import { applyFeed, parseFeed } from '../feeds/stock-feed.ts';
-import { idParam } from '../http.ts';
+import { idParam, readJsonObject } from '../http/input.ts';
 
 /**
  * `/api/Feed/Stock`: tills and ERP systems set stock and prices of many items in

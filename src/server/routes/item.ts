@@ -1,49 +1,19 @@
 import { type Context, Hono } from 'hono';
-import type { ItemDto } from '../../lib/domain/catalogue.ts';
-import { bpsToPercent, paiseToRupees } from '../../lib/domain/money.ts';
-import type { AppDeps } from '../app.ts';
-import { readJsonObject } from '../auth/input.ts';
 import { type AuthEnv, requireRole } from '../auth/middleware.ts';
 import { removeImagesOf } from '../catalogue/content-images.ts';
-import { createItem, deleteItem, editItem } from '../catalogue/items.ts';
+import {
+  createItem,
+  deleteItem,
+  editItem,
+  ITEM_SORTABLE,
+  readItem,
+  readItemPage,
+  toItemDto,
+} from '../catalogue/items.ts';
 import { type EditMode, staffAct } from '../catalogue/staff.ts';
-import { compiledOnce, containsText } from '../db/query.ts';
-import type { Item } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
-import { flag, idParam, idQuery, isoTimeQuery, pagedJson, parsePaging } from '../http.ts';
-
-/** Wire shape of an item: money in rupees, rates in percent, stock as Availability. */
-export function toItemDto(row: Item): ItemDto {
-  return {
-    ItemID: row.id,
-    StoreID: row.store_id,
-    DbID: row.db_id,
-    SectionID: row.section_id,
-    ItemTitle: row.title,
-    ItemMetaDescription: row.meta_description,
-    ItemContent: row.content,
-    ItemHidden: flag(row.hidden),
-    Availability: row.stock,
-    Size: row.size,
-    UnitPrice: paiseToRupees(row.unit_price),
-    Discount: bpsToPercent(row.discount_bps),
-    FlatDiscount: paiseToRupees(row.flat_discount),
-    Gst: bpsToPercent(row.gst_bps),
-    SellingPrice: paiseToRupees(row.selling_price),
-    ItemUpdatedTime: row.updated_at,
-    ProductCode: row.product_code,
-  };
-}
-
-const sortable = {
-  ItemID: 'id',
-  StoreID: 'store_id',
-  DbID: 'db_id',
-  ItemTitle: 'title',
-  SellingPrice: 'selling_price',
-  Availability: 'stock',
-  ItemUpdatedTime: 'updated_at',
-} as const;
+import type { AppDeps } from '../deps.ts';
+import { idParam, idQuery, isoTimeQuery, readJsonObject } from '../http/input.ts';
+import { pagedJson, parsePaging } from '../http/paging.ts';
 
 /**
  * `/api/Item`: public item reads, one at a time for a page or in pages of up to
@@ -63,40 +33,22 @@ export function itemRoutes(deps: AppDeps): Hono<AuthEnv> {
         return c.json(toItemDto(row));
       },
     ] as const;
-  // The page of every item reads this: compiled once.
-  const itemByIdAndDb = compiledOnce(db.selectFrom('items').selectAll().where('id', '=', 0).where('db_id', '=', 0));
   return new Hono<AuthEnv>()
     .get('/readall', async (c) => {
-      const paging = parsePaging(c, sortable, { column: 'id', direction: 'asc' });
-      const storeId = idQuery(c, 'storeId');
-      const dbId = idQuery(c, 'dbId');
-      const sectionId = idQuery(c, 'sectionId');
-      const updatedSince = isoTimeQuery(c, 'updatedSince');
-      // Each filter has an index led by its column, `items (x, id)` or `items (updated_at)`.
-      let query = db.selectFrom('items');
-      if (storeId !== undefined) query = query.where('store_id', '=', storeId);
-      if (dbId !== undefined) query = query.where('db_id', '=', dbId);
-      if (sectionId !== undefined) query = query.where('section_id', '=', sectionId);
-      if (updatedSince !== undefined) query = query.where('updated_at', '>', updatedSince);
-      if (paging.filter !== '') query = query.where(containsText('title', paging.filter));
-      const [rows, count] = await Promise.all([
-        query
-          .selectAll()
-          .orderBy(paging.sort.column, paging.sort.direction)
-          .orderBy('id')
-          .limit(paging.limit)
-          .offset(paging.offset)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return pagedJson(c, rows.map(toItemDto), Number(count.n), paging);
+      const paging = parsePaging(c, ITEM_SORTABLE, { column: 'id', direction: 'asc' });
+      const filters = {
+        storeId: idQuery(c, 'storeId'),
+        dbId: idQuery(c, 'dbId'),
+        sectionId: idQuery(c, 'sectionId'),
+        updatedSince: isoTimeQuery(c, 'updatedSince'),
+      };
+      const { items, total } = await readItemPage(db, filters, paging);
+      return pagedJson(c, items, total, paging);
     })
     .get('/read/:id/:dbId', async (c) => {
       const id = idParam(c, 'id');
       const dbId = idParam(c, 'dbId');
-      const [row] = (await db.executeQuery(itemByIdAndDb([id, dbId]))).rows;
-      if (row === undefined) throw AppError.notFound(`Item ${id} does not exist in database ${dbId}.`);
-      return c.json(toItemDto(row));
+      return c.json(await readItem(db, id, dbId));
     })
     .post('/create', staff, async (c) =>
       c.json(toItemDto(await createItem(db, staffAct(c, deps), await readJsonObject(c))), 201),

@@ -1,14 +1,14 @@
 import { type Context, Hono } from 'hono';
 import { ORDER_STATUS_NAMES, parseOrderStatus } from '../../lib/domain/cart.ts';
-import { type AppDeps, siteUrlOf } from '../app.ts';
-import { field, readJsonObject } from '../auth/input.ts';
 import { type AuthEnv, addressOf, clockOf, requireRole, requireUser } from '../auth/middleware.ts';
+import { toItemDto } from '../catalogue/items.ts';
 import type { OrderStatus } from '../db/schema.ts';
+import { type AppDeps, siteUrlOf } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { idParam, pagedJson, parsePaging, queryValue } from '../http.ts';
+import { field, idParam, queryValue, readJsonObject } from '../http/input.ts';
+import { pagedJson, parsePaging } from '../http/paging.ts';
 import { orderAgainLines } from '../orders/order-again.ts';
 import { findOrder, findOrdersPage, moveOrder, ORDER_SORTABLE, type OrderScope } from '../orders/orders.ts';
-import { toItemDto } from './item.ts';
 
 const STATUS_RULE = `must be one of ${ORDER_STATUS_NAMES.join(', ')}`;
 

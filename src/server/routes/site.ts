@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import type { SiteStatusDto } from '../../lib/domain/schemas.ts';
-import type { AppDeps } from '../app.ts';
 import { type AuthEnv, clockOf, requireRole } from '../auth/middleware.ts';
 import { createSiteBuilder, defaultSiteBuilder, type SiteBuilder } from '../catalogue/site-builder.ts';
 import { isOutOfDate, readSiteState } from '../catalogue/site-state.ts';
 import { auditStaff, staffAct } from '../catalogue/staff.ts';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 
 async function statusOf(deps: AppDeps, builder: SiteBuilder): Promise<SiteStatusDto> {

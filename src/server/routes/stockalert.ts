@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '../app.ts';
-import { idField, readJsonObject } from '../auth/input.ts';
 import { type AuthEnv, clockOf, requireUser } from '../auth/middleware.ts';
 import { cancelAlert, findAlertsOf, requestAlert } from '../catalogue/stock-alerts.ts';
-import { idParam } from '../http.ts';
+import type { AppDeps } from '../deps.ts';
+import { idField, idParam, readJsonObject } from '../http/input.ts';
 
 /**
  * `/api/StockAlert`: a signed-in shopper's back-in-stock requests. `Create`

@@ -1,11 +1,11 @@
 import { type Context, Hono } from 'hono';
-import { type AppDeps, siteUrlOf } from '../app.ts';
 import { writeAudit } from '../audit.ts';
-import { findRoles, findUserByEmail, normaliseEmail } from '../auth/accounts.ts';
+import { findRoles, findUserByEmail, normaliseEmail, storePasswordHash } from '../auth/accounts.ts';
 import { addressOf, clockOf } from '../auth/middleware.ts';
 import { burnVerification, hashPassword, needsRehash, verifyPassword } from '../auth/passwords.ts';
 import { clearFailures, recordFailure, secondsUntilAllowed } from '../auth/throttle.ts';
 import { issueToken } from '../auth/tokens.ts';
+import { type AppDeps, siteUrlOf } from '../deps.ts';
 import { siteLink } from '../mail-templates.ts';
 
 /** One text for an unknown user and a wrong password, so neither reveals which accounts exist. */
@@ -110,11 +110,7 @@ export function tokenRoutes(deps: AppDeps): Hono {
       );
     }
     if (needsRehash(user.password_hash)) {
-      await db
-        .updateTable('users')
-        .set({ password_hash: await hashPassword(password) })
-        .where('id', '=', user.id)
-        .execute();
+      await storePasswordHash(db, user.id, await hashPassword(password));
     }
     const roles = await findRoles(db, user.id);
     const { token, expiresIn } = await issueToken(

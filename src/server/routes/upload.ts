@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '../app.ts';
 import { type AuthEnv, requireRole } from '../auth/middleware.ts';
 import {
   removeImage,
@@ -9,6 +8,7 @@ import {
   UPLOAD_MAX_BYTES,
 } from '../catalogue/content-images.ts';
 import { auditStaff, staffAct } from '../catalogue/staff.ts';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 
 const FORM_RULE =
