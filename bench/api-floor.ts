@@ -22,7 +22,8 @@ import { cartItemFromItem } from '../src/lib/domain/cart.ts';
 import type { ItemDto, StoreDto } from '../src/lib/domain/catalogue.ts';
 import { bpsToPercent, paiseToRupees } from '../src/lib/domain/money.ts';
 import { lineTotal } from '../src/lib/domain/pricing.ts';
-import { toOrderItemDto } from '../src/server/orders/orders.ts';
+import { orderPlacedMail } from '../src/server/mail-templates.ts';
+import { toOrderDto } from '../src/server/orders/orders.ts';
 import { API_SECURITY_HEADERS } from '../src/server/site-headers.ts';
 
 type Row = Record<string, unknown>;
@@ -276,11 +277,23 @@ async function createOrder(req: IncomingMessage, res: ServerResponse, account: {
   const known = await sql.all(`select * from items where id in (${ids.map(() => '?').join(', ')})`, ids);
   if (known.length !== ids.length) return send(res, 400, JSON.stringify({ Message: 'unknown item' }));
   const at = new Date().toISOString();
+  const u = account.user;
+  // The shop's work since issue 13: the saved address is the order's delivery snapshot, and the order mail is queued.
+  const delivery = {
+    delivery_full_name: u.full_name as string,
+    delivery_phone: u.phone as string,
+    delivery_line1: u.address_line1 as string,
+    delivery_line2: u.address_line2 as string,
+    delivery_city: u.city as string,
+    delivery_state: u.state as string,
+    delivery_postal_code: u.postal_code as string,
+    delivery_note: '',
+  };
   const body = await sql.tx(async (q) => {
     const [order] = await q.all(
-      'insert into orders (user_id, status, total, idempotency_key, response, created_at, updated_at) ' +
-        'values (?, ?, 0, ?, null, ?, ?) returning id',
-      [userId, 'Placed', key ?? null, at, at],
+      'insert into orders (user_id, status, total, idempotency_key, response, created_at, updated_at, ' +
+        `${Object.keys(delivery).join(', ')}) values (?, ?, 0, ?, null, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+      [userId, 'Placed', key ?? null, at, at, ...Object.values(delivery)],
     );
     const orderId = order?.id as number;
     const sold = new Map<number, PriceRow>();
@@ -292,14 +305,19 @@ async function createOrder(req: IncomingMessage, res: ServerResponse, account: {
       if (row === undefined) throw new Error('short');
       sold.set(line.index, row as unknown as PriceRow);
     }
-    const values = lines.map((line) => ({ ...(sold.get(line.index) as PriceRow), qty: line.qty, line }));
+    const values = lines.map((line) => ({
+      ...(sold.get(line.index) as PriceRow),
+      item_id: line.itemId,
+      store_id: line.storeId,
+      qty: line.qty,
+    }));
     await q.all(
       'insert into order_lines (order_id, item_id, store_id, title, size, unit_price, discount_bps, flat_discount, ' +
         `gst_bps, selling_price, qty) values ${values.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
       values.flatMap((v) => [
         orderId,
-        v.line.itemId,
-        v.line.storeId,
+        v.item_id,
+        v.store_id,
         v.title,
         v.size,
         v.unit_price,
@@ -311,32 +329,21 @@ async function createOrder(req: IncomingMessage, res: ServerResponse, account: {
       ]),
     );
     const total = values.reduce((sum, v) => sum + lineTotal(v.selling_price, v.qty), 0);
-    const text = JSON.stringify({
-      OrderID: orderId,
-      CustomerID: userId,
-      CustomerName: account.user.full_name,
-      Status: 'Placed',
-      OrderTotal: paiseToRupees(total),
-      CreatedTime: at,
-      UpdatedTime: at,
-      OrderItems: values.map((v) =>
-        toOrderItemDto({
-          item_id: v.line.itemId,
-          store_id: v.line.storeId,
-          title: v.title,
-          size: v.size,
-          unit_price: v.unit_price,
-          discount_bps: v.discount_bps,
-          flat_discount: v.flat_discount,
-          gst_bps: v.gst_bps,
-          selling_price: v.selling_price,
-          qty: v.qty,
-        }),
-      ),
-    });
+    const dto = toOrderDto(
+      { id: orderId, user_id: userId, status: 'Placed', total, created_at: at, updated_at: at, ...delivery },
+      u.full_name as string,
+      values,
+    );
+    const text = JSON.stringify(dto);
     await q.all('update orders set total = ?, response = ? where id = ?', [total, text, orderId]);
     await q.all('delete from cart_items where cart_id = ?', [userId]);
     await q.all('update carts set updated_at = ? where user_id = ?', [at, userId]);
+    const mail = orderPlacedMail(dto, 'http://127.0.0.1:4321');
+    await q.all(
+      'insert into mail_queue (to_address, subject, body_text, body_html, kind, attempts, next_attempt_at, ' +
+        "claimed_until, sent_at, last_error, created_at) values (?, ?, ?, ?, 'order.placed', 0, ?, null, null, '', ?)",
+      [u.email as string, mail.subject, mail.text, mail.html ?? '', at, at],
+    );
     return text;
   });
   send(res, 201, body);
