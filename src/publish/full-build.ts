@@ -129,6 +129,7 @@ export async function fullBuild(run: Run, before: SiteManifest | null, reason: s
     `Build: site written to ${run.config.siteDir} in ${liveSeconds.toFixed(1)} s ` +
       `(${rendering} rendered, 0 reused, ${removed} removed).`,
   );
+  reporter.step('live');
 
   // The old builds go, and a standby copy of the new one is made for the next incremental
   // rebuild, both in the background: the site is live already.
