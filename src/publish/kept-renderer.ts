@@ -182,6 +182,7 @@ interface RouteLike {
 }
 
 interface KeptApp extends BuildAppLike {
+  routeCache: { clearAll(): void };
   match(request: Request, allowPrerenderedRoutes: boolean): RouteLike | undefined;
   render(request: Request, opts: { routeData: RouteLike }): Promise<Response>;
 }
@@ -196,6 +197,8 @@ export interface RenderedFile {
 export interface KeptRenderer {
   /** Renders the pages at `paths` (catalogue pages must be in the shared set, see `shareOnlyPages`). */
   render(paths: readonly string[], concurrency?: number): Promise<RenderedFile[]>;
+  /** Forgets the routes' `getStaticPaths()` results, so the next `render` may name other pages. */
+  forget(): void;
 }
 
 const STATUS_PAGES = new Set(['/404', '/500']);
@@ -269,6 +272,9 @@ export async function loadKeptRenderer(code: string): Promise<KeptRenderer | nul
     return { path, file: outFile(path, route), body: Buffer.from(await response.arrayBuffer()) };
   };
   return {
+    forget() {
+      app.routeCache.clearAll();
+    },
     async render(paths, concurrency = 4) {
       const out: RenderedFile[] = [];
       // The first page of each route runs alone: it fills the route's cache of `getStaticPaths()`,
