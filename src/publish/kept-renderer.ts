@@ -177,6 +177,7 @@ export function rendererKeeper(): AstroIntegration {
 
 interface RouteLike {
   type: string;
+  params: string[];
   route: string;
   component: string;
 }
@@ -283,7 +284,8 @@ export async function loadKeptRenderer(code: string): Promise<KeptRenderer | nul
       const rest: string[] = [];
       for (const path of paths) {
         const route = routeOf(path);
-        if (firsts.has(route.component)) rest.push(path);
+        // A route without parameters has no `getStaticPaths()` to fill: its page goes with the rest.
+        if (route.params.length === 0 || firsts.has(route.component)) rest.push(path);
         else firsts.set(route.component, path);
       }
       for (const path of firsts.values()) {
