@@ -3,12 +3,14 @@
 // everything (--full, or when there is no earlier build); publishes atomically.
 // With --every it keeps running and rebuilds on that schedule; without, it runs
 // once (for cron). Exit codes: 0 published (or nothing changed), 1 failed,
-// 2 bad arguments, 3 refused because the page count fell sharply (see --force).
+// 2 bad arguments, 3 refused because the page count fell sharply (see --force), 4 another
+// process is building and this run was a queued request (AISLE_BUILD_QUEUED=1).
 import { spawn } from 'node:child_process';
 import { enableCompileCache } from 'node:module';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import { buildEventSink } from '../src/publish/build-events.ts';
 import { createReporter } from '../src/publish/progress.ts';
 import { PROJECT_ROOT } from '../src/publish/project-root.ts';
 import { parseInterval } from '../src/publish/schedule.ts';
@@ -58,17 +60,30 @@ if (values.every !== undefined) {
 }
 
 async function runOnce(): Promise<number> {
-  const reporter = createReporter(process.stderr);
+  // "Publish now" runs this with a pipe for structured progress (AISLE_BUILD_EVENTS_FD) and as a
+  // queued request (AISLE_BUILD_QUEUED=1): when another process is building, it ends at once (code 4).
+  const reporter = createReporter(process.stderr, { events: buildEventSink() });
+  const queued = process.env.AISLE_BUILD_QUEUED === '1';
   const { PublishRefused, rebuildSite, summaryLine } = await import('../src/publish/rebuild.ts');
+  const { PublishBusy } = await import('../src/publish/publish-lock.ts');
   try {
     const { loadConfig } = await import('../src/server/config.ts');
     const config = loadConfig();
     // Astro keeps its scratch files under the working folder; the paths above are already absolute.
     process.chdir(PROJECT_ROOT);
-    const result = await rebuildSite(config, { full: values.full === true, force: values.force === true, reporter });
+    const result = await rebuildSite(config, {
+      full: values.full === true,
+      force: values.force === true,
+      queued,
+      reporter,
+    });
     reporter.log(summaryLine(result));
     return 0;
   } catch (err) {
+    if (err instanceof PublishBusy) {
+      reporter.log(`rebuild queued: ${err.message}`);
+      return 4;
+    }
     const refused = err instanceof PublishRefused;
     reporter.log(`rebuild ${refused ? 'refused' : 'failed'}: ${(err as Error).message}`);
     return refused ? 3 : 1;

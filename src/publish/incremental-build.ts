@@ -36,6 +36,7 @@ export async function incrementalBuild(
   if (changed.length === 0 && removed.length === 0 && !refreshSearch) {
     const liveSeconds = seconds(run.started);
     reporter.log(`Build: site written to ${run.config.siteDir} in ${liveSeconds.toFixed(1)} s (nothing changed).`);
+    reporter.step('live');
     return {
       mode: 'unchanged',
       reason: '',
@@ -125,6 +126,7 @@ export async function incrementalBuild(
     `Build: site written to ${run.config.siteDir} in ${liveSeconds.toFixed(1)} s ` +
       `(${rendered.length} rendered, ${reused} reused, ${removed.length} removed; ${pagesChanged} files changed).`,
   );
+  reporter.step('live');
 
   // 2. The search index of the new pages follows, through the standby again.
   let searchSeconds: number | null = null;
@@ -161,6 +163,7 @@ export async function incrementalBuild(
     }
     ({ standby, current } = await switchTo(run, current, standby, searchChanges, indexed));
     searchSeconds = seconds(searchStarted);
+    reporter.step('search');
     reporter.log(
       `Build: search index of ${search.pages} pages (${reindex.length} of ${shards} ${shards === 1 ? 'shard' : 'shards'}) ` +
         `live in ${searchSeconds.toFixed(1)} s.`,

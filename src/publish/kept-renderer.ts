@@ -177,11 +177,13 @@ export function rendererKeeper(): AstroIntegration {
 
 interface RouteLike {
   type: string;
+  params: string[];
   route: string;
   component: string;
 }
 
 interface KeptApp extends BuildAppLike {
+  routeCache: { clearAll(): void };
   match(request: Request, allowPrerenderedRoutes: boolean): RouteLike | undefined;
   render(request: Request, opts: { routeData: RouteLike }): Promise<Response>;
 }
@@ -196,6 +198,8 @@ export interface RenderedFile {
 export interface KeptRenderer {
   /** Renders the pages at `paths` (catalogue pages must be in the shared set, see `shareOnlyPages`). */
   render(paths: readonly string[], concurrency?: number): Promise<RenderedFile[]>;
+  /** Forgets the routes' `getStaticPaths()` results, so the next `render` may name other pages. */
+  forget(): void;
 }
 
 const STATUS_PAGES = new Set(['/404', '/500']);
@@ -269,6 +273,9 @@ export async function loadKeptRenderer(code: string): Promise<KeptRenderer | nul
     return { path, file: outFile(path, route), body: Buffer.from(await response.arrayBuffer()) };
   };
   return {
+    forget() {
+      app.routeCache.clearAll();
+    },
     async render(paths, concurrency = 4) {
       const out: RenderedFile[] = [];
       // The first page of each route runs alone: it fills the route's cache of `getStaticPaths()`,
@@ -277,7 +284,8 @@ export async function loadKeptRenderer(code: string): Promise<KeptRenderer | nul
       const rest: string[] = [];
       for (const path of paths) {
         const route = routeOf(path);
-        if (firsts.has(route.component)) rest.push(path);
+        // A route without parameters has no `getStaticPaths()` to fill: its page goes with the rest.
+        if (route.params.length === 0 || firsts.has(route.component)) rest.push(path);
         else firsts.set(route.component, path);
       }
       for (const path of firsts.values()) {

@@ -1,7 +1,11 @@
-/** How a rebuild tells what it is doing: plain lines, and phases that count their units. */
+import type { BuildEvent, BuildStep } from './build-events.ts';
+
+/** How a rebuild tells what it is doing: plain lines, steps, and phases that count their units. */
 export interface Reporter {
   /** One line of the log. */
   log(line: string): void;
+  /** A step of the build began (a structured event only: the log says it in words). */
+  step(step: BuildStep): void;
   /** Starts a phase of about `total` units (`rendering`, 19,627 `pages`); update it as units finish. */
   phase(label: string, total: number, unit: string): Phase;
 }
@@ -66,8 +70,14 @@ export function progressBar(p: ProgressState, width = 24): string {
  */
 export function createReporter(
   stream: NodeJS.WriteStream = process.stderr,
-  opts: { tty?: boolean; everyMs?: number; now?: () => number } = {},
+  opts: {
+    tty?: boolean;
+    everyMs?: number;
+    now?: () => number;
+    events?: ((event: BuildEvent) => void) | undefined;
+  } = {},
 ): Reporter {
+  const events = opts.events;
   const tty = opts.tty ?? stream.isTTY === true;
   const everyMs = opts.everyMs ?? 2000;
   const now = opts.now ?? (() => performance.now());
@@ -81,11 +91,21 @@ export function createReporter(
       clearBar();
       stream.write(`${line}\n`);
     },
+    step(step) {
+      events?.({ type: 'step', step });
+    },
     phase(label, total, unit) {
       const started = now();
       let shownAt = -Infinity;
       let done = 0;
       let known = total;
+      let sentAt = -Infinity;
+      const send = (force: boolean) => {
+        const t = now();
+        if (events === undefined || (!force && t - sentAt < 200)) return;
+        sentAt = t;
+        events({ type: 'progress', phase: label, done, total: known, unit });
+      };
       const state = (): ProgressState => ({ label, unit, done, total: known, elapsedMs: now() - started });
       const show = (force: boolean) => {
         const t = now();
@@ -107,10 +127,12 @@ export function createReporter(
           // The total is an estimate when a phase starts (a first build does not know its static pages yet).
           known = Math.max(known, n);
           show(false);
+          send(false);
         },
         end() {
           if (tty) clearBar();
           else show(true);
+          send(true);
         },
       };
     },

@@ -11,6 +11,7 @@ import { incrementalBuild } from './incremental-build.ts';
 import { hasKeptRenderer } from './kept-renderer.ts';
 import { createReporter, formatDuration, type Reporter } from './progress.ts';
 import { PROJECT_ROOT } from './project-root.ts';
+import { takePublishLock } from './publish-lock.ts';
 import { deferred, keptPageRenderer, type PageRenderer, removeDeadScratch, startLeanBuild } from './renderer.ts';
 import { NeedsFullBuild, pageCount, type RebuildResult, type Run } from './run.ts';
 import { acquireLock, liveSite, readManifest, type SiteManifest, siteFolders } from './site-folders.ts';
@@ -33,6 +34,11 @@ export interface RebuildOptions {
   full?: boolean;
   /** Publish even when the page count falls sharply (`--force`). */
   force?: boolean;
+  /**
+   * Queued by an API process ("Publish now"): when another process's build holds
+   * the publish lock, throw `PublishBusy` at once instead of waiting for it.
+   */
+  queued?: boolean;
   reporter?: Reporter;
 }
 
@@ -63,7 +69,15 @@ export async function rebuildSite(config: Config, opts: RebuildOptions = {}): Pr
   // The content a successful build shows is the catalogue as of its start.
   const startedAt = new Date().toISOString();
   const folders = siteFolders(config.siteDir);
-  const release = await acquireLock(folders, (line) => reporter.log(line));
+  // One build at a time across every API process of the database, then one per site folder.
+  const publishing = await takePublishLock(config, { wait: opts.queued !== true, log: (line) => reporter.log(line) });
+  let release: () => void;
+  try {
+    release = await acquireLock(folders, (line) => reporter.log(line));
+  } catch (err) {
+    await publishing.release();
+    throw err;
+  }
   try {
     resetBuildStats();
     removeDeadScratch();
@@ -87,6 +101,7 @@ export async function rebuildSite(config: Config, opts: RebuildOptions = {}): Pr
     try {
       api = await startApi(config, (line) => reporter.log(line));
       await reachable(api.url);
+      reporter.step('api');
       const stats = buildStats();
       const catalogue = await readCatalogue(createApiClient({ baseURL: api.url, retry: 2 }), {
         onRequest: () => {
@@ -95,6 +110,7 @@ export async function rebuildSite(config: Config, opts: RebuildOptions = {}): Pr
         log: (line) => reporter.log(line),
       });
       catalogueRead.resolve(catalogue);
+      reporter.step('catalogue');
       const pages = cataloguePages(catalogue);
       run = {
         config,
@@ -137,6 +153,7 @@ export async function rebuildSite(config: Config, opts: RebuildOptions = {}): Pr
     }
   } finally {
     release();
+    await publishing.release();
   }
 }
 /** The last full build's compiled renderer when it is kept for this code; else a lean build, started now. */

@@ -4,11 +4,12 @@ import { redirectPages } from '../../src/lib/catalogue/redirect-pages.ts';
 import { cataloguePages, shareOnlyPages, staticPathsOf } from '../../src/lib/catalogue/site-pages.ts';
 import { SITEMAP_URLS_PER_FILE, sitemapFiles } from '../../src/lib/catalogue/sitemap.ts';
 import type { CategoryDto, ItemDto, StoreDto } from '../../src/lib/domain/catalogue.ts';
+import type { BuildEvent } from '../../src/publish/build-events.ts';
 import { cspHash, headersFile, inlineHashes } from '../../src/publish/deploy-files.ts';
-import { formatDuration, progressBar, progressLine } from '../../src/publish/progress.ts';
+import { createReporter, formatDuration, progressBar, progressLine } from '../../src/publish/progress.ts';
 import { parseInterval } from '../../src/publish/schedule.ts';
 import { shardCount, shardDir, shardGlob, shardOf } from '../../src/publish/search-index.ts';
-import { readBuildLine } from '../../src/server/catalogue/site-builder.ts';
+import { idleBuild, readBuildEvent } from '../../src/server/catalogue/site-builder.ts';
 import { headersFor, parseHeaders } from '../../src/server/site-headers.ts';
 import { categoryDto, itemDto, sectionDto, storeDto } from '../fixtures/dtos.ts';
 
@@ -192,13 +193,32 @@ describe('schedule and progress', () => {
     expect(formatDuration(185)).toBe('3 min 5 s');
   });
 
-  it('writes progress lines that "Publish now" reads as a counted phase', () => {
-    const line = progressLine({ label: 'rendering', unit: 'pages', done: 12, total: 40, elapsedMs: 1000 });
-    const tracker = readBuildLine(
-      { progress: { Running: true, StartedAt: null, Done: 0, Total: 4, Phase: 'api', Message: '' }, rank: 1 },
-      line,
-    );
-    expect(tracker.progress).toMatchObject({ Phase: 'rendering', Done: 12, Total: 40 });
+  it('sends "Publish now" structured events: steps, then a counted phase, never read from log text', () => {
+    const events: BuildEvent[] = [];
+    const lines: string[] = [];
+    const stream = { isTTY: false, write: (s: string) => lines.push(s) > 0 } as unknown as NodeJS.WriteStream;
+    let t = 0;
+    const reporter = createReporter(stream, { tty: false, now: () => t, events: (e) => events.push(e) });
+    reporter.step('api');
+    reporter.step('catalogue');
+    const phase = reporter.phase('rendering', 40, 'pages');
+    t = 1000;
+    phase.update(12);
+    t = 1100;
+    // Within 200 ms of the last event: no new one (the bar's lines are for people).
+    phase.update(13);
+    const read = (list: BuildEvent[]) => list.reduce(readBuildEvent, { progress: idleBuild(), rank: 0 }).progress;
+    expect(read(events)).toMatchObject({ Phase: 'rendering', Done: 12, Total: 40, Message: 'rendering 12/40 pages' });
+    phase.end();
+    expect(read(events)).toMatchObject({ Phase: 'rendering', Done: 13, Total: 40 });
+    reporter.step('live');
+    expect(read(events)).toMatchObject({ Phase: 'live', Done: 4, Total: 5 });
+    // A late progress event after the pages are live does not move the bar back.
+    expect(
+      read([...events, { type: 'progress', phase: 'compressing', done: 1, total: 9, unit: 'files' }]),
+    ).toMatchObject({ Phase: 'live', Done: 4 });
+    // The log says the same in words, and nothing parses it.
+    expect(lines.join('')).toContain('Build: rendering 13/40 pages');
   });
 });
 

@@ -118,6 +118,8 @@ export async function resetSiteState(db: Kysely<Database>): Promise<void> {
       last_build_status: null,
       last_build_finished_at: null,
       last_build_log_tail: '',
+      build_requested_at: null,
+      build_progress: '',
     })
     .where('id', '=', 1)
     .execute();

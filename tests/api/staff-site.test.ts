@@ -1,11 +1,16 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SiteStatusDto } from '../../src/lib/domain/schemas.ts';
-import { type BuildTracker, idleBuild, readBuildLine } from '../../src/server/catalogue/site-builder.ts';
+import {
+  type BuildEventLine,
+  idleBuild,
+  parseBuildEvent,
+  readBuildEvent,
+} from '../../src/server/catalogue/site-builder.ts';
 import { DIALECTS } from './harness.ts';
-import { auditOf, createStaffTestApp, type Err, resetSiteState, type StaffTestApp } from './staff-helpers.ts';
+import { auditOf, createStaffTestApp, resetSiteState, type StaffTestApp } from './staff-helpers.ts';
 
 const FAKE_BUILD = resolve(import.meta.dirname, '../fixtures/fake-site-build.ts');
 
@@ -28,6 +33,7 @@ describe.each(DIALECTS)('site status and publishing on %s', (dialect) => {
   beforeAll(async () => {
     control = mkdtempSync(join(tmpdir(), 'aisle-fake-build-'));
     t = await createStaffTestApp(dialect, { siteBuilder: { command: process.execPath, args: [FAKE_BUILD, control] } });
+    writeFileSync(join(control, 'db'), t.db.url);
     token = t.employee.token;
   });
   afterAll(async () => {
@@ -35,7 +41,7 @@ describe.each(DIALECTS)('site status and publishing on %s', (dialect) => {
     rmSync(control, { recursive: true, force: true });
   });
   beforeEach(async () => {
-    for (const f of ['hold', 'go', 'exit-code']) rmSync(join(control, f), { force: true });
+    for (const f of ['hold', 'go', 'exit-code', 'builds', 'pid']) rmSync(join(control, f), { force: true });
     t.clock.advance(60_000);
     await resetSiteState(t.db.db);
   });
@@ -47,7 +53,7 @@ describe.each(DIALECTS)('site status and publishing on %s', (dialect) => {
       OutOfDate: false,
       ContentChangedAt: null,
       LastBuiltAt: null,
-      Build: { Running: false, StartedAt: null, Done: 0, Total: 0, Phase: 'idle', Message: '' },
+      Build: { Running: false, Queued: false, StartedAt: null, Done: 0, Total: 0, Phase: 'idle', Message: '' },
       LastBuild: null,
     });
     await t.call('POST', '/api/Category/Create', { token, json: { CategoryTitle: 'Snacks' } });
@@ -69,31 +75,36 @@ describe.each(DIALECTS)('site status and publishing on %s', (dialect) => {
     const running = await statusWhen(t, token, (s) => s.Build.Phase === 'rendering');
     expect(running.Build).toEqual({
       Running: true,
+      Queued: false,
       StartedAt: startedAt,
       Done: 2,
       Total: 5,
       Phase: 'rendering',
-      // The latest line: which of stdout and stderr came last is up to the pipes.
-      Message: expect.stringMatching(/^(rendering 2\/5 pages|Catalogue: 3 categories.*)$/),
+      Message: 'rendering 2/5 pages',
     });
-    const second = await t.call<Err>('POST', '/api/Site/Publish', { token: t.admin.token });
-    expect(second.status).toBe(409);
-    expect(second.body.Message).toBe(
-      `A site build is already running (started ${startedAt}, rendering); wait for it to finish.`,
-    );
+    // A press while it runs is queued for the next build, once.
+    const second = await t.call<SiteStatusDto>('POST', '/api/Site/Publish', { token: t.admin.token });
+    expect(second.status).toBe(202);
+    expect(second.body.Build).toMatchObject({ Running: true, Queued: true, StartedAt: startedAt, Phase: 'rendering' });
+    const third = await t.call<SiteStatusDto>('POST', '/api/Site/Publish', { token });
+    expect(third.status).toBe(202);
+    expect(third.body.Build.Queued).toBe(true);
 
     writeFileSync(join(control, 'go'), '');
-    const done = await statusWhen(t, token, (s) => !s.Build.Running);
+    const builds = () => (existsSync(join(control, 'builds')) ? readFileSync(join(control, 'builds'), 'utf8') : '');
+    const done = await statusWhen(t, token, (s) => !s.Build.Running && builds().trim().split('\n').length === 2);
+    // Two builds for three presses: the one running, and one for both presses made meanwhile.
+    expect(builds().trim().split('\n')).toHaveLength(2);
     expect(done.Build).toEqual({
       Running: false,
-      StartedAt: startedAt,
-      Done: 4,
-      Total: 4,
+      Queued: false,
+      StartedAt: expect.any(String),
+      Done: 5,
+      Total: 5,
       Phase: 'done',
       Message: 'The site was rebuilt and is live.',
     });
     expect(done.OutOfDate).toBe(false);
-    expect(done.LastBuiltAt).toBe(startedAt);
     expect(done.LastBuild?.Status).toBe('succeeded');
     // Lines of stdout and stderr may interleave in any order.
     expect(done.LastBuild?.LogTail.split('\n').sort()).toEqual(
@@ -106,6 +117,7 @@ describe.each(DIALECTS)('site status and publishing on %s', (dialect) => {
         'Build: site written to /tmp/aisle-fake-site in 0.1 s',
       ].sort(),
     );
+    expect((await auditOf(t.db.db, 'site.publish_queued')).at(-1)?.actor_email).toBe(t.employee.email);
     expect((await auditOf(t.db.db, 'site.publish_started')).at(-1)).toMatchObject({
       actor_id: t.employee.id,
       target: 'site',
@@ -169,40 +181,45 @@ describe.each(DIALECTS)('site status and publishing on %s', (dialect) => {
   });
 });
 
-describe('reading build output', () => {
-  it('follows the known steps, counted phases and any other line, never going backwards', () => {
-    const read = (lines: string[]) =>
-      lines.reduce((t: BuildTracker, line) => readBuildLine(t, line), { progress: idleBuild(), rank: 0 }).progress;
-    expect(read(['Build: reading the API at http://api.example'])).toMatchObject({
-      Phase: 'api',
-      Done: 1,
-      Total: 4,
-      Message: 'reading the API at http://api.example',
+describe('reading build events', () => {
+  const read = (events: BuildEventLine[]) =>
+    events.reduce(readBuildEvent, { progress: { ...idleBuild(), Running: true }, rank: 0 }).progress;
+
+  it('follows the steps and a counted phase, never going backwards', () => {
+    expect(read([{ type: 'step', step: 'api' }])).toMatchObject({ Phase: 'api', Done: 1, Total: 5 });
+    expect(
+      read([
+        { type: 'step', step: 'api' },
+        { type: 'progress', phase: 'rendering', done: 150, total: 3000, unit: 'pages' },
+      ]),
+    ).toMatchObject({ Phase: 'rendering', Done: 150, Total: 3000, Message: 'rendering 150/3000 pages' });
+    // A step already passed does not undo a counted phase; one after it moves on.
+    const events: BuildEventLine[] = [
+      { type: 'step', step: 'catalogue' },
+      { type: 'progress', phase: 'rendering', done: 2, total: 5, unit: 'pages' },
+      { type: 'step', step: 'api' },
+    ];
+    expect(read(events)).toMatchObject({ Phase: 'rendering', Done: 2, Total: 5 });
+    expect(read([...events, { type: 'step', step: 'live' }])).toMatchObject({ Phase: 'live', Done: 4, Total: 5 });
+    expect(
+      read([
+        { type: 'step', step: 'search' },
+        { type: 'step', step: 'live' },
+      ]),
+    ).toMatchObject({
+      Phase: 'search',
+      Done: 5,
     });
-    expect(read(['Build: API started', '\u001b[2m12:00:01\u001b[22m [vite] ✓ 120 modules transformed.'])).toMatchObject(
-      {
-        Phase: 'api',
-        Done: 1,
-        Message: '12:00:01 [vite] ✓ 120 modules transformed.',
-      },
-    );
-    expect(read(['Build: API started', 'Build: generating pages 150/3000', '   '])).toMatchObject({
-      Phase: 'generating pages',
-      Done: 150,
-      Total: 3000,
-      Message: 'generating pages 150/3000',
+  });
+
+  it('reads only well-formed events from the pipe, never log text', () => {
+    expect(parseBuildEvent('{"type":"step","step":"api"}')).toEqual({ type: 'step', step: 'api' });
+    expect(parseBuildEvent('{"type":"progress","phase":"rendering","done":2,"total":5,"unit":"pages"}')).toMatchObject({
+      done: 2,
     });
-    // The catalogue line (stdout) arriving after a counted phase (stderr) does not undo it.
-    expect(read(['Build: rendering 2/5', 'Catalogue: 3 categories'])).toMatchObject({
-      Phase: 'rendering',
-      Done: 2,
-      Total: 5,
-      Message: 'Catalogue: 3 categories',
-    });
-    expect(read(['Build: site written to dist in 3.0 s', 'Build: 3 pages rendered'])).toMatchObject({
-      Phase: 'write',
-      Done: 4,
-      Total: 4,
-    });
+    expect(parseBuildEvent('Build: rendering 2/5 pages')).toBeNull();
+    expect(parseBuildEvent('{"type":"progress","phase":"rendering","done":"2"}')).toBeNull();
+    expect(parseBuildEvent('{"type":"other"}')).toBeNull();
+    expect(read([{ type: 'step', step: 'nonsense' }])).toMatchObject({ Phase: 'idle', Done: 0 });
   });
 });

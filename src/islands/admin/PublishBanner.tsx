@@ -92,7 +92,9 @@ export function PublishBanner({ children }: { children?: ReactNode }) {
     try {
       const next = await staff.site.publish();
       setStatus(next);
-      setMilestone('Publishing started.');
+      setMilestone(
+        next.Build.Queued ? 'Publishing queued: it starts when the build under way ends.' : 'Publishing started.',
+      );
       wasRunning.current = true;
     } catch (err) {
       setError(friendlyMessage(err));
@@ -164,6 +166,11 @@ function Banner({
           {...(fraction === null ? {} : { value: fraction, max: 1 })}
         />
         {build.Message !== '' && <p className="mt-2 break-words text-sm text-sky-900">{build.Message}</p>}
+        {build.Queued && (
+          <p className="mt-2 text-sm text-sky-900" data-publish-queued>
+            Another publish is queued: it starts when this one ends.
+          </p>
+        )}
       </div>
     );
   }

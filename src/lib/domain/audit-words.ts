@@ -55,6 +55,7 @@ export function actionInWords(action: string, target: string): string {
   const fixed: Record<string, string> = {
     'site.published': 'published the shop’s pages',
     'site.publish_started': 'started publishing the shop’s pages',
+    'site.publish_queued': 'asked to publish the shop’s pages again after the build under way',
     'site.publish_failed': 'tried to publish the shop’s pages, which failed',
     'account.confirmed': `confirmed the e-mail address of ${what}`,
     'account.confirm_failed': `gave a wrong access code for ${what}`,

@@ -470,6 +470,8 @@ export interface AuditEntryDto {
 /** Progress of the site build this server runs (`POST /api/Site/Publish`). */
 export interface SiteBuildDto {
   Running: boolean;
+  /** A "Publish now" came while this build ran: the next build starts when it ends. */
+  Queued: boolean;
   StartedAt: string | null;
   /** Steps (or, in a phase that counts, units) done of Total. */
   Done: number;

@@ -1,12 +1,20 @@
 import { spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { SiteBuildDto } from '../../lib/domain/schemas.ts';
 import type { Database } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
-import { recordBuild } from './site-state.ts';
+import {
+  claimBuildRequest,
+  readSiteState,
+  recordBuild,
+  requestBuild,
+  storedProgress,
+  writeBuildProgress,
+} from './site-state.ts';
 import { auditStaff, type StaffAct } from './staff.ts';
 
 /** The program that rebuilds the site, run as a child process with the server's environment. */
@@ -28,30 +36,34 @@ export function defaultSiteBuilder(): SiteBuilderCommand {
 
 /** A build that runs longer than this is stopped and counts as failed. */
 export const BUILD_TIMEOUT_MS = 30 * 60 * 1000;
+/** The exit code of a queued build that found another process building (`scripts/rebuild.ts`). */
+export const BUILD_BUSY_EXIT = 4;
 const TAIL_LINES = 60;
 const LINE_MAX = 400;
+/** A running build's progress is written at most this often, and at least this often again (a heartbeat). */
+const WRITE_EVERY_MS = 250;
+const HEARTBEAT_MS = 5000;
 
 /**
- * The steps a build announces, in order (see `src/publish/rebuild.ts` and the
- * site integration), with their rank: `Done` of `Total` counts them until a
- * phase counts its own units. A phase that counts (`Build: {phase} {done}/{total}`)
- * runs after the catalogue is read and before the pages are all rendered.
+ * The steps a build announces as structured events (`src/publish/build-events.ts`),
+ * in order: `Done` of `Total` counts them until a phase counts its own units.
  */
-const STEPS: readonly { phase: string; rank: number; test: RegExp }[] = [
-  { phase: 'api', rank: 1, test: /^Build: (API started|reading the API)/ },
-  { phase: 'catalogue', rank: 2, test: /^Catalogue: / },
-  { phase: 'render', rank: 4, test: /^Build: .*pages rendered/ },
-  { phase: 'write', rank: 5, test: /^Build: site written/ },
-];
-const COUNTED_RANK = 3;
-
-/** `Build: {phase} {done}/{total} …`: a phase reporting its own progress. */
-const COUNTED = /^Build: ([A-Za-z][\w-]*(?: [A-Za-z][\w-]*)*) (\d+)\s*\/\s*(\d+)\b/;
+const STEPS = ['api', 'catalogue', 'render', 'live', 'search'] as const;
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;?]*[A-Za-z]`, 'g');
 
 export function idleBuild(): SiteBuildDto {
-  return { Running: false, StartedAt: null, Done: 0, Total: 0, Phase: 'idle', Message: '' };
+  return { Running: false, Queued: false, StartedAt: null, Done: 0, Total: 0, Phase: 'idle', Message: '' };
 }
+
+/** A build that was asked for and has not reported yet. */
+function starting(at: string): SiteBuildDto {
+  return { ...idleBuild(), Running: true, StartedAt: at, Total: STEPS.length, Phase: 'starting' };
+}
+
+/** One structured event of a build (the JSON lines of `src/publish/build-events.ts`). */
+export type BuildEventLine =
+  | { type: 'step'; step: string }
+  | { type: 'progress'; phase: string; done: number; total: number; unit: string };
 
 /** A build's progress and how far along its steps it has come (`rank`, 0 before the first). */
 export interface BuildTracker {
@@ -60,46 +72,82 @@ export interface BuildTracker {
 }
 
 /**
- * Progress after one line the build printed. A known step or a counted phase
- * moves `Phase`, `Done` and `Total`, but never backwards: the build writes to
- * stdout and stderr, and lines of the two can arrive out of order. Every line
- * becomes the `Message` (without its `Build: ` prefix); other lines change only that.
+ * Progress after one event of the build. A step moves `Phase`, `Done` and
+ * `Total` forward (never back); a counting phase shows its own units until
+ * the pages are live. Anything else is ignored.
  */
-export function readBuildLine(tracker: BuildTracker, rawLine: string): BuildTracker {
-  const line = rawLine.replace(ANSI, '').trim().slice(0, LINE_MAX);
-  if (line === '') return tracker;
-  const progress = { ...tracker.progress, Message: line.replace(/^Build: /, '') };
-  const counted = COUNTED.exec(line);
-  if (counted !== null) {
-    if (tracker.rank > COUNTED_RANK) return { ...tracker, progress };
+export function readBuildEvent(tracker: BuildTracker, event: BuildEventLine): BuildTracker {
+  if (event.type === 'progress') {
+    const rank = STEPS.indexOf('render') + 1;
+    if (tracker.rank > rank) return tracker;
+    const done = Math.max(0, Math.trunc(event.done));
+    const total = Math.max(done, Math.trunc(event.total));
+    const phase = String(event.phase).slice(0, 40);
+    const unit = String(event.unit).slice(0, 20);
     return {
-      rank: COUNTED_RANK,
+      rank,
       progress: {
-        ...progress,
-        Phase: (counted[1] ?? '').toLowerCase(),
-        Done: Number(counted[2]),
-        Total: Number(counted[3]),
+        ...tracker.progress,
+        Phase: phase,
+        Done: done,
+        Total: total,
+        Message: `${phase} ${done}/${total} ${unit}`,
       },
     };
   }
-  const index = STEPS.findIndex((s) => s.test.test(line));
-  const step = STEPS[index];
-  if (step === undefined || step.rank < tracker.rank) return { ...tracker, progress };
-  return { rank: step.rank, progress: { ...progress, Phase: step.phase, Done: index + 1, Total: STEPS.length } };
+  if (event.type === 'step') {
+    const index = STEPS.indexOf(event.step as (typeof STEPS)[number]);
+    if (index < 0 || index + 1 <= tracker.rank) return tracker;
+    return {
+      rank: index + 1,
+      progress: { ...tracker.progress, Phase: STEPS[index] as string, Done: index + 1, Total: STEPS.length },
+    };
+  }
+  return tracker;
+}
+
+/** Parses one line of the events pipe; null for anything that is not an event. */
+export function parseBuildEvent(line: string): BuildEventLine | null {
+  try {
+    const e = JSON.parse(line) as BuildEventLine;
+    if (e.type === 'step' && typeof e.step === 'string') return e;
+    if (
+      e.type === 'progress' &&
+      typeof e.phase === 'string' &&
+      Number.isFinite(e.done) &&
+      Number.isFinite(e.total) &&
+      typeof e.unit === 'string'
+    ) {
+      return e;
+    }
+  } catch {
+    // Not an event.
+  }
+  return null;
 }
 
 export interface SiteBuilder {
-  /** This process's current or last build. */
-  progress(): SiteBuildDto;
-  /** Starts a build for `act`'s staff member; false (and nothing started) when one is running. */
-  start(act: StaffAct): boolean;
-  /** Resolves when the running build (if any) has finished and been recorded. */
+  /** The running or last build's progress, whichever API process runs it (read from the database). */
+  progress(): Promise<SiteBuildDto>;
+  /**
+   * "Publish now" for `act`'s staff member: queues a build request in the
+   * database and starts a builder. `started` when no build was running;
+   * `queued` when one is: the request is served by the next build, once.
+   */
+  request(act: StaffAct): Promise<'started' | 'queued'>;
+  /** Resolves when this process's builders (if any) have finished and been recorded. */
   idle(): Promise<void>;
 }
 
 /**
- * Runs site builds one at a time as child processes, follows their output for
- * progress, and records each outcome in `site_state` and in the audit log.
+ * Runs site builds as child processes for "Publish now". Many API processes may
+ * share one database: the request is queued in it (`site_state.build_requested_at`),
+ * a builder takes the publish lock (a PostgreSQL advisory lock; on SQLite the site
+ * folder's lock file) and claims the request, or ends at once (code 4) when another
+ * process is building; the process whose builder built starts the next one if a
+ * request came in meanwhile. The builder's structured events (a pipe on fd 3) become
+ * the progress every API process reads from the database; the outcome goes to
+ * `site_state` and the audit log.
  */
 export function createSiteBuilder(opts: {
   db: Kysely<Database>;
@@ -107,14 +155,27 @@ export function createSiteBuilder(opts: {
   command: SiteBuilderCommand;
   now: () => Date;
 }): SiteBuilder {
-  let tracker: BuildTracker = { progress: idleBuild(), rank: 0 };
+  let running: Promise<void> | undefined;
   let finished: Promise<void> = Promise.resolve();
 
-  function run(act: StaffAct): Promise<void> {
-    const startedAt = opts.now().toISOString();
-    tracker = {
-      progress: { Running: true, StartedAt: startedAt, Done: 0, Total: STEPS.length, Phase: 'starting', Message: '' },
-      rank: 0,
+  /** Runs one builder; resolves to whether it took the publish lock (and so claimed the request). */
+  function run(act: StaffAct, startedAt: string): Promise<boolean> {
+    let tracker: BuildTracker = { progress: starting(startedAt), rank: 0 };
+    // Only a builder that took the publish lock speaks for the build; one that found another
+    // process building ends without an event and leaves that build's progress alone.
+    let building = false;
+    let claimed = false;
+    let writtenAt = 0;
+    let writing: Promise<void> = Promise.resolve();
+    const save = (force: boolean) => {
+      if (!building) return;
+      const now = Date.now();
+      if (!force && now - writtenAt < WRITE_EVERY_MS) return;
+      writtenAt = now;
+      const progress = tracker.progress;
+      writing = writing
+        .then(() => writeBuildProgress(opts.db, progress))
+        .catch((err) => opts.log({ level: 'error', msg: 'site build progress not recorded', error: String(err) }));
     };
     const tail: string[] = [];
     const onLine = (line: string) => {
@@ -122,33 +183,68 @@ export function createSiteBuilder(opts: {
       if (clean.trim() === '') return;
       tail.push(clean);
       if (tail.length > TAIL_LINES) tail.shift();
-      tracker = readBuildLine(tracker, clean);
+    };
+    const onEvent = (line: string) => {
+      const event = parseBuildEvent(line);
+      if (event === null) return;
+      building = true;
+      claimed = true;
+      tracker = readBuildEvent(tracker, event);
+      save(false);
     };
 
     return new Promise<void>((done) => {
       let settled = false;
       const child = spawn(opts.command.command, opts.command.args, {
-        env: process.env,
-        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, AISLE_BUILD_EVENTS_FD: '3', AISLE_BUILD_QUEUED: '1' },
+        stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
       });
       const timer = setTimeout(() => {
         onLine(`Build: stopped after ${BUILD_TIMEOUT_MS / 60_000} minutes`);
         child.kill('SIGTERM');
       }, BUILD_TIMEOUT_MS);
       timer.unref();
-      const streams = [child.stdout, child.stderr].map((stream) => {
+      const heartbeat = setInterval(() => save(true), HEARTBEAT_MS);
+      heartbeat.unref();
+      const follow = (stream: Readable | null | undefined, each: (line: string) => void) => {
+        if (stream === null || stream === undefined) return Promise.resolve();
         const rl = createInterface({ input: stream });
-        rl.on('line', onLine);
+        rl.on('line', each);
         return new Promise<void>((closed) => rl.once('close', () => closed()));
-      });
+      };
+      const streams = [
+        follow(child.stdout, onLine),
+        follow(child.stderr, onLine),
+        follow(child.stdio[3] as Readable | null, onEvent),
+      ];
 
-      const finish = async (ok: boolean, outcome: string) => {
+      const finish = async (code: number | null, outcome: { ok: boolean; message: string } | null) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        // Lines still buffered when the process exits belong to this build.
+        clearInterval(heartbeat);
+        // Lines and events still buffered when the process exits belong to this build.
         await Promise.race([Promise.all(streams), new Promise((r) => setTimeout(r, 1000))]);
+        await writing;
+        if (code === BUILD_BUSY_EXIT && !building) {
+          // Another process is building; it serves this request when it ends.
+          opts.log({ msg: 'site build queued behind another process', startedAt });
+          done();
+          return;
+        }
+        const { ok, message } = outcome ?? { ok: false, message: 'The build ended.' };
+        // A builder that failed before it took the lock served the request with its failure:
+        // asking again is up to the staff (no endless retries of a build that cannot start).
+        if (!claimed) await claimBuildRequest(opts.db).catch(() => {});
         const finishedAt = opts.now().toISOString();
+        building = true;
+        const last = tracker.progress;
+        tracker = {
+          ...tracker,
+          progress: ok
+            ? { ...last, Running: false, Phase: 'done', Done: last.Total, Message: message }
+            : { ...last, Running: false, Phase: 'failed', Message: message },
+        };
         try {
           await recordBuild(opts.db, {
             status: ok ? 'succeeded' : 'failed',
@@ -158,47 +254,77 @@ export function createSiteBuilder(opts: {
           });
           await auditStaff(opts.db, { ...act, at: finishedAt }, ok ? 'site.published' : 'site.publish_failed', 'site', {
             startedAt,
-            outcome,
+            outcome: message,
           });
+          // Only now, with the outcome recorded, does Status say the build is over.
+          await writeBuildProgress(opts.db, tracker.progress);
         } catch (err) {
           opts.log({ level: 'error', msg: 'site build outcome not recorded', error: String(err) });
         }
-        // Only now, with the outcome recorded, does Status say the build is over.
-        const last = tracker.progress;
-        tracker = {
-          ...tracker,
-          progress: ok
-            ? { ...last, Running: false, Phase: 'done', Done: last.Total, Message: outcome }
-            : { ...last, Running: false, Phase: 'failed', Message: outcome },
-        };
-        opts.log({ msg: 'site build finished', ok, outcome, startedAt, finishedAt });
+        opts.log({ msg: 'site build finished', ok, outcome: message, startedAt, finishedAt });
         done();
       };
 
-      child.once('error', (err) => void finish(false, `The build could not start: ${err.message}`));
+      child.once(
+        'error',
+        (err) => void finish(null, { ok: false, message: `The build could not start: ${err.message}` }),
+      );
       child.once('close', (code, signal) => {
         if (code === 0) {
-          void finish(true, 'The site was rebuilt and is live.');
+          void finish(code, { ok: true, message: 'The site was rebuilt and is live.' });
         } else {
           const why = signal !== null ? `was stopped (${signal})` : `exited with code ${code}`;
           // The line that says why, if the build printed one; otherwise its last words.
           const last = tail.findLast((l) => /fail|error/i.test(l)) ?? tail.at(-1);
-          void finish(
-            false,
-            `The build ${why}${last === undefined ? '.' : `: ${last.trim().replace(/^Build: /, '')}`}`,
-          );
+          void finish(code, {
+            ok: false,
+            message: `The build ${why}${last === undefined ? '.' : `: ${last.trim().replace(/^Build: /, '')}`}`,
+          });
         }
       });
+    }).then(() => claimed);
+  }
+
+  /** Starts a builder in this process unless one is running here already. */
+  function dispatch(act: StaffAct): void {
+    if (running !== undefined) return;
+    const startedAt = opts.now().toISOString();
+    const current: Promise<void> = run(act, startedAt).then(async (claimed) => {
+      running = undefined;
+      // A press that came while this builder built (after it claimed the request) gets its build now.
+      if (!claimed) return;
+      const state = await readSiteState(opts.db).catch(() => null);
+      if (state?.build_requested_at == null) return;
+      await writeBuildProgress(opts.db, starting(opts.now().toISOString())).catch(() => {});
+      dispatch(act);
     });
+    running = current;
+    finished = finished.then(() => current);
+  }
+
+  async function progress(): Promise<SiteBuildDto> {
+    const state = await readSiteState(opts.db);
+    const stored = storedProgress(state) ?? idleBuild();
+    return { ...stored, Queued: stored.Running && state.build_requested_at !== null };
   }
 
   return {
-    progress: () => tracker.progress,
-    start(act) {
-      if (tracker.progress.Running) return false;
-      finished = run(act);
-      return true;
+    progress,
+    async request(act) {
+      const at = opts.now().toISOString();
+      const before = storedProgress(await readSiteState(opts.db));
+      const busy = before?.Running === true;
+      await requestBuild(opts.db, at);
+      if (!busy) await writeBuildProgress(opts.db, starting(at));
+      dispatch(act);
+      return busy ? 'queued' : 'started';
     },
-    idle: () => finished,
+    idle: async () => {
+      // A builder may start the next one as it ends.
+      for (let seen: Promise<void> | undefined; seen !== finished; ) {
+        seen = finished;
+        await seen;
+      }
+    },
   };
 }

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { SiteBuildDto } from '../../lib/domain/schemas.ts';
 import type { BuildStatus, Database, SiteState } from '../db/schema.ts';
 
 const EMPTY: SiteState = {
@@ -8,6 +9,8 @@ const EMPTY: SiteState = {
   last_build_status: null,
   last_build_finished_at: null,
   last_build_log_tail: '',
+  build_requested_at: null,
+  build_progress: '',
 };
 
 /** The site state row (migration 0003 creates it; an empty state stands in should it be missing). */
@@ -64,4 +67,65 @@ export async function recordBuild(db: Kysely<Database>, outcome: BuildOutcome): 
 export function isOutOfDate(state: SiteState): boolean {
   if (state.content_changed_at === null) return false;
   return state.last_built_at === null || state.content_changed_at > state.last_built_at;
+}
+
+/**
+ * Queues a build request ("Publish now" on any API process): kept as the
+ * earliest unclaimed request, so presses before a build claims it are one.
+ */
+export async function requestBuild(db: Kysely<Database>, at: string): Promise<void> {
+  await db
+    .insertInto('site_state')
+    .values({ ...EMPTY, build_requested_at: at })
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet({
+        build_requested_at: sql<string>`coalesce(site_state.build_requested_at, ${at})`,
+      }),
+    )
+    .execute();
+}
+
+/** A build claims the queued request as it starts (under the publish lock): later presses queue the next one. */
+export async function claimBuildRequest(db: Kysely<Database>): Promise<void> {
+  await db.updateTable('site_state').set({ build_requested_at: null }).where('id', '=', 1).execute();
+}
+
+/** True when a "Publish now" waits for a build. */
+export async function buildRequested(db: Kysely<Database>): Promise<boolean> {
+  return (await readSiteState(db)).build_requested_at !== null;
+}
+
+/** A build's progress as every API process shows it. */
+export interface StoredProgress {
+  progress: SiteBuildDto;
+  /** When it was written (ms since the epoch, the real clock). */
+  at: number;
+}
+
+/** A running build that has not reported for this long has stopped (its process died). */
+export const PROGRESS_STALE_MS = 30_000;
+
+/** Writes the running build's progress for every API process to read. */
+export async function writeBuildProgress(db: Kysely<Database>, progress: SiteBuildDto): Promise<void> {
+  const text = JSON.stringify({ progress, at: Date.now() } satisfies StoredProgress);
+  await db.updateTable('site_state').set({ build_progress: text }).where('id', '=', 1).execute();
+}
+
+/** The stored progress (null when none); a running build that stopped reporting is shown as stopped. */
+export function storedProgress(state: SiteState): SiteBuildDto | null {
+  if (state.build_progress === '') return null;
+  try {
+    const { progress, at } = JSON.parse(state.build_progress) as StoredProgress;
+    if (progress.Running && Date.now() - at > PROGRESS_STALE_MS) {
+      return {
+        ...progress,
+        Running: false,
+        Phase: 'failed',
+        Message: 'The build stopped reporting (its process ended).',
+      };
+    }
+    return progress;
+  } catch {
+    return null;
+  }
 }

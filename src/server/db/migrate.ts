@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002_cart_positions.ts';
 import * as m0003 from './migrations/0003_site_state.ts';
 import * as m0130 from './migrations/0130_delivery_mail_alerts.ts';
 import * as m0160 from './migrations/0160_feeds_and_codes.ts';
+import * as m0170 from './migrations/0170_publish_queue.ts';
 import type { Database } from './schema.ts';
 
 // A static list instead of a folder scan: works the same from source, from a
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0003_site_state': m0003,
   '0130_delivery_mail_alerts': m0130,
   '0160_feeds_and_codes': m0160,
+  '0170_publish_queue': m0170,
 };
 
 /** Brings the database to the latest schema; throws with the failing migration's name. */

@@ -281,6 +281,10 @@ export interface SiteStateTable {
   last_build_finished_at: string | null;
   /** The last lines the last build printed. */
   last_build_log_tail: string;
+  /** A "Publish now" no build has claimed yet (migration 0170). */
+  build_requested_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The running (or last) build's progress: a SiteBuildDto as JSON with `At`, when it was written (ms). */
+  build_progress: ColumnType<string, string | undefined, string>;
 }
 
 /** A till or ERP system allowed to call `POST /api/Feed/Stock` with its API key, and nothing else. */

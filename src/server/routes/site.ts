@@ -5,7 +5,6 @@ import { createSiteBuilder, defaultSiteBuilder, type SiteBuilder } from '../cata
 import { isOutOfDate, readSiteState } from '../catalogue/site-state.ts';
 import { auditStaff, staffAct } from '../catalogue/staff.ts';
 import type { AppDeps } from '../deps.ts';
-import { AppError } from '../errors.ts';
 
 async function statusOf(deps: AppDeps, builder: SiteBuilder): Promise<SiteStatusDto> {
   const state = await readSiteState(deps.db);
@@ -13,7 +12,7 @@ async function statusOf(deps: AppDeps, builder: SiteBuilder): Promise<SiteStatus
     OutOfDate: isOutOfDate(state),
     ContentChangedAt: state.content_changed_at,
     LastBuiltAt: state.last_built_at,
-    Build: builder.progress(),
+    Build: await builder.progress(),
     LastBuild:
       state.last_build_status === null
         ? null
@@ -27,8 +26,9 @@ async function statusOf(deps: AppDeps, builder: SiteBuilder): Promise<SiteStatus
 
 /**
  * `/api/Site`: whether the static site shows the catalogue as it is, and
- * "Publish now": one rebuild at a time, run as a child process
- * (`deps.siteBuilder`, by default `scripts/rebuild.ts`, incremental) whose progress Status reports.
+ * "Publish now": one rebuild at a time across every API process of the database,
+ * run as a child process (`deps.siteBuilder`, by default `scripts/rebuild.ts`,
+ * incremental) whose progress Status reports; a press while one runs is queued once.
  */
 export function siteRoutes(deps: AppDeps): Hono<AuthEnv> {
   const builder = createSiteBuilder({
@@ -42,13 +42,9 @@ export function siteRoutes(deps: AppDeps): Hono<AuthEnv> {
     .get('/status', staff, async (c) => c.json(await statusOf(deps, builder)))
     .post('/publish', staff, async (c) => {
       const act = staffAct(c, deps);
-      if (!builder.start(act)) {
-        const running = builder.progress();
-        throw AppError.conflict(
-          `A site build is already running (started ${running.StartedAt}, ${running.Phase}); wait for it to finish.`,
-        );
-      }
-      await auditStaff(deps.db, act, 'site.publish_started', 'site', {});
+      // A press while a build runs is queued (once) for the next build, on whichever API process.
+      const how = await builder.request(act);
+      await auditStaff(deps.db, act, how === 'started' ? 'site.publish_started' : 'site.publish_queued', 'site', {});
       return c.json(await statusOf(deps, builder), 202);
     });
 }
