@@ -1,22 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { buildStats } from '../lib/catalogue/build-stats.ts';
-import { shareCatalogue } from '../lib/catalogue/load.ts';
-import { renderedLine } from '../lib/catalogue/site-integration.ts';
-import { redirectsText, shareOnlyPages } from '../lib/catalogue/site-pages.ts';
+import { join } from 'node:path';
+import { redirectsText } from '../lib/catalogue/site-pages.ts';
 import { sitemapFiles } from '../lib/catalogue/sitemap.ts';
-import {
-  compressInPlace,
-  eachLimited,
-  InlineHashSet,
-  isCompressible,
-  listFiles,
-  writeCompressed,
-} from './deploy-files.ts';
+import { compressInPlace, InlineHashSet, isCompressible, listFiles, writeCompressed } from './deploy-files.ts';
 import { headersText, searchShards, topLevel, writeSearchFiles } from './derived-files.ts';
-import { dropOtherRenderers, keepRendererIn, keptRendererDir, loadKeptRenderer } from './kept-renderer.ts';
+import { dropOtherRenderers, keepRendererIn, keptRendererDir } from './kept-renderer.ts';
 import { writeRedirectPagesInWorker } from './redirect-writer.ts';
 import { runAstro, scratchDir } from './renderer.ts';
 import { type RebuildResult, type Run, seconds } from './run.ts';
@@ -57,50 +46,6 @@ export function mergeInto(from: string, to: string): void {
   }
 }
 
-/** Catalogue pages rendered at a time by a full build: the memory of a part, not of the catalogue. */
-export const PART_PAGES = 2000;
-
-/**
- * Renders every catalogue page with the renderer this build kept, `PART_PAGES`
- * at a time (Astro's `getStaticPaths()` of each route sees only the part),
- * writing each part's files into `outDir` before the next. Resolves to the
- * paths rendered.
- */
-async function renderCatalogueInParts(run: Run, outDir: string): Promise<string[]> {
-  const renderer = await loadKeptRenderer(run.code);
-  if (renderer === null) throw new Error('The build did not keep its compiled renderer.');
-  const paths = run.pages.map((p) => p.path);
-  const stats = buildStats();
-  stats.pagesRendered = 0;
-  const phase = run.reporter.phase('rendering', paths.length - 1, 'pages');
-  const timer = setInterval(() => phase.update(stats.pagesRendered), 100);
-  const rendered: string[] = [];
-  shareCatalogue(Promise.resolve(run.catalogue));
-  try {
-    for (let start = 0; start < paths.length; start += PART_PAGES) {
-      const part = paths.slice(start, start + PART_PAGES);
-      renderer.forget();
-      shareOnlyPages(Promise.resolve(part));
-      const files = await renderer.render(part);
-      await eachLimited(files, 16, async (f) => {
-        const file = join(outDir, f.file);
-        await mkdir(dirname(file), { recursive: true });
-        await writeFile(file, f.body);
-      });
-      for (const f of files) rendered.push(f.path);
-    }
-  } finally {
-    clearInterval(timer);
-    phase.update(stats.pagesRendered);
-    phase.end();
-    renderer.forget();
-    shareCatalogue(null);
-    shareOnlyPages(null);
-  }
-  run.reporter.log(renderedLine(rendered.length, stats.apiRequests));
-  return rendered;
-}
-
 /**
  * Renders every page into a new build folder and publishes it when complete.
  * The two cores are kept busy: the redirect pages (which need only the
@@ -120,24 +65,17 @@ export async function fullBuild(run: Run, before: SiteManifest | null, reason: s
   });
   // Settled now, awaited below: a failed render must not leave the write's failure unhandled.
   redirectsWritten.catch(() => {});
-  // Astro compiles the site and renders the pages without keys; its compiled renderer is kept
-  // (see `kept-renderer.ts`) and renders the catalogue in bounded parts, each written as it is rendered.
+  const expected = run.pages.length - 1 + (before?.staticPages.length ?? 0);
+  // The compiled renderer is kept for the incremental rebuilds of the same code (see `kept-renderer.ts`).
   const kept = keptRendererDir(run.code);
   keepRendererIn(kept);
   let rendered: string[];
   try {
-    rendered = await runAstro(
-      reporter,
-      scratch,
-      Promise.resolve(run.catalogue),
-      Promise.resolve([]),
-      Promise.resolve(before?.staticPages.length ?? 0),
-    );
+    rendered = await runAstro(reporter, scratch, Promise.resolve(run.catalogue), null, Promise.resolve(expected));
   } finally {
     keepRendererIn(null);
   }
   dropOtherRenderers(kept);
-  rendered.push(...(await renderCatalogueInParts(run, scratch)));
   const redirectCount = await redirectsWritten;
   const astroFiles = listFiles(scratch);
   mergeInto(scratch, dir);
