@@ -1,4 +1,12 @@
-import { type Insertable, type Kysely, PostgresAdapter, sql, type Transaction, type Updateable } from 'kysely';
+import {
+  type Insertable,
+  type Kysely,
+  PostgresAdapter,
+  type QueryCreator,
+  sql,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import type { Customer, OrderDto, ShortageDto } from '../../lib/domain/cart.ts';
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
 import { lineTotal } from '../../lib/domain/pricing.ts';
@@ -146,78 +154,58 @@ function argCounter(arg: (i: number) => never): () => never {
 }
 
 /**
- * What follows the stock: the lines, the answer and total, the emptied cart, its
- * time, the order mail and (`withAddress`) My Address. On PostgreSQL ONE statement
- * (data-modifying CTEs): one round trip instead of five. Arguments, in order: each
- * line's LINE_KEYS, total, answer, order id, customer id, time, customer id, the
- * mail's MAIL_KEYS, then with an address its MY_ADDRESS_KEYS and the customer id.
+ * What follows the stock, one builder a part, each taking its arguments from `a` in
+ * the order listed: each line's LINE_KEYS; total, answer, order id; customer id;
+ * time, customer id; the mail's MAIL_KEYS; My Address's MY_ADDRESS_KEYS and the
+ * customer id. SQLite runs them as separate statements; PostgreSQL as one.
  */
+const finish = {
+  lines: (q: QueryCreator<Database>, n: number, a: () => never) =>
+    q
+      .insertInto('order_lines')
+      .values(Array.from({ length: n }, () => Object.fromEntries(LINE_KEYS.map((k) => [k, a()])) as LineRow)),
+  answer: (q: QueryCreator<Database>, a: () => never) =>
+    q.updateTable('orders').set({ total: a(), response: a() }).where('id', '=', a()),
+  emptied: (q: QueryCreator<Database>, a: () => never) => q.deleteFrom('cart_items').where('cart_id', '=', a()),
+  cart: (q: QueryCreator<Database>, a: () => never) =>
+    q.updateTable('carts').set({ updated_at: a() }).where('user_id', '=', a()),
+  mail: (q: QueryCreator<Database>, a: () => never) =>
+    q.insertInto('mail_queue').values(Object.fromEntries(MAIL_KEYS.map((k) => [k, a()])) as Insertable<MailQueueTable>),
+  address: (q: QueryCreator<Database>, a: () => never) =>
+    q
+      .updateTable('users')
+      .set(Object.fromEntries(MY_ADDRESS_KEYS.map((k) => [k, a()])))
+      .where('id', '=', a()),
+};
+
+/** A CTE's query creator also knows the CTEs before it; the parts only need the tables. */
+const base = <DB extends Database>(q: QueryCreator<DB>) => q as unknown as QueryCreator<Database>;
+
+/** PostgreSQL: every part in ONE statement (data-modifying CTEs), one round trip instead of five. */
 const FINISH_ORDER_PG = compiledPerShape((db: Kysely<Database>, shape: string, arg) => {
   const [n, withAddress] = [Number(shape.split(':')[0]), shape.endsWith(':address')];
   const a = argCounter(arg);
-  const lines = Array.from({ length: n }, () => Object.fromEntries(LINE_KEYS.map((k) => [k, a()])) as LineRow);
   let query = db
-    .with('lines', (q) => q.insertInto('order_lines').values(lines).returning('order_lines.order_id'))
-    .with('answer', (q) =>
-      q.updateTable('orders').set({ total: a(), response: a() }).where('id', '=', a()).returning('orders.id'),
-    )
-    .with('emptied', (q) => q.deleteFrom('cart_items').where('cart_id', '=', a()).returning('cart_items.cart_id'))
-    .with('cart', (q) =>
-      q.updateTable('carts').set({ updated_at: a() }).where('user_id', '=', a()).returning('carts.user_id'),
-    )
-    .with('mail', (q) =>
-      q
-        .insertInto('mail_queue')
-        .values(Object.fromEntries(MAIL_KEYS.map((k) => [k, a()])) as Insertable<MailQueueTable>)
-        .returning('mail_queue.id'),
-    );
+    .with('lines', (q) => finish.lines(base(q), n, a).returning('order_lines.order_id'))
+    .with('answer', (q) => finish.answer(base(q), a).returning('orders.id'))
+    .with('emptied', (q) => finish.emptied(base(q), a).returning('cart_items.cart_id'))
+    .with('cart', (q) => finish.cart(base(q), a).returning('carts.user_id'))
+    .with('mail', (q) => finish.mail(base(q), a).returning('mail_queue.id'));
   if (withAddress) {
-    query = query.with('address', (q) =>
-      q
-        .updateTable('users')
-        .set(Object.fromEntries(MY_ADDRESS_KEYS.map((k) => [k, a()])))
-        .where('id', '=', a())
-        .returning('users.id'),
-    ) as unknown as typeof query;
+    query = query.with('address', (q) => finish.address(base(q), a).returning('users.id')) as unknown as typeof query;
   }
   return query.selectNoFrom(sql<number>`1`.as('done'));
 });
 
-/** SQLite's statements after the stock (in-process: no round trips to save, and no data-modifying CTEs). */
-const INSERT_LINES = compiledPerShape((db: Kysely<Database>, n: number, arg) => {
-  const a = argCounter(arg);
-  return db
-    .insertInto('order_lines')
-    .values(Array.from({ length: n }, () => Object.fromEntries(LINE_KEYS.map((k) => [k, a()])) as LineRow));
-});
-const STORE_ANSWER = compiledPerShape((db: Kysely<Database>, _shape: 'one', arg) =>
-  db
-    .updateTable('orders')
-    .set({ total: arg(0), response: arg(1) })
-    .where('id', '=', arg(2)),
+/** SQLite: the parts as separate statements (in-process: no round trips to save, and no data-modifying CTEs). */
+const INSERT_LINES = compiledPerShape((db: Kysely<Database>, n: number, arg) => finish.lines(db, n, argCounter(arg)));
+const STORE_ANSWER = compiledPerShape((db: Kysely<Database>, _shape: 'one', arg) => finish.answer(db, argCounter(arg)));
+const EMPTY_CART = compiledPerShape((db: Kysely<Database>, _shape: 'one', arg) => finish.emptied(db, argCounter(arg)));
+const TOUCH_CART = compiledPerShape((db: Kysely<Database>, _shape: 'one', arg) => finish.cart(db, argCounter(arg)));
+const SAVE_MY_ADDRESS = compiledPerShape((db: Kysely<Database>, _shape: 'one', arg) =>
+  finish.address(db, argCounter(arg)),
 );
-const EMPTY_CART = compiledPerShape((db: Kysely<Database>, _shape: 'one', arg) =>
-  db.deleteFrom('cart_items').where('cart_id', '=', arg(0)),
-);
-const TOUCH_CART = compiledPerShape((db: Kysely<Database>, _shape: 'one', arg) =>
-  db
-    .updateTable('carts')
-    .set({ updated_at: arg(0) })
-    .where('user_id', '=', arg(1)),
-);
-const SAVE_MY_ADDRESS = compiledPerShape((db: Kysely<Database>, _shape: 'one', arg) => {
-  const a = argCounter(arg);
-  return db
-    .updateTable('users')
-    .set(Object.fromEntries(MY_ADDRESS_KEYS.map((k) => [k, a()])))
-    .where('id', '=', a());
-});
-const QUEUE_MAIL = compiledPerShape((db: Kysely<Database>, _shape: 'one', arg) => {
-  const a = argCounter(arg);
-  return db
-    .insertInto('mail_queue')
-    .values(Object.fromEntries(MAIL_KEYS.map((k) => [k, a()])) as Insertable<MailQueueTable>);
-});
+const QUEUE_MAIL = compiledPerShape((db: Kysely<Database>, _shape: 'one', arg) => finish.mail(db, argCounter(arg)));
 
 function deliveryAddressSample(): DeliveryAddressDto {
   return { FullName: '', Phone: '', AddressLine1: '', AddressLine2: '', City: '', State: '', PostalCode: '', Note: '' };
