@@ -1,15 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { redirectsText } from '../lib/catalogue/site-pages.ts';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { buildStats } from '../lib/catalogue/build-stats.ts';
+import { shareCatalogue } from '../lib/catalogue/load.ts';
+import { renderedLine } from '../lib/catalogue/site-integration.ts';
+import { redirectsText, shareOnlyPages } from '../lib/catalogue/site-pages.ts';
 import { sitemapFiles } from '../lib/catalogue/sitemap.ts';
-import { compressInPlace, InlineHashSet, isCompressible, listFiles, writeCompressed } from './deploy-files.ts';
+import {
+  COMPRESS_CONCURRENCY,
+  compressed,
+  compressInPlace,
+  eachLimited,
+  InlineHashSet,
+  isCompressible,
+  listFiles,
+  writeCompressed,
+} from './deploy-files.ts';
 import { headersText, searchShards, topLevel, writeSearchFiles } from './derived-files.ts';
-import { dropOtherRenderers, keepRendererIn, keptRendererDir } from './kept-renderer.ts';
+import { dropOtherRenderers, keptRendererDir, loadKeptRenderer, type RenderedFile } from './kept-renderer.ts';
 import { writeRedirectPagesInWorker } from './redirect-writer.ts';
-import { runAstro, scratchDir } from './renderer.ts';
+import { scratchDir } from './renderer.ts';
 import { type RebuildResult, type Run, seconds } from './run.ts';
-import { buildSearchIndex } from './search-index.ts';
+import { buildSearchIndex, isSearched, shardOf } from './search-index.ts';
+import { compileSite } from './site-compiler.ts';
 import {
   movePath,
   nextBuildDir,
@@ -46,13 +60,115 @@ export function mergeInto(from: string, to: string): void {
   }
 }
 
+/** Catalogue pages rendered at a time by a full build: the memory of a part, not of the catalogue. */
+export const PART_PAGES = 2000;
+
 /**
- * Renders every page into a new build folder and publishes it when complete.
- * The two cores are kept busy: the redirect pages (which need only the
- * catalogue) are written while Astro renders, and the search index is made
- * while the pages are compressed.
+ * The catalogue's pages in the order a full build renders them: the searched
+ * pages shard by shard (so each shard can be indexed as soon as its pages are
+ * written), then the rest.
  */
-export async function fullBuild(run: Run, before: SiteManifest | null, reason: string): Promise<RebuildResult> {
+export function renderOrder(paths: readonly string[], shards: number): { shard: number | null; paths: string[] }[] {
+  const groups: { shard: number | null; paths: string[] }[] = Array.from({ length: shards }, (_, shard) => ({
+    shard,
+    paths: [],
+  }));
+  const rest: string[] = [];
+  for (const path of paths) {
+    if (isSearched(path)) groups[shardOf(path, shards)]?.paths.push(path);
+    else rest.push(path);
+  }
+  return [...groups, { shard: null, paths: rest }];
+}
+
+/**
+ * Renders the catalogue's pages with the renderer the site compiler kept,
+ * `PART_PAGES` at a time (Astro's `getStaticPaths()` of each route sees only
+ * the part), writing each page with its `.br` and `.gz` into `dir` while the
+ * next part renders. `onGroup(shard)` is called once every page of a search
+ * shard is written. Resolves to the paths rendered.
+ */
+async function renderCatalogue(
+  run: Run,
+  dir: string,
+  inline: InlineHashSet,
+  shards: number,
+  onShard: (shard: number) => void,
+): Promise<string[]> {
+  const renderer = await loadKeptRenderer(run.code);
+  if (renderer === null) throw new Error('The site compiler did not keep its compiled renderer.');
+  const stats = buildStats();
+  stats.pagesRendered = 0;
+  const groups = renderOrder(
+    run.pages.map((p) => p.path),
+    shards,
+  );
+  const phase = run.reporter.phase('rendering', run.pages.length - 1, 'pages');
+  const timer = setInterval(() => phase.update(stats.pagesRendered), 100);
+  const rendered: string[] = [];
+  let writing: Promise<void> = Promise.resolve();
+  const write = async (files: RenderedFile[]) => {
+    await eachLimited(files, COMPRESS_CONCURRENCY, async (f) => {
+      const file = join(dir, f.file);
+      await mkdir(dirname(file), { recursive: true });
+      if (f.file.endsWith('.html')) inline.add(f.body.toString('utf8'));
+      if (!isCompressible(f.file)) {
+        await writeFile(file, f.body);
+        return;
+      }
+      const { br, gz } = await compressed(f.file, f.body);
+      await Promise.all([writeFile(file, f.body), writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+    });
+  };
+  shareCatalogue(Promise.resolve(run.catalogue));
+  try {
+    for (const group of groups) {
+      for (let start = 0; start < group.paths.length; start += PART_PAGES) {
+        const part = group.paths.slice(start, start + PART_PAGES);
+        renderer.forget();
+        shareOnlyPages(Promise.resolve(part));
+        const files = await renderer.render(part);
+        for (const f of files) rendered.push(f.path);
+        // One part is written while the next renders: at most two parts are held at a time.
+        await writing;
+        writing = write(files);
+      }
+      if (group.shard !== null) {
+        const shard = group.shard;
+        await writing;
+        onShard(shard);
+      }
+    }
+    await writing;
+  } finally {
+    await writing.catch(() => {});
+    clearInterval(timer);
+    phase.update(stats.pagesRendered);
+    phase.end();
+    renderer.forget();
+    shareCatalogue(null);
+    shareOnlyPages(null);
+  }
+  run.reporter.log(renderedLine(rendered.length, stats.apiRequests));
+  return rendered;
+}
+
+/**
+ * Renders every page into a new build folder and publishes it when complete,
+ * with memory bounded by a part, not by the catalogue: Astro compiles the site
+ * and renders the pages without keys in a child process of its own
+ * (`site-compiler.ts`), then the compiled renderer it kept renders the
+ * catalogue `PART_PAGES` at a time, each page written and compressed as it
+ * comes. The two cores are kept busy: the redirect pages (which need only the
+ * catalogue) are written in a worker thread, and each search shard is indexed
+ * as soon as its pages are written, while the next shard's pages render.
+ */
+export async function fullBuild(
+  run: Run,
+  before: SiteManifest | null,
+  reason: string,
+  apiUrl: string,
+): Promise<RebuildResult> {
   const { folders, reporter } = run;
   const scratch = scratchDir('full');
   const dir = nextBuildDir(folders);
@@ -65,46 +181,50 @@ export async function fullBuild(run: Run, before: SiteManifest | null, reason: s
   });
   // Settled now, awaited below: a failed render must not leave the write's failure unhandled.
   redirectsWritten.catch(() => {});
-  const expected = run.pages.length - 1 + (before?.staticPages.length ?? 0);
-  // The compiled renderer is kept for the incremental rebuilds of the same code (see `kept-renderer.ts`).
   const kept = keptRendererDir(run.code);
-  keepRendererIn(kept);
-  let rendered: string[];
-  try {
-    rendered = await runAstro(reporter, scratch, Promise.resolve(run.catalogue), null, Promise.resolve(expected));
-  } finally {
-    keepRendererIn(null);
-  }
+  rmSync(scratch, { recursive: true, force: true });
+  const staticRendered = await compileSite({ outDir: scratch, keep: kept, apiUrl }, reporter);
   dropOtherRenderers(kept);
+
+  const inline = new InlineHashSet();
+  const shards = searchShards(run);
+  // The seconds Pagefind ran, shard after shard, mostly while later shards' pages rendered.
+  let searchSeconds = 0;
+  let searchPages = 0;
+  let searching: Promise<void> = redirectsWritten.then(() => {});
+  // Each shard is indexed once its pages (and the redirect pages, which its glob could match) are written.
+  const indexShard = (shard: number) => {
+    searching = searching.then(async () => {
+      const started = performance.now();
+      const search = await buildSearchIndex(dir, shards, {
+        only: [shard],
+        sink: (files) => writeSearchFiles(dir, files),
+      });
+      searchPages += search.pages;
+      searchSeconds += seconds(started);
+    });
+    searching.catch(() => {});
+  };
+  const catalogueRendered = await renderCatalogue(run, dir, inline, shards, indexShard);
   const redirectCount = await redirectsWritten;
+  reporter.log(`Build: ${redirectCount} redirect pages written.`);
   const astroFiles = listFiles(scratch);
   mergeInto(scratch, dir);
   rmSync(scratch, { recursive: true, force: true });
-  const staticPages = rendered.filter((p) => !run.pageSet.has(p)).sort();
+  const rendered = [...staticRendered, ...catalogueRendered];
+  const staticPages = staticRendered.filter((p) => !run.pageSet.has(p)).sort();
   const sitemap = new Map(sitemapFiles(run.site, [...run.pageSet, ...staticPages]).map((f) => [f.name, f.content]));
-  reporter.log(`Build: ${redirectCount} redirect pages written.`);
-
-  const inline = new InlineHashSet();
-  const searchStarted = performance.now();
-  let searchSeconds = 0;
-  const shards = searchShards(run);
-  const searchIndexed = buildSearchIndex(dir, shards, { sink: (files) => writeSearchFiles(dir, files) }).then(
-    (search) => {
-      searchSeconds = seconds(searchStarted);
-      reporter.log(
-        `Build: search index of ${search.pages} pages (${shards} ${shards === 1 ? 'shard' : 'shards'}) ` +
-          `written in ${searchSeconds.toFixed(1)} s.`,
-      );
-    },
-  );
-  searchIndexed.catch(() => {});
   const toCompress = astroFiles.filter(isCompressible).length + sitemap.size;
   const phase = reporter.phase('compressing', toCompress, 'files');
   await writeCompressed(dir, sitemap);
   await compressInPlace(dir, astroFiles, inline, (n) => phase.update(sitemap.size + n));
   phase.end();
-  reporter.log(`Build: ${toCompress} files compressed (brotli and gzip).`);
-  await searchIndexed;
+  reporter.log(`Build: ${toCompress} more files compressed (brotli and gzip).`);
+  await searching;
+  reporter.log(
+    `Build: search index of ${searchPages} pages (${shards} ${shards === 1 ? 'shard' : 'shards'}) ` +
+      `written in ${searchSeconds.toFixed(1)} s.`,
+  );
   writeFileSync(join(dir, '_headers'), headersText(topLevel(dir), inline));
 
   const removed = before === null ? 0 : Object.keys(before.pages).filter((p) => !run.pageSet.has(p)).length;

@@ -144,7 +144,7 @@ export async function rebuildSite(config: Config, opts: RebuildOptions = {}): Pr
         reporter.log(`Build: rendering every page: ${reason}.`);
         // The full build's parts (Pagefind, the redirect writer) are loaded only when it runs.
         const { fullBuild } = await import('./full-build.ts');
-        result = await fullBuild(run, before, reason);
+        result = await fullBuild(run, before, reason, api.url);
       }
       await api.markBuilt(startedAt);
       return result;

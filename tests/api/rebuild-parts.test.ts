@@ -6,6 +6,7 @@ import { SITEMAP_URLS_PER_FILE, sitemapFiles } from '../../src/lib/catalogue/sit
 import type { CategoryDto, ItemDto, StoreDto } from '../../src/lib/domain/catalogue.ts';
 import type { BuildEvent } from '../../src/publish/build-events.ts';
 import { cspHash, headersFile, inlineHashes } from '../../src/publish/deploy-files.ts';
+import { renderOrder } from '../../src/publish/full-build.ts';
 import { createReporter, formatDuration, progressBar, progressLine } from '../../src/publish/progress.ts';
 import { parseInterval } from '../../src/publish/schedule.ts';
 import { shardCount, shardDir, shardGlob, shardOf } from '../../src/publish/search-index.ts';
@@ -258,5 +259,27 @@ describe('search shards', () => {
     expect(headersFor(rules, '/pagefind-3/fragment/en_1.pf_fragment')['Cache-Control']).toContain('immutable');
     expect(headersFor(rules, '/pagefind-3/index/en_1.pf_index')['Cache-Control']).toContain('immutable');
     expect(headersFor(rules, '/pagefind-3/pagefind-entry.json')['Cache-Control']).toBeUndefined();
+  });
+});
+
+describe('full build order', () => {
+  it('renders the searched pages shard by shard, then the rest, each page once', () => {
+    const paths = [
+      '/app/section/11/1',
+      '/app/section/12/1',
+      '/app/store-section/21/1',
+      '/app/book/21/1',
+      '/app/home/3',
+      '/_redirects',
+      '/app/section/16/1',
+    ];
+    expect(renderOrder(paths, 5)).toEqual([
+      { shard: 0, paths: [] },
+      { shard: 1, paths: ['/app/section/11/1', '/app/store-section/21/1', '/app/section/16/1'] },
+      { shard: 2, paths: ['/app/section/12/1'] },
+      { shard: 3, paths: [] },
+      { shard: 4, paths: [] },
+      { shard: null, paths: ['/app/book/21/1', '/app/home/3', '/_redirects'] },
+    ]);
   });
 });
