@@ -66,7 +66,7 @@ export const PART_PAGES = 2000;
 /**
  * The catalogue's pages in the order a full build renders them: the searched
  * pages shard by shard (so each shard can be indexed as soon as its pages are
- * written), then the rest.
+ * written; the first shard last), then the rest.
  */
 export function renderOrder(paths: readonly string[], shards: number): { shard: number | null; paths: string[] }[] {
   const groups: { shard: number | null; paths: string[] }[] = Array.from({ length: shards }, (_, shard) => ({
@@ -78,7 +78,9 @@ export function renderOrder(paths: readonly string[], shards: number): { shard: 
     if (isSearched(path)) groups[shardOf(path, shards)]?.paths.push(path);
     else rest.push(path);
   }
-  return [...groups, { shard: null, paths: rest }];
+  // The first shard's glob also matches a redirect page (`/app/store-section/0/0`): it is indexed
+  // last of the shards, once the redirect pages are written, as when everything was indexed at the end.
+  return [...groups.slice(1), ...groups.slice(0, 1), { shard: null, paths: rest }];
 }
 
 /**
@@ -167,7 +169,8 @@ export async function fullBuild(
   run: Run,
   before: SiteManifest | null,
   reason: string,
-  apiUrl: string,
+  /** What the site compiler rendered, when the rebuild ran it already; else the API it reads. */
+  compiledOrApi: string[] | string,
 ): Promise<RebuildResult> {
   const { folders, reporter } = run;
   const scratch = scratchDir('full');
@@ -182,8 +185,13 @@ export async function fullBuild(
   // Settled now, awaited below: a failed render must not leave the write's failure unhandled.
   redirectsWritten.catch(() => {});
   const kept = keptRendererDir(run.code);
-  rmSync(scratch, { recursive: true, force: true });
-  const staticRendered = await compileSite({ outDir: scratch, keep: kept, apiUrl }, reporter);
+  let staticRendered: string[];
+  if (typeof compiledOrApi === 'string') {
+    rmSync(scratch, { recursive: true, force: true });
+    staticRendered = await compileSite({ outDir: scratch, keep: kept, apiUrl: compiledOrApi }, reporter);
+  } else {
+    staticRendered = compiledOrApi;
+  }
   dropOtherRenderers(kept);
 
   const inline = new InlineHashSet();
@@ -191,10 +199,11 @@ export async function fullBuild(
   // The seconds Pagefind ran, shard after shard, mostly while later shards' pages rendered.
   let searchSeconds = 0;
   let searchPages = 0;
-  let searching: Promise<void> = redirectsWritten.then(() => {});
-  // Each shard is indexed once its pages (and the redirect pages, which its glob could match) are written.
+  let searching: Promise<void> = Promise.resolve();
+  // Each shard is indexed once its pages are written (the first one also once the redirect pages are).
   const indexShard = (shard: number) => {
     searching = searching.then(async () => {
+      if (shard === 0) await redirectsWritten;
       const started = performance.now();
       const search = await buildSearchIndex(dir, shards, {
         only: [shard],

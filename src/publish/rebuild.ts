@@ -8,12 +8,21 @@ import type { Config } from '../server/config.ts';
 import { type Api, reachable, startApi } from './catalogue-source.ts';
 import { codeFingerprint } from './code-fingerprint.ts';
 import { incrementalBuild } from './incremental-build.ts';
-import { hasKeptRenderer } from './kept-renderer.ts';
+import { hasKeptRenderer, keptRendererDir } from './kept-renderer.ts';
 import { createReporter, formatDuration, type Reporter } from './progress.ts';
 import { PROJECT_ROOT } from './project-root.ts';
 import { takePublishLock } from './publish-lock.ts';
-import { deferred, keptPageRenderer, type PageRenderer, removeDeadScratch, startLeanBuild } from './renderer.ts';
+import {
+  deferred,
+  keptPageRenderer,
+  type PageRenderer,
+  removeDeadScratch,
+  removeScratch,
+  scratchDir,
+  startLeanBuild,
+} from './renderer.ts';
 import { NeedsFullBuild, pageCount, type RebuildResult, type Run } from './run.ts';
+import { compileSite } from './site-compiler.ts';
 import { acquireLock, liveSite, readManifest, type SiteManifest, siteFolders } from './site-folders.ts';
 
 /**
@@ -98,10 +107,20 @@ export async function rebuildSite(config: Config, opts: RebuildOptions = {}): Pr
     renderer?.catch(() => {});
     let run: Run;
     let api: Api | undefined;
+    let compiled: string[] | undefined;
     try {
       api = await startApi(config, (line) => reporter.log(line));
       await reachable(api.url);
       reporter.step('api');
+      if (reason !== '') {
+        // A full build is due: Astro compiles the site in a child process of its own before the
+        // catalogue is read here, so that the two never hold their memory at the same time.
+        removeScratch('full');
+        compiled = await compileSite(
+          { outDir: scratchDir('full'), keep: keptRendererDir(code), apiUrl: api.url },
+          reporter,
+        );
+      }
       const stats = buildStats();
       const catalogue = await readCatalogue(createApiClient({ baseURL: api.url, retry: 2 }), {
         onRequest: () => {
@@ -144,7 +163,7 @@ export async function rebuildSite(config: Config, opts: RebuildOptions = {}): Pr
         reporter.log(`Build: rendering every page: ${reason}.`);
         // The full build's parts (Pagefind, the redirect writer) are loaded only when it runs.
         const { fullBuild } = await import('./full-build.ts');
-        result = await fullBuild(run, before, reason, api.url);
+        result = await fullBuild(run, before, reason, compiled ?? api.url);
       }
       await api.markBuilt(startedAt);
       return result;

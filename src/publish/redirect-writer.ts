@@ -1,5 +1,5 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { redirectPages } from '../lib/catalogue/redirect-pages.ts';
+import { redirectPageEntries } from '../lib/catalogue/redirect-pages.ts';
 import { writeCompressed } from './deploy-files.ts';
 
 /** What the worker needs: everything else it works out itself, off the main thread. */
@@ -33,11 +33,22 @@ export function writeRedirectPagesInWorker(job: Omit<RedirectJob, 'kind'>): Prom
   });
 }
 
+/** Redirect pages written at a time: the worker's memory follows a batch, not the catalogue. */
+const BATCH = 2000;
+
 async function work(job: RedirectJob): Promise<void> {
   const pages = new Set(job.pages);
-  const files = redirectPages(job.redirectsText, job.site, (p) => pages.has(p));
-  await writeCompressed(job.dir, files);
-  parentPort?.postMessage(files.size);
+  let written = 0;
+  let batch = new Map<string, string>();
+  for (const [file, html] of redirectPageEntries(job.redirectsText, job.site, (p) => pages.has(p))) {
+    batch.set(file, html);
+    if (batch.size < BATCH) continue;
+    await writeCompressed(job.dir, batch);
+    written += batch.size;
+    batch = new Map();
+  }
+  await writeCompressed(job.dir, batch);
+  parentPort?.postMessage(written + batch.size);
 }
 
 if (!isMainThread && (workerData as RedirectJob | undefined)?.kind === 'aisle:redirect-pages') {

@@ -199,6 +199,11 @@ export function scratchDir(kind: 'full' | 'lean'): string {
   return join(PROJECT_ROOT, '.astro', `site-${kind}-${process.pid}`);
 }
 
+/** Removes this process's scratch folder of that kind. */
+export function removeScratch(kind: 'full' | 'lean'): void {
+  rmSync(scratchDir(kind), { recursive: true, force: true });
+}
+
 /** Removes scratch folders of rebuilds that died (any process id no longer running). */
 export function removeDeadScratch(): void {
   const dir = join(PROJECT_ROOT, '.astro');

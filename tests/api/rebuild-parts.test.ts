@@ -263,7 +263,7 @@ describe('search shards', () => {
 });
 
 describe('full build order', () => {
-  it('renders the searched pages shard by shard, then the rest, each page once', () => {
+  it('renders the searched pages shard by shard (the first shard, whose glob matches a redirect page, last), then the rest, each page once', () => {
     const paths = [
       '/app/section/11/1',
       '/app/section/12/1',
@@ -274,11 +274,11 @@ describe('full build order', () => {
       '/app/section/16/1',
     ];
     expect(renderOrder(paths, 5)).toEqual([
-      { shard: 0, paths: [] },
       { shard: 1, paths: ['/app/section/11/1', '/app/store-section/21/1', '/app/section/16/1'] },
       { shard: 2, paths: ['/app/section/12/1'] },
       { shard: 3, paths: [] },
       { shard: 4, paths: [] },
+      { shard: 0, paths: [] },
       { shard: null, paths: ['/app/book/21/1', '/app/home/3', '/_redirects'] },
     ]);
   });

@@ -38,10 +38,17 @@ export function redirectPages(
   site: string,
   isPage: (path: string) => boolean,
 ): Map<string, string> {
-  const files = new Map<string, string>();
+  return new Map(redirectPageEntries(redirectsText, site, isPage));
+}
+
+/** The redirect pages of `redirectPages`, one at a time (a full build writes them in bounded batches). */
+export function* redirectPageEntries(
+  redirectsText: string,
+  site: string,
+  isPage: (path: string) => boolean,
+): Generator<[file: string, html: string]> {
   for (const [from, rule] of parseRedirects(redirectsText)) {
     if (isPage(from)) continue;
-    files.set(pageFile(from), redirectPage(rule.to, new URL(rule.to, site).href, rule.status));
+    yield [pageFile(from), redirectPage(rule.to, new URL(rule.to, site).href, rule.status)];
   }
-  return files;
 }
