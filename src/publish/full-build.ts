@@ -8,10 +8,8 @@ import { renderedLine } from '../lib/catalogue/site-integration.ts';
 import { redirectsText, shareOnlyPages } from '../lib/catalogue/site-pages.ts';
 import { sitemapFiles } from '../lib/catalogue/sitemap.ts';
 import {
-  COMPRESS_CONCURRENCY,
   compressed,
   compressInPlace,
-  eachLimited,
   InlineHashSet,
   isCompressible,
   listFiles,
@@ -60,8 +58,11 @@ export function mergeInto(from: string, to: string): void {
   }
 }
 
-/** Catalogue pages rendered at a time by a full build: the memory of a part, not of the catalogue. */
+/** Catalogue pages a full build names to Astro's `getStaticPaths()` at a time. */
 export const PART_PAGES = 2000;
+
+/** Pages rendered (and written) at a time: one renders while the others are compressed and written. */
+const RENDER_CONCURRENCY = 8;
 
 /**
  * The catalogue's pages in the order a full build renders them: the searched
@@ -86,8 +87,8 @@ export function renderOrder(paths: readonly string[], shards: number): { shard: 
 /**
  * Renders the catalogue's pages with the renderer the site compiler kept,
  * `PART_PAGES` at a time (Astro's `getStaticPaths()` of each route sees only
- * the part), writing each page with its `.br` and `.gz` into `dir` while the
- * next part renders. `onGroup(shard)` is called once every page of a search
+ * the part), writing each page with its `.br` and `.gz` into `dir` as soon as
+ * it is rendered. `onGroup(shard)` is called once every page of a search
  * shard is written. Resolves to the paths rendered.
  */
 async function renderCatalogue(
@@ -108,19 +109,18 @@ async function renderCatalogue(
   const phase = run.reporter.phase('rendering', run.pages.length - 1, 'pages');
   const timer = setInterval(() => phase.update(stats.pagesRendered), 100);
   const rendered: string[] = [];
-  let writing: Promise<void> = Promise.resolve();
-  const write = async (files: RenderedFile[]) => {
-    await eachLimited(files, COMPRESS_CONCURRENCY, async (f) => {
-      const file = join(dir, f.file);
-      await mkdir(dirname(file), { recursive: true });
-      if (f.file.endsWith('.html')) inline.add(f.body.toString('utf8'));
-      if (!isCompressible(f.file)) {
-        await writeFile(file, f.body);
-        return;
-      }
+  // Each page is written (with its `.br` and `.gz`) as soon as it is rendered: a few pages are held at a time.
+  const write = async (f: RenderedFile) => {
+    const file = join(dir, f.file);
+    await mkdir(dirname(file), { recursive: true });
+    if (f.file.endsWith('.html')) inline.add(f.body.toString('utf8'));
+    if (!isCompressible(f.file)) {
+      await writeFile(file, f.body);
+    } else {
       const { br, gz } = await compressed(f.file, f.body);
       await Promise.all([writeFile(file, f.body), writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
-    });
+    }
+    rendered.push(f.path);
   };
   shareCatalogue(Promise.resolve(run.catalogue));
   try {
@@ -129,21 +129,11 @@ async function renderCatalogue(
         const part = group.paths.slice(start, start + PART_PAGES);
         renderer.forget();
         shareOnlyPages(Promise.resolve(part));
-        const files = await renderer.render(part);
-        for (const f of files) rendered.push(f.path);
-        // One part is written while the next renders: at most two parts are held at a time.
-        await writing;
-        writing = write(files);
+        await renderer.render(part, RENDER_CONCURRENCY, write);
       }
-      if (group.shard !== null) {
-        const shard = group.shard;
-        await writing;
-        onShard(shard);
-      }
+      if (group.shard !== null) onShard(group.shard);
     }
-    await writing;
   } finally {
-    await writing.catch(() => {});
     clearInterval(timer);
     phase.update(stats.pagesRendered);
     phase.end();

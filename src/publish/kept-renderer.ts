@@ -196,8 +196,16 @@ export interface RenderedFile {
 }
 
 export interface KeptRenderer {
-  /** Renders the pages at `paths` (catalogue pages must be in the shared set, see `shareOnlyPages`). */
-  render(paths: readonly string[], concurrency?: number): Promise<RenderedFile[]>;
+  /**
+   * Renders the pages at `paths` (catalogue pages must be in the shared set, see `shareOnlyPages`).
+   * With `onFile`, each file is handed to it as soon as it is rendered and not kept (at most
+   * `concurrency` are held at a time); without, they are returned.
+   */
+  render(
+    paths: readonly string[],
+    concurrency?: number,
+    onFile?: (file: RenderedFile) => Promise<void>,
+  ): Promise<RenderedFile[]>;
   /** Forgets the routes' `getStaticPaths()` results, so the next `render` may name other pages. */
   forget(): void;
 }
@@ -279,8 +287,13 @@ export async function loadKeptRenderer(code: string): Promise<KeptRenderer | nul
     forget() {
       app.routeCache.clearAll();
     },
-    async render(paths, concurrency = 4) {
+    async render(paths, concurrency = 4, onFile) {
       const out: RenderedFile[] = [];
+      const take = async (file: RenderedFile | null) => {
+        if (file === null) return;
+        if (onFile === undefined) out.push(file);
+        else await onFile(file);
+      };
       // The first page of each route runs alone: it fills the route's cache of `getStaticPaths()`,
       // which pages rendered at the same time would each compute again.
       const firsts = new Map<string, string>();
@@ -291,16 +304,10 @@ export async function loadKeptRenderer(code: string): Promise<KeptRenderer | nul
         if (route.params.length === 0 || firsts.has(route.component)) rest.push(path);
         else firsts.set(route.component, path);
       }
-      for (const path of firsts.values()) {
-        const file = await renderOne(path);
-        if (file !== null) out.push(file);
-      }
+      for (const path of firsts.values()) await take(await renderOne(path));
       let next = 0;
       const worker = async () => {
-        while (next < rest.length) {
-          const file = await renderOne(rest[next++] as string);
-          if (file !== null) out.push(file);
-        }
+        while (next < rest.length) await take(await renderOne(rest[next++] as string));
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, rest.length) }, worker));
       return out;
