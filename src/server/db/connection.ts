@@ -1,10 +1,22 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { kyselySqlite } from './sqlite-driver.ts';
+
+/**
+ * The node:sqlite connection behind a Kysely instance that `openDb` made, with its
+ * statement cache, for code that runs several statements synchronously while it
+ * holds Kysely's one connection (`db.connection()`): see `orders/place-order-sqlite.ts`.
+ */
+const sqliteBehind = new WeakMap<Kysely<Database>, SqliteDatabase>();
+
+/** The synchronous SQLite connection behind `db`, or undefined (PostgreSQL, or not made by `openDb`). */
+export function sqliteOf(db: Kysely<Database>): SqliteDatabase | undefined {
+  return sqliteBehind.get(db);
+}
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -53,6 +65,8 @@ export function openDb(opts: {
     PRAGMA foreign_keys = ON;
     PRAGMA busy_timeout = 5000;
   `);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: kyselySqlite(sqlite) }) });
+  const database = kyselySqlite(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  sqliteBehind.set(db, database);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
