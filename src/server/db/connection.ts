@@ -13,6 +13,14 @@ import { kyselySqlite } from './sqlite-driver.ts';
  */
 const sqliteBehind = new WeakMap<Kysely<Database>, SqliteDatabase>();
 
+/** The PostgreSQL pool behind a Kysely instance that `openDb` made (see `orders/place-order.ts`). */
+const poolBehind = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/** The pool behind `db`, or undefined (SQLite, or not made by `openDb`). */
+export function pgPoolOf(db: Kysely<Database>): pg.Pool | undefined {
+  return poolBehind.get(db);
+}
+
 /** The synchronous SQLite connection behind `db`, or undefined (PostgreSQL, or not made by `openDb`). */
 export function sqliteOf(db: Kysely<Database>): SqliteDatabase | undefined {
   return sqliteBehind.get(db);
@@ -51,6 +59,7 @@ export function openDb(opts: {
   if (url !== undefined && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: opts.poolMax ?? DEFAULT_POOL_MAX });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    poolBehind.set(db, pool);
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   if (url !== undefined) {
