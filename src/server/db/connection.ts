@@ -4,6 +4,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { startCheckpointer } from './sqlite-checkpointer.ts';
 import { kyselySqlite } from './sqlite-driver.ts';
 
 /**
@@ -54,6 +55,8 @@ export function openDb(opts: {
   sqliteFile?: string;
   /** PostgreSQL connections at most (default 20, `DATABASE_POOL_MAX`). */
   poolMax?: number | undefined;
+  /** SQLite: checkpoint the WAL on a background thread (default) instead of inside commits. */
+  checkpointInBackground?: boolean;
 }): Db {
   const url = opts.databaseUrl;
   if (url !== undefined && /^postgres(ql)?:\/\//.test(url)) {
@@ -74,8 +77,21 @@ export function openDb(opts: {
     PRAGMA foreign_keys = ON;
     PRAGMA busy_timeout = 5000;
   `);
+  // Checkpoints run on a thread of their own, not inside a commit on the event loop (sqlite-checkpointer.ts).
+  const checkpointer =
+    file === ':memory:' || opts.checkpointInBackground === false
+      ? undefined
+      : startCheckpointer(file, (message) => console.error(`SQLite checkpoint failed: ${message}`));
+  if (checkpointer !== undefined) sqlite.exec('PRAGMA wal_autocheckpoint = 0;');
   const database = kyselySqlite(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   sqliteBehind.set(db, database);
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    async close() {
+      await checkpointer?.stop();
+      await db.destroy();
+    },
+  };
 }
