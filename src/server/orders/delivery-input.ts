@@ -77,7 +77,7 @@ export async function resolveDelivery(
 }
 
 /** True when `posted` names an address (any field but the note given). */
-function postsAddress(posted: DeliveryAddressDto | undefined): boolean {
+export function postsAddress(posted: DeliveryAddressDto | undefined): boolean {
   return posted !== undefined && DELIVERY_FIELDS.some((f) => f !== 'Note' && posted[f] !== '');
 }
 
