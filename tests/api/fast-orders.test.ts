@@ -264,6 +264,26 @@ describe.each(DIALECTS)('CreateOrder below the framework, on %s', (dialect) => {
     expect(a.status).toBe(401);
   });
 
+  it('never replays an order to a token that no longer passes (a repeated key after a password change)', async () => {
+    const [who] = await addCustomers(db.db, SECRET, NOW, [
+      { email: 'replay@aisle.test', fullName: 'Replay', role: 'User' },
+    ]);
+    if (who === undefined) throw new Error('no customer');
+    const key = randomUUID();
+    const body = order(who, [line(1, 1, 1)]);
+    const first = await post(
+      fast.url,
+      '/api/cart/CreateOrder',
+      body,
+      jsonHeaders(who.token, body, { 'Idempotency-Key': key }),
+    );
+    expect(first.status).toBe(201);
+    await db.db.updateTable('users').set({ security_stamp: randomUUID() }).where('id', '=', who.id).execute();
+    const [again] = await both(who.token, body, { 'Idempotency-Key': key });
+    expect(again.status).toBe(401);
+    expect(again.body).not.toContain('OrderID');
+  });
+
   it('uses a posted address and saves it as My Address when asked, as the route does', async () => {
     const [who] = await addCustomers(db.db, SECRET, NOW, [
       { email: 'moved@aisle.test', fullName: 'Moved', role: 'User', address: false },
