@@ -22,6 +22,7 @@ import { cartItemFromItem } from '../src/lib/domain/cart.ts';
 import type { ItemDto, StoreDto } from '../src/lib/domain/catalogue.ts';
 import { bpsToPercent, paiseToRupees } from '../src/lib/domain/money.ts';
 import { lineTotal } from '../src/lib/domain/pricing.ts';
+import { startCheckpointer } from '../src/server/db/sqlite-checkpointer.ts';
 import { orderPlacedMail } from '../src/server/mail-templates.ts';
 import { toOrderDto } from '../src/server/orders/orders.ts';
 import { API_SECURITY_HEADERS } from '../src/server/site-headers.ts';
@@ -50,19 +51,51 @@ function sqliteSql(file: string): Sql {
     }
     return s;
   };
+  // The shop's SQLite commits (db/sqlite-batch.ts, db/sqlite-checkpointer.ts): the transactions of one
+  // turn of the event loop commit together, each in a savepoint, and the WAL is checkpointed on a thread.
+  db.exec('PRAGMA wal_autocheckpoint = 0;');
+  startCheckpointer(file, (message) => console.error(`floor: checkpoint failed: ${message}`));
+  type Pending = { fn: (q: Sql) => Promise<unknown>; resolve: (v: unknown) => void; reject: (e: unknown) => void };
+  let queue: Pending[] = [];
+  let scheduled = false;
+  // `all` answers at once, so a batch runs within one macrotask: no other transaction starts inside it.
+  const flush = async () => {
+    scheduled = false;
+    const jobs = queue;
+    queue = [];
+    const settled: (() => void)[] = [];
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      for (const job of jobs) {
+        db.exec('SAVEPOINT unit');
+        try {
+          const out = await job.fn(q);
+          db.exec('RELEASE unit');
+          settled.push(() => job.resolve(out));
+        } catch (err) {
+          db.exec('ROLLBACK TO unit');
+          db.exec('RELEASE unit');
+          settled.push(() => job.reject(err));
+        }
+      }
+      db.exec('COMMIT');
+    } catch (err) {
+      db.exec('ROLLBACK');
+      for (const job of jobs) job.reject(err);
+      return;
+    }
+    for (const settle of settled) settle();
+  };
   const q: Sql = {
     all: async (text, params) => prepared(text).all(...params) as Row[],
-    // node:sqlite is synchronous: nothing else runs between BEGIN and COMMIT.
-    async tx(fn) {
-      db.exec('BEGIN IMMEDIATE');
-      try {
-        const out = await fn(q);
-        db.exec('COMMIT');
-        return out;
-      } catch (err) {
-        db.exec('ROLLBACK');
-        throw err;
-      }
+    tx<T>(fn: (q: Sql) => Promise<T>) {
+      return new Promise<T>((resolve, reject) => {
+        queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(() => void flush());
+        }
+      });
     },
   };
   return q;
