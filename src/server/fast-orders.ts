@@ -85,17 +85,23 @@ export function fastOrders(deps: AppDeps & { mailQueue: MailQueue }): FastPath {
         const path = (url.length > 1 && url.endsWith('/') ? url.slice(0, -1) : url).toLowerCase();
         log({ level: ms >= SLOW_REQUEST_MS ? 'warn' : 'info', msg: 'request', method: 'POST', path, status: 201, ms });
       };
-      order(raw, token, key).then(
-        (outcome) => {
-          if (outcome === undefined) return toRoute();
-          if (outcome.kind === 'placed') {
-            void deps.mailQueue.kick();
-            return answer(outcome.body, placedHeaders);
-          }
-          return answer(outcome.body, replayedHeaders);
-        },
-        () => toRoute(),
-      );
+      order(raw, token, key)
+        .then(
+          (outcome) => {
+            if (outcome === undefined) return toRoute();
+            if (outcome.kind === 'placed') {
+              void deps.mailQueue.kick();
+              return answer(outcome.body, placedHeaders);
+            }
+            return answer(outcome.body, replayedHeaders);
+          },
+          () => toRoute(),
+        )
+        .catch((err: unknown) => {
+          // Writing the answer failed (the connection is gone): logged, never an unhandled rejection.
+          log({ level: 'error', msg: 'request failed', method: 'POST', path: url, error: String(err) });
+          res.destroy();
+        });
     });
     return true;
   };
