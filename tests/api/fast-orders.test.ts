@@ -6,7 +6,7 @@ import type { OrderDto } from '../../src/lib/domain/cart.ts';
 import { createApp } from '../../src/server/app.ts';
 import { fastOrders } from '../../src/server/fast-orders.ts';
 import type { Logger } from '../../src/server/logger.ts';
-import { createMailQueue } from '../../src/server/mail-queue.ts';
+import { createMailQueue, type MailQueue } from '../../src/server/mail-queue.ts';
 import { orderPlacedMail } from '../../src/server/mail-templates.ts';
 import { listen, type RunningServer } from '../../src/server/runtime.ts';
 import { insertCatalogue } from '../fixtures/catalogue.ts';
@@ -76,6 +76,7 @@ describe.each(DIALECTS)('CreateOrder below the framework, on %s', (dialect) => {
   const plainLog: LogEntry[] = [];
   let taken = 0;
   let handedBack = 0;
+  const queues: MailQueue[] = [];
   const answeredFast = () => taken - handedBack;
 
   beforeAll(async () => {
@@ -110,6 +111,7 @@ describe.each(DIALECTS)('CreateOrder below the framework, on %s', (dialect) => {
     };
     const fastDeps = deps(fastLog);
     const plainDeps = deps(plainLog);
+    queues.push(fastDeps.mailQueue, plainDeps.mailQueue);
     const path = fastOrders(fastDeps);
     // Counts the calls the fast path answered itself (taken, and not handed back to the route).
     fast = await listen(createApp(fastDeps), '127.0.0.1', 0, (req, res, fallback) => {
@@ -125,6 +127,8 @@ describe.each(DIALECTS)('CreateOrder below the framework, on %s', (dialect) => {
   afterAll(async () => {
     await fast?.close();
     await plain?.close();
+    // No mail pass may still be using the database when it is dropped.
+    for (const queue of queues) await queue.drain();
     await db?.cleanup();
   });
 
