@@ -22,6 +22,7 @@ import { cartItemFromItem } from '../src/lib/domain/cart.ts';
 import type { ItemDto, StoreDto } from '../src/lib/domain/catalogue.ts';
 import { bpsToPercent, paiseToRupees } from '../src/lib/domain/money.ts';
 import { lineTotal } from '../src/lib/domain/pricing.ts';
+import { startCheckpointer } from '../src/server/db/sqlite-checkpointer.ts';
 import { orderPlacedMail } from '../src/server/mail-templates.ts';
 import { toOrderDto } from '../src/server/orders/orders.ts';
 import { API_SECURITY_HEADERS } from '../src/server/site-headers.ts';
@@ -50,19 +51,51 @@ function sqliteSql(file: string): Sql {
     }
     return s;
   };
+  // The shop's SQLite commits (db/sqlite-batch.ts, db/sqlite-checkpointer.ts): the transactions of one
+  // turn of the event loop commit together, each in a savepoint, and the WAL is checkpointed on a thread.
+  db.exec('PRAGMA wal_autocheckpoint = 0;');
+  startCheckpointer(file, (message) => console.error(`floor: checkpoint failed: ${message}`));
+  type Pending = { fn: (q: Sql) => Promise<unknown>; resolve: (v: unknown) => void; reject: (e: unknown) => void };
+  let queue: Pending[] = [];
+  let scheduled = false;
+  // `all` answers at once, so a batch runs within one macrotask: no other transaction starts inside it.
+  const flush = async () => {
+    scheduled = false;
+    const jobs = queue;
+    queue = [];
+    const settled: (() => void)[] = [];
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      for (const job of jobs) {
+        db.exec('SAVEPOINT unit');
+        try {
+          const out = await job.fn(q);
+          db.exec('RELEASE unit');
+          settled.push(() => job.resolve(out));
+        } catch (err) {
+          db.exec('ROLLBACK TO unit');
+          db.exec('RELEASE unit');
+          settled.push(() => job.reject(err));
+        }
+      }
+      db.exec('COMMIT');
+    } catch (err) {
+      db.exec('ROLLBACK');
+      for (const job of jobs) job.reject(err);
+      return;
+    }
+    for (const settle of settled) settle();
+  };
   const q: Sql = {
     all: async (text, params) => prepared(text).all(...params) as Row[],
-    // node:sqlite is synchronous: nothing else runs between BEGIN and COMMIT.
-    async tx(fn) {
-      db.exec('BEGIN IMMEDIATE');
-      try {
-        const out = await fn(q);
-        db.exec('COMMIT');
-        return out;
-      } catch (err) {
-        db.exec('ROLLBACK');
-        throw err;
-      }
+    tx<T>(fn: (q: Sql) => Promise<T>) {
+      return new Promise<T>((resolve, reject) => {
+        queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(() => void flush());
+        }
+      });
     },
   };
   return q;
@@ -157,7 +190,10 @@ function issueToken(user: Row, roles: string[]): string {
 }
 
 /** The signed-in account (user row and roles), or undefined for a 401: signature, algorithm, expiry, stamp. */
-async function authenticate(req: IncomingMessage): Promise<{ user: Row; roles: string[] } | undefined> {
+async function authenticate(
+  req: IncomingMessage,
+  withRoles = true,
+): Promise<{ user: Row; roles: string[] } | undefined> {
   const m = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(req.headers.authorization ?? '');
   const parts = m?.[1]?.split('.');
   if (parts?.length !== 3) return undefined;
@@ -172,6 +208,7 @@ async function authenticate(req: IncomingMessage): Promise<{ user: Row; roles: s
   if (user === undefined || user.security_stamp !== claims[CLAIM_SECURITY_STAMP] || user.email_confirmed !== 1) {
     return undefined;
   }
+  if (!withRoles) return { user, roles: [] };
   const roles = await sql.all('select role from user_roles where user_id = ?', [user.id as number]);
   return { user, roles: roles.map((r) => r.role as string) };
 }
@@ -265,17 +302,8 @@ async function createOrder(req: IncomingMessage, res: ServerResponse, account: {
   const key = req.headers['idempotency-key'] as string | undefined;
   const posted = JSON.parse(await readBody(req)) as { CartItems: { ItemID: number; StoreID: number; Qty: number }[] };
   const lines = posted.CartItems.map((l, index) => ({ index, itemId: l.ItemID, storeId: l.StoreID, qty: l.Qty }));
-  if (key !== undefined) {
-    const [replay] = await sql.all(
-      'select o.*, u.full_name as customer_name from orders o inner join users u on u.id = o.user_id ' +
-        'where o.user_id = ? and o.idempotency_key = ?',
-      [userId, key],
-    );
-    if (replay !== undefined) return send(res, 201, replay.response as string, { 'Idempotent-Replayed': 'true' });
-  }
-  const ids = [...new Set(lines.map((l) => l.itemId))];
-  const known = await sql.all(`select * from items where id in (${ids.map(() => '?').join(', ')})`, ids);
-  if (known.length !== ids.length) return send(res, 400, JSON.stringify({ Message: 'unknown item' }));
+  // As the shop's order path now does: no key or item look-up before the transaction; a repeated key
+  // stops at the unique index and is replayed, an unknown or short item fails the stock update.
   const at = new Date().toISOString();
   const u = account.user;
   // The shop's work since issue 13: the saved address is the order's delivery snapshot, and the order mail is queued.
@@ -289,7 +317,7 @@ async function createOrder(req: IncomingMessage, res: ServerResponse, account: {
     delivery_postal_code: u.postal_code as string,
     delivery_note: '',
   };
-  const body = await sql.tx(async (q) => {
+  const placing = sql.tx(async (q) => {
     const [order] = await q.all(
       'insert into orders (user_id, status, total, idempotency_key, response, created_at, updated_at, ' +
         `${Object.keys(delivery).join(', ')}) values (?, ?, 0, ?, null, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
@@ -346,6 +374,23 @@ async function createOrder(req: IncomingMessage, res: ServerResponse, account: {
     );
     return text;
   });
+  let body: string;
+  try {
+    body = await placing;
+  } catch (err) {
+    if (
+      key === undefined ||
+      !/UNIQUE constraint|23505|duplicate key/i.test(`${(err as { code?: string }).code} ${err}`)
+    ) {
+      throw err;
+    }
+    const [replay] = await sql.all('select response from orders where user_id = ? and idempotency_key = ?', [
+      userId,
+      key,
+    ]);
+    if (replay === undefined) throw err;
+    return send(res, 201, replay.response as string, { 'Idempotent-Replayed': 'true' });
+  }
   send(res, 201, body);
 }
 
@@ -407,7 +452,8 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   }
   if (path === '/token' && req.method === 'POST') return token(req, res);
   if (path === '/api/cart/read' || (path === '/api/cart/createorder' && req.method === 'POST')) {
-    const account = await authenticate(req);
+    // The order path reads the account row only (no roles), as the shop's does.
+    const account = await authenticate(req, path === '/api/cart/read');
     if (account === undefined) return send(res, 401, '{"Message":"sign in"}');
     return path === '/api/cart/read' ? readCart(res, account) : createOrder(req, res, account);
   }

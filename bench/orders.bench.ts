@@ -23,6 +23,8 @@ import { issueToken } from '../src/server/auth/tokens.ts';
 import { type Db, openDb } from '../src/server/db/connection.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import type { Database } from '../src/server/db/schema.ts';
+import { fastOrders } from '../src/server/fast-orders.ts';
+import { createMailQueue } from '../src/server/mail-queue.ts';
 import { listen } from '../src/server/runtime.ts';
 
 const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
@@ -43,15 +45,19 @@ async function serve(): Promise<void> {
           poolMax: process.env.DATABASE_POOL_MAX === undefined ? undefined : Number(process.env.DATABASE_POOL_MAX),
         },
   );
-  const app = createApp({
+  const mail = { smtpUrl: undefined, outboxDir: join(dataDir, 'outbox') };
+  const mailQueue = createMailQueue({ db: db.db, mail, log: silentLogger });
+  const deps = {
     db: db.db,
     dialect: db.dialect,
     contentDir: join(dataDir, 'content'),
     jwtSecret: JWT_SECRET,
-    mail: { smtpUrl: undefined, outboxDir: join(dataDir, 'outbox') },
+    mail,
     log: silentLogger,
-  });
-  const server = await listen(app, '127.0.0.1', 0);
+    mailQueue,
+  };
+  // As `npm start` serves (`serve-shop.ts`): placed orders are answered below the framework.
+  const server = await listen(createApp(deps), '127.0.0.1', 0, fastOrders(deps));
   process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
   // The CPU time this process has used, asked for before and after each level.
   process.on('message', (m) => {

@@ -14,6 +14,11 @@ import { API_SECURITY_HEADERS } from './site-headers.ts';
  */
 export type FastPath = (req: IncomingMessage, res: ServerResponse, fallback: () => void) => boolean;
 
+/** The first of `paths` that takes the request answers it. */
+export function firstFastPath(...paths: readonly FastPath[]): FastPath {
+  return (req, res, fallback) => paths.some((path) => path(req, res, fallback));
+}
+
 // `GET /api/Item/Read/{ItemID}/{DbID}`, the read behind every item page and stepper,
 // with no query string (a query goes the whole way, through the NUL guard).
 const ITEM_READ = /^\/api\/item\/read\/(\d{1,10})\/(\d{1,10})\/?$/i;

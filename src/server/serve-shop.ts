@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
-import { fastReads } from './fast-reads.ts';
+import { fastOrders } from './fast-orders.ts';
+import { fastReads, firstFastPath } from './fast-reads.ts';
 import { stdoutLogger } from './logger.ts';
 import { createMailQueue } from './mail-queue.ts';
 import { appDeps, listen, openMigratedDb } from './runtime.ts';
@@ -33,12 +34,13 @@ export async function serveShop(config: Config): Promise<void> {
   mailQueue.start();
   const deps = { ...appDeps(config, db, log), mailQueue };
   const api = createApp(deps);
-  // The hot public reads are answered below the framework, with the same answers (`fast-reads.ts`).
+  // The hot public reads and placed orders are answered below the framework, with the same
+  // answers (`fast-reads.ts`, `fast-orders.ts`).
   const server = await listen(
     createSiteServer({ api, siteDir: config.siteDir }),
     config.host,
     config.port,
-    fastReads(deps),
+    firstFastPath(fastReads(deps), fastOrders(deps)),
   );
   console.error(`Aisle is serving ${db.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} data at ${server.url}`);
   const stop = async () => {

@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, silentLogger } from '../../src/server/app.ts';
 import { openDb } from '../../src/server/db/connection.ts';
+import { fastOrders } from '../../src/server/fast-orders.ts';
+import { createMailQueue } from '../../src/server/mail-queue.ts';
 import { listen } from '../../src/server/runtime.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -16,15 +18,18 @@ if (databaseUrl === undefined || jwtSecret === undefined) {
 }
 const dataDir = mkdtempSync(join(tmpdir(), 'aisle-cart-server-'));
 const db = openDb({ databaseUrl });
-const app = createApp({
+const mail = { smtpUrl: undefined, outboxDir: join(dataDir, 'outbox') };
+const deps = {
   db: db.db,
   dialect: db.dialect,
   contentDir: join(dataDir, 'content'),
   jwtSecret,
-  mail: { smtpUrl: undefined, outboxDir: join(dataDir, 'outbox') },
+  mail,
   log: silentLogger,
-});
-const server = await listen(app, '127.0.0.1', 0);
+  mailQueue: createMailQueue({ db: db.db, mail, log: silentLogger }),
+};
+// As `npm start` serves: placed orders are answered below the framework (`fast-orders.ts`).
+const server = await listen(createApp(deps), '127.0.0.1', 0, fastOrders(deps));
 process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
 
 async function stop(): Promise<void> {

@@ -59,7 +59,8 @@ export function sortRoles(roles: readonly RoleName[]): RoleName[] {
 }
 
 // Every signed-in call reads the account and its roles: compiled once.
-const userById = compiledPerDb((db: Kysely<Database>) => db.selectFrom('users').selectAll().where('id', '=', 0));
+/** The account row by id, compiled once (also the first statement of a fast-path order). */
+export const userById = compiledPerDb((db: Kysely<Database>) => db.selectFrom('users').selectAll().where('id', '=', 0));
 const rolesOfUser = compiledPerDb((db: Kysely<Database>) =>
   db.selectFrom('user_roles').select('role').where('user_id', '=', 0),
 );

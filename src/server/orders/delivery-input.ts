@@ -7,17 +7,18 @@ import {
   REQUIRED_DELIVERY_FIELDS,
   validateDelivery,
 } from '../../lib/domain/delivery.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database, User } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { assertValid, field } from '../http/input.ts';
 
-/** The account's saved address (My Address) as a delivery address, with an empty note. */
-export async function savedDelivery(db: Kysely<Database>, userId: number): Promise<DeliveryAddressDto> {
-  const row = await db
-    .selectFrom('users')
-    .select(['full_name', 'phone', 'address_line1', 'address_line2', 'city', 'state', 'postal_code'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+/** The address columns of an account (My Address). */
+type SavedAddressColumns = Pick<
+  User,
+  'full_name' | 'phone' | 'address_line1' | 'address_line2' | 'city' | 'state' | 'postal_code'
+>;
+
+/** An account's saved address (My Address) as a delivery address, with an empty note. */
+export function deliveryOfUser(row: SavedAddressColumns | undefined): DeliveryAddressDto {
   if (row === undefined) return { ...EMPTY_DELIVERY };
   return {
     FullName: row.full_name,
@@ -29,6 +30,16 @@ export async function savedDelivery(db: Kysely<Database>, userId: number): Promi
     PostalCode: row.postal_code,
     Note: '',
   };
+}
+
+/** The account's saved address (My Address) as a delivery address, with an empty note. */
+export async function savedDelivery(db: Kysely<Database>, userId: number): Promise<DeliveryAddressDto> {
+  const row = await db
+    .selectFrom('users')
+    .select(['full_name', 'phone', 'address_line1', 'address_line2', 'city', 'state', 'postal_code'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return deliveryOfUser(row);
 }
 
 /** Reads `DeliveryAddress` from a posted order: undefined when absent, a 400 naming the field when malformed. */
@@ -62,20 +73,34 @@ export async function resolveDelivery(
   userId: number,
   posted: DeliveryAddressDto | undefined,
 ): Promise<DeliveryAddressDto> {
-  const note = posted?.Note ?? '';
-  const postedAddress = posted !== undefined && DELIVERY_FIELDS.some((f) => f !== 'Note' && posted[f] !== '');
-  if (postedAddress) {
+  return deliveryFor(posted, postsAddress(posted) ? undefined : await savedDelivery(db, userId));
+}
+
+/** True when `posted` names an address (any field but the note given). */
+export function postsAddress(posted: DeliveryAddressDto | undefined): boolean {
+  return posted !== undefined && DELIVERY_FIELDS.some((f) => f !== 'Note' && posted[f] !== '');
+}
+
+/**
+ * `resolveDelivery`'s rules once the saved address is known (`saved`: My Address with
+ * an empty note; not needed when `posted` names an address): the 400s are the same.
+ */
+export function deliveryFor(
+  posted: DeliveryAddressDto | undefined,
+  saved: DeliveryAddressDto | undefined,
+): DeliveryAddressDto {
+  if (posted !== undefined && postsAddress(posted)) {
     assertValid(validateDelivery(posted, 'DeliveryAddress.'));
     return posted;
   }
-  const saved = { ...(await savedDelivery(db, userId)), Note: note };
-  if (!isCompleteDelivery(saved)) {
-    const missing = REQUIRED_DELIVERY_FIELDS.filter((f) => saved[f].trim() === '');
+  const withNote = { ...(saved ?? EMPTY_DELIVERY), Note: posted?.Note ?? '' };
+  if (!isCompleteDelivery(withNote)) {
+    const missing = REQUIRED_DELIVERY_FIELDS.filter((f) => withNote[f].trim() === '');
     throw AppError.badRequest(
       `The request is invalid: DeliveryAddress is required: send it with the order or save one in My Address (missing: ${missing.join(', ')}).`,
       { DeliveryAddress: [`DeliveryAddress is required: ${missing.join(', ')} must be given for delivery.`] },
     );
   }
-  assertValid(validateDelivery(saved, 'DeliveryAddress.'));
-  return saved;
+  assertValid(validateDelivery(withNote, 'DeliveryAddress.'));
+  return withNote;
 }

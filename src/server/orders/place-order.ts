@@ -1,22 +1,28 @@
 import {
+  type CompiledQuery,
   type Insertable,
   type Kysely,
   PostgresAdapter,
   type QueryCreator,
+  type SqliteDatabase,
   sql,
-  type Transaction,
   type Updateable,
 } from 'kysely';
+import type pg from 'pg';
 import type { Customer, OrderDto, ShortageDto } from '../../lib/domain/cart.ts';
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
 import { lineTotal } from '../../lib/domain/pricing.ts';
+import { userById as USER_BY_ID } from '../auth/accounts.ts';
+import { pgPoolOf, sqliteOf } from '../db/connection.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { compiledPerShape } from '../db/query.ts';
-import type { Database, Item, MailQueueTable, OrderLinesTable, UsersTable } from '../db/schema.ts';
+import type { Database, Item, MailQueueTable, OrderLinesTable, User, UsersTable } from '../db/schema.ts';
+import { inSqliteBatch } from '../db/sqlite-batch.ts';
 import type { ModelState } from '../errors.ts';
 import { mailQueueRows } from '../mail-queue.ts';
 import { orderPlacedMail } from '../mail-templates.ts';
 import type { CartLineInput } from './cart-input.ts';
+import { deliveryFor, deliveryOfUser, postsAddress } from './delivery-input.ts';
 import { type DeliveryColumns, deliveryColumns, findLinesByOrder, toOrderDto } from './orders.ts';
 
 /** Where an order goes and who hears about it. */
@@ -46,17 +52,6 @@ const PRICE_COLUMNS = [
   'gst_bps',
   'selling_price',
 ] as const satisfies readonly (keyof Item)[];
-
-/** Thrown inside the transaction to roll it back when a line cannot be covered. */
-class Shortage extends Error {
-  readonly shortages: ShortageDto[];
-  readonly modelState: ModelState;
-  constructor(shortages: ShortageDto[], modelState: ModelState) {
-    super('not enough stock');
-    this.shortages = shortages;
-    this.modelState = modelState;
-  }
-}
 
 /**
  * The answer first given for `key` by this customer's order, or undefined. An
@@ -211,32 +206,6 @@ function deliveryAddressSample(): DeliveryAddressDto {
   return { FullName: '', Phone: '', AddressLine1: '', AddressLine2: '', City: '', State: '', PostalCode: '', Note: '' };
 }
 
-/**
- * Takes the stock of every line in ONE statement, the same on SQLite and PostgreSQL:
- * `update items … from (values …) where stock >= qty and hidden = 0 returning …`.
- * The database re-checks the condition under each row's lock, so stock never goes
- * below 0 however many API processes share it. Answers the rows it updated by line
- * index; a line missing from the answer is short (the caller then rolls back).
- */
-async function takeStock(
-  db: Kysely<Database>,
-  trx: Transaction<Database>,
-  lines: readonly CartLineInput[],
-): Promise<Map<number, Sold>> {
-  // In ItemID order, so concurrent orders tend to lock rows in the same order; a
-  // deadlock PostgreSQL still detects is retried by placeOrder.
-  const byItemId = [...lines].sort((a, b) => a.itemId - b.itemId || a.storeId - b.storeId);
-  const args = byItemId.flatMap((l) => [l.itemId, l.storeId, l.qty]);
-  const { rows } = await trx.executeQuery(TAKE_STOCK(db, byItemId.length, args));
-  const byKey = new Map(rows.map((r) => [`${r.id}:${r.store_id}`, r]));
-  const sold = new Map<number, Sold>();
-  for (const line of lines) {
-    const row = byKey.get(`${line.itemId}:${line.storeId}`);
-    if (row !== undefined) sold.set(line.index, row);
-  }
-  return sold;
-}
-
 /** The account's My Address columns from an order's delivery address (the note is the order's only). */
 function myAddressColumns(a: DeliveryAddressDto, at: string): Updateable<UsersTable> {
   return {
@@ -256,22 +225,469 @@ function isDeadlock(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '40P01';
 }
 
+/** A row the stock update took from, with what the order line copies. */
+type Taken = Sold & { id: number; store_id: number };
+
+/** The order row's id and the stock taken, when one statement wrote both (`HEAD_PG`). */
+interface OrderHead {
+  orderId: number;
+  taken: Taken[];
+}
+
+/** TAKE_STOCK's arguments for lines in ItemID order. */
+function stockArgs(byItemId: readonly CartLineInput[]): number[] {
+  return byItemId.flatMap((l) => [l.itemId, l.storeId, l.qty]);
+}
+
+/** The account columns the fast path's first statement reads. */
+const HEAD_USER_COLUMNS = [
+  'id',
+  'email',
+  'full_name',
+  'security_stamp',
+  'email_confirmed',
+  'phone',
+  'address_line1',
+  'address_line2',
+  'city',
+  'state',
+  'postal_code',
+] as const satisfies readonly (keyof User)[];
+
 /**
- * Turns cart lines into an order in ONE transaction, or writes nothing:
+ * PostgreSQL, the fast path's first statement: the account (`u`), the order row
+ * inserted only when the account still carries the token's security stamp and is
+ * confirmed (`o`; a refused caller therefore never meets the Idempotency-Key index),
+ * and the stock of every line (`s`, TAKE_STOCK's update), in one round trip instead of
+ * three. Shape `n:posted` takes the delivery columns from arguments, `n:saved` from the
+ * account's My Address with the posted note. Arguments: user id, stamp, key, time, then
+ * the 8 delivery columns (posted) or the note (saved), then each line's ItemID, StoreID
+ * and quantity. Answers one row per stock row taken (or one with null `s_id`), each with
+ * the account and `order_id` (null: refused); no row when the account is gone.
+ */
+const HEAD_PG = compiledPerShape((db: Kysely<Database>, shape: string, arg) => {
+  const [n, source] = [Number(shape.split(':')[0]), shape.split(':')[1]];
+  const posted = source === 'posted';
+  const first = 4 + (posted ? DELIVERY_KEYS.length : 1);
+  const values = sql.join(
+    Array.from(
+      { length: n },
+      (_, i) =>
+        sql`(cast(${arg(first + 3 * i)} as integer), cast(${arg(first + 3 * i + 1)} as integer), cast(${arg(first + 3 * i + 2)} as integer))`,
+    ),
+  );
+  const fromUser = {
+    delivery_full_name: sql.ref('u.full_name'),
+    delivery_phone: sql.ref('u.phone'),
+    delivery_line1: sql.ref('u.address_line1'),
+    delivery_line2: sql.ref('u.address_line2'),
+    delivery_city: sql.ref('u.city'),
+    delivery_state: sql.ref('u.state'),
+    delivery_postal_code: sql.ref('u.postal_code'),
+    delivery_note: sql`${arg(4)}`,
+  } satisfies Record<keyof DeliveryColumns, unknown>;
+  const deliveryValues = DELIVERY_KEYS.map((k, i) => (posted ? sql`${arg(4 + i)}` : fromUser[k]));
+  const query = sql<Record<string, unknown>>`
+    with u as (select ${sql.join(HEAD_USER_COLUMNS.map((c) => sql.ref(c)))} from users where id = ${arg(0)}),
+    o as (
+      insert into orders (user_id, status, total, idempotency_key, response, created_at, updated_at, ${sql.join(DELIVERY_KEYS.map((k) => sql.ref(k)))})
+      select u.id, ${'Placed'}, 0, ${arg(2)}, null, ${arg(3)}, ${arg(3)}, ${sql.join(deliveryValues)}
+      from u where u.security_stamp = ${arg(1)} and u.email_confirmed = 1
+      returning id
+    ),
+    v (id, store_id, qty) as (values ${values}),
+    s as (
+      update items set stock = items.stock - v.qty
+      from v
+      where items.id = v.id and items.store_id = v.store_id and items.hidden = 0 and items.stock >= v.qty
+      returning items.id, items.store_id, ${sql.join(PRICE_COLUMNS.map((c) => sql.ref(`items.${c}`)))}
+    )
+    select u.*, (select id from o) as order_id, s.id as s_id, s.store_id as s_store_id,
+      ${sql.join(PRICE_COLUMNS.map((c) => sql`s.${sql.ref(c)} as ${sql.ref(`s_${c}`)}`))}
+    from u left join s on true`;
+  return { compile: () => query.compile(db) };
+});
+
+/** Rows as a statement answers them; each step below knows what its statement returns. */
+// biome-ignore lint/suspicious/noExplicitAny: the generator's protocol carries every statement's rows.
+type Rows = any[];
+
+/** What an order's statements came to: placed, or not (the runner then rolls back whatever they wrote). */
+type StepsOutcome =
+  | { kind: 'placed'; order: OrderDto; body: string }
+  | { kind: 'short'; shortages: ShortageDto[]; modelState: ModelState }
+  | { kind: 'refused' };
+
+/** Where the caller stands when the order is placed by `placeOrderFor`: checked inside the transaction. */
+export interface OrderCaller {
+  userId: number;
+  /** The token's security stamp, which the account must still carry. */
+  securityStamp: string;
+  /** `DeliveryAddress` as posted (`parseDeliveryBody`), or undefined: My Address is used (`deliveryFor`). */
+  posted: DeliveryAddressDto | undefined;
+  saveAsMyAddress: boolean;
+  siteUrl: string;
+}
+
+/**
+ * An order as a sequence of statements: each `yield` hands one compiled statement to
+ * the runner and gets its rows back. The same steps run on PostgreSQL in a Kysely
+ * transaction (`placeOrderInTransaction`) and on SQLite synchronously inside a group
+ * commit (`placeOrderSqlite`), so the order's logic is written once:
  * 1. the order row goes in first, so a concurrent request with the same
  *    Idempotency-Key stops at the unique (user_id, idempotency_key) index
  *    (PostgreSQL makes it wait for the first to commit) and replays its answer;
- * 2. one conditional update takes the stock of every line (`takeStock`):
+ * 2. one conditional update takes the stock of every line:
  *    `stock = stock - qty where stock >= qty and hidden = 0`, re-checked by the
  *    database under each row's lock, so stock never goes below 0 however many
  *    API processes share it. A line it did not update is short: the lines left
- *    are then read, to name every short line at once, and nothing is written;
+ *    are then read, to name every short line at once, and the runner rolls back;
  * 3. the lines copy title, size and prices from the rows just updated (never
  *    from the client), the total is summed in paise, the answer stored, the
  *    customer's cart emptied;
  * 4. the delivery address is stored with the order (a snapshot) and the order
  *    mail is queued in the same transaction; it is sent after commit, so mail
  *    never delays or fails an order.
+ */
+function* orderSteps(
+  db: Kysely<Database>,
+  owner: Customer,
+  lines: readonly CartLineInput[],
+  key: string | undefined,
+  at: string,
+  delivery: OrderDelivery,
+  postgres: boolean,
+  head?: OrderHead,
+): Generator<CompiledQuery<unknown>, StepsOutcome, Rows> {
+  const delivered = deliveryColumns(delivery.address);
+  // In ItemID order, so concurrent orders tend to lock rows in the same order; a
+  // deadlock PostgreSQL still detects is retried by placeOrder.
+  const byItemId = [...lines].sort((a, b) => a.itemId - b.itemId || a.storeId - b.storeId);
+  let orderId: number;
+  let taken: Taken[];
+  if (head !== undefined) {
+    // The order row and the stock were written by the caller's first statement (`HEAD_PG`).
+    ({ orderId, taken } = head);
+  } else {
+    const [order] = (yield INSERT_ORDER(db, 'one', [
+      owner.id,
+      key ?? null,
+      at,
+      ...DELIVERY_KEYS.map((k) => delivered[k]),
+    ])) as { id: number }[];
+    if (order === undefined) throw new Error('the order row was not inserted');
+    orderId = order.id;
+    taken = (yield TAKE_STOCK(db, byItemId.length, stockArgs(byItemId))) as Taken[];
+  }
+  const order = { id: orderId };
+  const byKey = new Map(taken.map((r) => [`${r.id}:${r.store_id}`, r]));
+  const sold = new Map<number, Sold>();
+  for (const line of lines) {
+    const row = byKey.get(`${line.itemId}:${line.storeId}`);
+    if (row !== undefined) sold.set(line.index, row);
+  }
+
+  const shortages: ShortageDto[] = [];
+  const modelState: ModelState = {};
+  // Only lines the update did not cover are read, to name every short line at once (in ItemID order).
+  for (const line of byItemId) {
+    if (sold.has(line.index)) continue;
+    const [current] = (yield READ_SHORT_LINE(db, 'one', [line.itemId, line.storeId])) as Pick<
+      Item,
+      'title' | 'stock' | 'hidden'
+    >[];
+    const forSale = current !== undefined && current.hidden === 0;
+    const available = forSale ? current.stock : 0;
+    const title = current?.title ?? `Item ${line.itemId}`;
+    shortages.push({
+      ItemID: line.itemId,
+      StoreID: line.storeId,
+      ItemTitle: title,
+      Requested: line.qty,
+      Available: available,
+    });
+    if (forSale) {
+      const k = `CartItems[${line.index}].Qty`;
+      modelState[k] = [`${k} asks for ${line.qty} of ${title}, but only ${available} are in stock.`];
+    } else {
+      const k = `CartItems[${line.index}].ItemID`;
+      modelState[k] = [`${k} names ${title}, which is not for sale at the moment.`];
+    }
+  }
+  if (shortages.length > 0) return { kind: 'short', shortages, modelState };
+
+  // Lines in the customer's cart order.
+  const values = [...lines]
+    .sort((a, b) => a.index - b.index)
+    .map((line) => {
+      const row = sold.get(line.index);
+      if (row === undefined) throw new Error(`line ${line.index} was neither sold nor short`);
+      return {
+        order_id: order.id,
+        item_id: line.itemId,
+        store_id: line.storeId,
+        title: row.title,
+        size: row.size,
+        unit_price: row.unit_price,
+        discount_bps: row.discount_bps,
+        flat_discount: row.flat_discount,
+        gst_bps: row.gst_bps,
+        selling_price: row.selling_price,
+        qty: line.qty,
+      } satisfies LineRow;
+    });
+  const total = values.reduce((sum, v) => sum + lineTotal(v.selling_price, v.qty), 0);
+  const dto = toOrderDto(
+    { id: order.id, user_id: owner.id, status: 'Placed', total, created_at: at, updated_at: at, ...delivered },
+    owner.fullName,
+    values,
+  );
+  const body = JSON.stringify(dto);
+  const [mail] = mailQueueRows(
+    [{ to: delivery.email, kind: 'order.placed', ...orderPlacedMail(dto, delivery.siteUrl) }],
+    at,
+  );
+  if (mail === undefined) throw new Error('no order mail');
+  const lineArgs = values.flatMap((v) => LINE_KEYS.map((k) => v[k]));
+  const mailArgs = MAIL_KEYS.map((k) => mail[k]);
+  const address = delivery.saveAsMyAddress ? myAddressColumns(delivery.address, at) : null;
+  const addressArgs = address === null ? [] : [...MY_ADDRESS_KEYS.map((k) => address[k]), owner.id];
+  if (postgres) {
+    const shape = `${values.length}:${address === null ? 'no-address' : 'address'}`;
+    yield FINISH_ORDER_PG(db, shape, [
+      ...lineArgs,
+      total,
+      body,
+      order.id,
+      owner.id,
+      at,
+      owner.id,
+      ...mailArgs,
+      ...addressArgs,
+    ]);
+  } else {
+    yield INSERT_LINES(db, values.length, lineArgs);
+    yield STORE_ANSWER(db, 'one', [total, body, order.id]);
+    yield EMPTY_CART(db, 'one', [owner.id]);
+    yield TOUCH_CART(db, 'one', [at, owner.id]);
+    if (address !== null) yield SAVE_MY_ADDRESS(db, 'one', addressArgs);
+    yield QUEUE_MAIL(db, 'one', mailArgs);
+  }
+  return { kind: 'placed', order: dto, body };
+}
+
+/**
+ * `orderSteps` for a caller known only by a verified token: the account is read as the
+ * transaction's first statement and must still exist, be confirmed and carry the token's
+ * security stamp (as `authenticate` checks); the address is the posted one or My Address,
+ * which must then be complete and valid (as `resolveDelivery` checks). Anything else is
+ * `refused`, with nothing written: the caller then answers through the route, which
+ * names the problem.
+ */
+function* callerOrderSteps(
+  db: Kysely<Database>,
+  caller: OrderCaller,
+  lines: readonly CartLineInput[],
+  key: string | undefined,
+  at: string,
+  postgres: boolean,
+): Generator<CompiledQuery<unknown>, StepsOutcome, Rows> {
+  let user: Pick<User, (typeof HEAD_USER_COLUMNS)[number]> | undefined;
+  let head: OrderHead | undefined;
+  if (postgres) {
+    // One round trip for the account, the order row and the stock (HEAD_PG).
+    const byItemId = [...lines].sort((a, b) => a.itemId - b.itemId || a.storeId - b.storeId);
+    const posts = caller.posted !== undefined && postsAddress(caller.posted);
+    const delivered = posts && caller.posted !== undefined ? deliveryColumns(caller.posted) : undefined;
+    const rows = (yield HEAD_PG(db, `${byItemId.length}:${posts ? 'posted' : 'saved'}`, [
+      caller.userId,
+      caller.securityStamp,
+      key ?? null,
+      at,
+      ...(delivered === undefined ? [caller.posted?.Note ?? ''] : DELIVERY_KEYS.map((k) => delivered[k])),
+      ...stockArgs(byItemId),
+    ])) as Record<string, unknown>[];
+    const first = rows[0];
+    if (first === undefined || first.order_id === null) return { kind: 'refused' };
+    user = first as unknown as NonNullable<typeof user>;
+    head = {
+      orderId: first.order_id as number,
+      taken: rows
+        .filter((r) => r.s_id !== null)
+        .map(
+          (r) =>
+            ({
+              id: r.s_id,
+              store_id: r.s_store_id,
+              ...Object.fromEntries(PRICE_COLUMNS.map((c) => [c, r[`s_${c}`]])),
+            }) as Taken,
+        ),
+    };
+  } else {
+    [user] = (yield USER_BY_ID(db, [caller.userId])) as User[];
+  }
+  if (user === undefined || user.security_stamp !== caller.securityStamp || user.email_confirmed !== 1) {
+    return { kind: 'refused' };
+  }
+  let address: DeliveryAddressDto;
+  try {
+    address = deliveryFor(caller.posted, deliveryOfUser(user));
+  } catch {
+    return { kind: 'refused' };
+  }
+  return yield* orderSteps(
+    db,
+    { id: user.id, fullName: user.full_name },
+    lines,
+    key,
+    at,
+    {
+      address,
+      saveAsMyAddress: caller.saveAsMyAddress && caller.posted !== undefined,
+      email: user.email,
+      siteUrl: caller.siteUrl,
+    },
+    postgres,
+    head,
+  );
+}
+
+/** The stored answer of this customer's order with `key` (null: an order from before answers were stored). */
+const REPLAY = compiledPerShape((db: Kysely<Database>, _shape: 'one', arg) =>
+  db.selectFrom('orders').select('response').where('user_id', '=', arg(0)).where('idempotency_key', '=', arg(1)),
+);
+
+/** A refused or short outcome rolls the transaction back through this. */
+class NotPlaced extends Error {
+  readonly outcome: StepsOutcome;
+  constructor(outcome: StepsOutcome) {
+    super('the order was not placed');
+    this.outcome = outcome;
+  }
+}
+
+type Outcome = PlaceOrderOutcome | { kind: 'refused' };
+
+/** Names of the order's statements, prepared once on each PostgreSQL connection that runs them. */
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `aisle_order_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Runs `steps` in one transaction on a connection of the pool, each statement as a
+ * named prepared statement (PostgreSQL parses and plans it once per connection instead
+ * of for every order; the SQL is the same Kysely compiled).
+ */
+async function inPgTransaction(
+  pool: pg.Pool,
+  run: Generator<CompiledQuery<unknown>, StepsOutcome, Rows>,
+): Promise<Outcome> {
+  const client = await pool.connect();
+  let broken: unknown;
+  try {
+    await client.query('begin');
+    try {
+      let step = run.next([]);
+      while (!step.done) {
+        const { sql: text, parameters } = step.value;
+        const { rows } = await client.query({ name: statementName(text), text, values: parameters as unknown[] });
+        step = run.next(rows);
+      }
+      if (step.value.kind !== 'placed') throw new NotPlaced(step.value);
+      await client.query('commit');
+      return step.value;
+    } catch (err) {
+      try {
+        await client.query('rollback');
+      } catch (rollbackErr) {
+        broken = rollbackErr;
+      }
+      throw err;
+    }
+  } finally {
+    // A connection whose rollback failed is not given back to the pool.
+    client.release(broken instanceof Error ? broken : undefined);
+  }
+}
+
+/** Runs `steps` in a transaction (PostgreSQL; SQLite when not opened by `openDb`). */
+async function placeOrderInTransaction(
+  db: Kysely<Database>,
+  userId: number,
+  key: string | undefined,
+  steps: (postgres: boolean) => Generator<CompiledQuery<unknown>, StepsOutcome, Rows>,
+  attempt = 1,
+): Promise<Outcome> {
+  try {
+    const pool = pgPoolOf(db);
+    if (pool !== undefined) return await inPgTransaction(pool, steps(true));
+    return await db.transaction().execute(async (trx) => {
+      const run = steps(trx.getExecutor().adapter instanceof PostgresAdapter);
+      let step = run.next([]);
+      while (!step.done) step = run.next((await trx.executeQuery(step.value)).rows);
+      if (step.value.kind !== 'placed') throw new NotPlaced(step.value);
+      return step.value;
+    });
+  } catch (err) {
+    if (err instanceof NotPlaced) return err.outcome as Outcome;
+    if (key !== undefined && isUniqueViolation(err)) {
+      const body = await findReplay(db, userId, key);
+      if (body !== undefined) return { kind: 'replayed', body };
+    }
+    if (isDeadlock(err) && attempt < 3) return placeOrderInTransaction(db, userId, key, steps, attempt + 1);
+    throw err;
+  }
+}
+
+/**
+ * Runs `steps` on SQLite synchronously, in a group commit with the other orders of the
+ * same moment (`inSqliteBatch`): each order in a savepoint of its own, so a short or
+ * refused one, or a retried key, is rolled back alone. A retried key's answer is read
+ * in the same batch (an order placed earlier in the batch with the same key counts).
+ */
+async function placeOrderSqlite(
+  db: Kysely<Database>,
+  sqlite: SqliteDatabase,
+  userId: number,
+  key: string | undefined,
+  steps: (postgres: boolean) => Generator<CompiledQuery<unknown>, StepsOutcome, Rows>,
+): Promise<Outcome> {
+  const outcome = await inSqliteBatch(
+    db,
+    sqlite,
+    (run): { value: Outcome | { kind: 'replay-later' }; keep: boolean } => {
+      const it = steps(false);
+      let step = it.next([]);
+      try {
+        while (!step.done) step = it.next(run(step.value));
+      } catch (err) {
+        if (key === undefined || !isUniqueViolation(err)) throw err;
+        // The order row met the key of an order already placed: nothing of this one was written.
+        const [prior] = run(REPLAY(db, 'one', [userId, key])) as { response: string | null }[];
+        if (prior === undefined) throw err;
+        if (prior.response === null) return { value: { kind: 'replay-later' }, keep: false };
+        return { value: { kind: 'replayed', body: prior.response }, keep: false };
+      }
+      return { value: step.value as Outcome, keep: step.value.kind === 'placed' };
+    },
+  );
+  if (outcome.kind !== 'replay-later') return outcome;
+  const body = key === undefined ? undefined : await findReplay(db, userId, key);
+  if (body === undefined) throw new Error('the order of a repeated Idempotency-Key was not found');
+  return { kind: 'replayed', body };
+}
+
+/**
+ * Turns cart lines into an order in ONE transaction, or writes nothing (see
+ * `orderSteps`). On SQLite opened by `openDb` the transaction is shared with the other
+ * orders of the same moment (a group commit, each in its own savepoint).
  * `lines` must be non-empty, unique by ItemID + StoreID, with quantities above 0.
  */
 export async function placeOrder(
@@ -281,123 +697,33 @@ export async function placeOrder(
   key: string | undefined,
   at: string,
   delivery: OrderDelivery,
-  attempt = 1,
 ): Promise<PlaceOrderOutcome> {
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const delivered = deliveryColumns(delivery.address);
-      const {
-        rows: [order],
-      } = await trx.executeQuery(
-        INSERT_ORDER(db, 'one', [owner.id, key ?? null, at, ...DELIVERY_KEYS.map((k) => delivered[k])]),
-      );
-      if (order === undefined) throw new Error('the order row was not inserted');
+  const steps = (postgres: boolean) => orderSteps(db, owner, lines, key, at, delivery, postgres);
+  const sqlite = sqliteOf(db);
+  const outcome =
+    sqlite === undefined
+      ? await placeOrderInTransaction(db, owner.id, key, steps)
+      : await placeOrderSqlite(db, sqlite, owner.id, key, steps);
+  if (outcome.kind === 'refused') throw new Error('an order with a known customer was refused');
+  return outcome;
+}
 
-      const sold = await takeStock(db, trx, lines);
-      const shortages: ShortageDto[] = [];
-      const modelState: ModelState = {};
-      // Only lines the update did not cover are read, to name every short line at once (in ItemID order).
-      for (const line of [...lines].sort((a, b) => a.itemId - b.itemId || a.storeId - b.storeId)) {
-        if (sold.has(line.index)) continue;
-        const {
-          rows: [current],
-        } = await trx.executeQuery(READ_SHORT_LINE(db, 'one', [line.itemId, line.storeId]));
-        const forSale = current !== undefined && current.hidden === 0;
-        const available = forSale ? current.stock : 0;
-        const title = current?.title ?? `Item ${line.itemId}`;
-        shortages.push({
-          ItemID: line.itemId,
-          StoreID: line.storeId,
-          ItemTitle: title,
-          Requested: line.qty,
-          Available: available,
-        });
-        if (forSale) {
-          const k = `CartItems[${line.index}].Qty`;
-          modelState[k] = [`${k} asks for ${line.qty} of ${title}, but only ${available} are in stock.`];
-        } else {
-          const k = `CartItems[${line.index}].ItemID`;
-          modelState[k] = [`${k} names ${title}, which is not for sale at the moment.`];
-        }
-      }
-      if (shortages.length > 0) throw new Shortage(shortages, modelState);
-
-      // Lines in the customer's cart order.
-      const values = [...lines]
-        .sort((a, b) => a.index - b.index)
-        .map((line) => {
-          const row = sold.get(line.index);
-          if (row === undefined) throw new Error(`line ${line.index} was neither sold nor short`);
-          return {
-            order_id: order.id,
-            item_id: line.itemId,
-            store_id: line.storeId,
-            title: row.title,
-            size: row.size,
-            unit_price: row.unit_price,
-            discount_bps: row.discount_bps,
-            flat_discount: row.flat_discount,
-            gst_bps: row.gst_bps,
-            selling_price: row.selling_price,
-            qty: line.qty,
-          } satisfies LineRow;
-        });
-      const total = values.reduce((sum, v) => sum + lineTotal(v.selling_price, v.qty), 0);
-      const dto = toOrderDto(
-        {
-          id: order.id,
-          user_id: owner.id,
-          status: 'Placed',
-          total,
-          created_at: at,
-          updated_at: at,
-          ...delivered,
-        },
-        owner.fullName,
-        values,
-      );
-      const body = JSON.stringify(dto);
-      const [mail] = mailQueueRows(
-        [{ to: delivery.email, kind: 'order.placed', ...orderPlacedMail(dto, delivery.siteUrl) }],
-        at,
-      );
-      if (mail === undefined) throw new Error('no order mail');
-      const lineArgs = values.flatMap((v) => LINE_KEYS.map((k) => v[k]));
-      const mailArgs = MAIL_KEYS.map((k) => mail[k]);
-      const address = delivery.saveAsMyAddress ? myAddressColumns(delivery.address, at) : null;
-      const addressArgs = address === null ? [] : [...MY_ADDRESS_KEYS.map((k) => address[k]), owner.id];
-      if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-        const shape = `${values.length}:${address === null ? 'no-address' : 'address'}`;
-        await trx.executeQuery(
-          FINISH_ORDER_PG(db, shape, [
-            ...lineArgs,
-            total,
-            body,
-            order.id,
-            owner.id,
-            at,
-            owner.id,
-            ...mailArgs,
-            ...addressArgs,
-          ]),
-        );
-      } else {
-        await trx.executeQuery(INSERT_LINES(db, values.length, lineArgs));
-        await trx.executeQuery(STORE_ANSWER(db, 'one', [total, body, order.id]));
-        await trx.executeQuery(EMPTY_CART(db, 'one', [owner.id]));
-        await trx.executeQuery(TOUCH_CART(db, 'one', [at, owner.id]));
-        if (address !== null) await trx.executeQuery(SAVE_MY_ADDRESS(db, 'one', addressArgs));
-        await trx.executeQuery(QUEUE_MAIL(db, 'one', mailArgs));
-      }
-      return { kind: 'placed' as const, order: dto, body };
-    });
-  } catch (err) {
-    if (err instanceof Shortage) return { kind: 'short', shortages: err.shortages, modelState: err.modelState };
-    if (key !== undefined && isUniqueViolation(err)) {
-      const body = await findReplay(db, owner.id, key);
-      if (body !== undefined) return { kind: 'replayed', body };
-    }
-    if (isDeadlock(err) && attempt < 3) return placeOrder(db, owner, lines, key, at, delivery, attempt + 1);
-    throw err;
-  }
+/**
+ * `placeOrder` for a caller known by a verified token (the fast path of
+ * `fast-orders.ts`): the account check and My Address are read inside the order's
+ * transaction instead of before it. `refused`: the account or the address did not
+ * pass, and nothing was written.
+ */
+export function placeOrderFor(
+  db: Kysely<Database>,
+  caller: OrderCaller,
+  lines: readonly CartLineInput[],
+  key: string | undefined,
+  at: string,
+): Promise<Outcome> {
+  const steps = (postgres: boolean) => callerOrderSteps(db, caller, lines, key, at, postgres);
+  const sqlite = sqliteOf(db);
+  return sqlite === undefined
+    ? placeOrderInTransaction(db, caller.userId, key, steps)
+    : placeOrderSqlite(db, sqlite, caller.userId, key, steps);
 }
