@@ -263,6 +263,18 @@ export function headersFile(opts: {
   );
 }
 
+/** Writes one file, and its `.br` and `.gz` when it is compressible, into a build folder nobody serves yet. */
+export async function writeWithCompressed(dir: string, rel: string, data: Buffer | Uint8Array): Promise<void> {
+  const file = join(dir, rel);
+  await mkdir(dirname(file), { recursive: true });
+  if (!isCompressible(rel)) {
+    await writeFile(file, data);
+    return;
+  }
+  const { br, gz } = await compressed(rel, Buffer.isBuffer(data) ? data : Buffer.from(data));
+  await Promise.all([writeFile(file, data), writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+}
+
 /** Writes files (with their `.br` and `.gz`) into a build folder nobody serves yet. */
 export async function writeCompressed(
   dir: string,
@@ -272,13 +284,7 @@ export async function writeCompressed(
   await eachLimited(
     [...files],
     COMPRESS_CONCURRENCY,
-    async ([rel, text]) => {
-      const file = join(dir, rel);
-      await mkdir(dirname(file), { recursive: true });
-      const data = Buffer.from(text);
-      const { br, gz } = await compressed(rel, data);
-      await Promise.all([writeFile(file, data), writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
-    },
+    ([rel, text]) => writeWithCompressed(dir, rel, Buffer.from(text)),
     onDone,
   );
 }

@@ -1,16 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { redirectPages } from '../lib/catalogue/redirect-pages.ts';
 import { sitemapFiles } from '../lib/catalogue/sitemap.ts';
 import { type Changes, sameAsFile } from './change-set.ts';
 import {
   COMPRESS_CONCURRENCY,
-  compressed,
   eachLimited,
   headersFile,
   type InlineHashSet,
-  isCompressible,
+  writeWithCompressed,
 } from './deploy-files.ts';
 import { PROJECT_ROOT } from './project-root.ts';
 import type { Run } from './run.ts';
@@ -54,15 +52,7 @@ export function searchShards(run: Run): number {
 }
 
 export async function writeSearchFiles(root: string, files: Map<string, Uint8Array>): Promise<void> {
-  await eachLimited([...files], COMPRESS_CONCURRENCY, async ([name, content]) => {
-    const file = join(root, name);
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, content);
-    if (isCompressible(name)) {
-      const { br, gz } = await compressed(name, Buffer.from(content));
-      await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
-    }
-  });
+  await eachLimited([...files], COMPRESS_CONCURRENCY, ([name, content]) => writeWithCompressed(root, name, content));
 }
 
 /** The redirect pages that changed with `_redirects` or with the set of pages. */

@@ -1,24 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { buildStats } from '../lib/catalogue/build-stats.ts';
 import { shareCatalogue } from '../lib/catalogue/load.ts';
 import { renderedLine } from '../lib/catalogue/site-integration.ts';
 import { redirectsText, shareOnlyPages } from '../lib/catalogue/site-pages.ts';
 import { sitemapFiles } from '../lib/catalogue/sitemap.ts';
 import {
-  compressed,
   compressInPlace,
   InlineHashSet,
   isCompressible,
   listFiles,
   writeCompressed,
+  writeWithCompressed,
 } from './deploy-files.ts';
 import { headersText, searchShards, topLevel, writeSearchFiles } from './derived-files.ts';
 import { dropOtherRenderers, keptRendererDir, loadKeptRenderer, type RenderedFile } from './kept-renderer.ts';
 import { writeRedirectPagesInWorker } from './redirect-writer.ts';
-import { scratchDir } from './renderer.ts';
+import { removeScratch, scratchDir } from './renderer.ts';
 import { type RebuildResult, type Run, seconds } from './run.ts';
 import { buildSearchIndex, isSearched, shardOf } from './search-index.ts';
 import { compileSite } from './site-compiler.ts';
@@ -88,7 +87,7 @@ export function renderOrder(paths: readonly string[], shards: number): { shard: 
  * Renders the catalogue's pages with the renderer the site compiler kept,
  * `PART_PAGES` at a time (Astro's `getStaticPaths()` of each route sees only
  * the part), writing each page with its `.br` and `.gz` into `dir` as soon as
- * it is rendered. `onGroup(shard)` is called once every page of a search
+ * it is rendered. `onShard(shard)` is called once every page of a search
  * shard is written. Resolves to the paths rendered.
  */
 async function renderCatalogue(
@@ -111,15 +110,8 @@ async function renderCatalogue(
   const rendered: string[] = [];
   // Each page is written (with its `.br` and `.gz`) as soon as it is rendered: a few pages are held at a time.
   const write = async (f: RenderedFile) => {
-    const file = join(dir, f.file);
-    await mkdir(dirname(file), { recursive: true });
     if (f.file.endsWith('.html')) inline.add(f.body.toString('utf8'));
-    if (!isCompressible(f.file)) {
-      await writeFile(file, f.body);
-    } else {
-      const { br, gz } = await compressed(f.file, f.body);
-      await Promise.all([writeFile(file, f.body), writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
-    }
+    await writeWithCompressed(dir, f.file, f.body);
     rendered.push(f.path);
   };
   shareCatalogue(Promise.resolve(run.catalogue));
@@ -177,7 +169,7 @@ export async function fullBuild(
   const kept = keptRendererDir(run.code);
   let staticRendered: string[];
   if (typeof compiledOrApi === 'string') {
-    rmSync(scratch, { recursive: true, force: true });
+    removeScratch('full');
     staticRendered = await compileSite({ outDir: scratch, keep: kept, apiUrl: compiledOrApi }, reporter);
   } else {
     staticRendered = compiledOrApi;

@@ -25,7 +25,6 @@ interface CompileAnswer {
   kind: 'aisle:compiled';
   /** The paths of the pages and files Astro wrote. */
   rendered: string[];
-  apiRequests: number;
 }
 
 const JOB_ENV = 'AISLE_SITE_COMPILE_JOB';
@@ -58,19 +57,13 @@ export function compileSite(job: CompileJob, reporter: Reporter): Promise<string
 async function compile(job: CompileJob): Promise<void> {
   const [{ enableCompileCache }, { join }] = await Promise.all([import('node:module'), import('node:path')]);
   enableCompileCache(join(PROJECT_ROOT, 'node_modules', '.cache', 'aisle', 'compile'));
-  const [{ createApiClient }, { readCatalogue }, { buildStats }, { keepRendererIn }, { runAstro }] = await Promise.all([
+  const [{ createApiClient }, { readCatalogue }, { keepRendererIn }, { runAstro }] = await Promise.all([
     import('../lib/api/client.ts'),
     import('../lib/catalogue/load.ts'),
-    import('../lib/catalogue/build-stats.ts'),
     import('./kept-renderer.ts'),
     import('./renderer.ts'),
   ]);
-  const stats = buildStats();
-  const catalogue = readCatalogue(createApiClient({ baseURL: job.apiUrl, retry: 2 }), {
-    onRequest: () => {
-      stats.apiRequests++;
-    },
-  });
+  const catalogue = readCatalogue(createApiClient({ baseURL: job.apiUrl, retry: 2 }));
   const quiet: Reporter = {
     log: () => {},
     step: () => {},
@@ -78,7 +71,7 @@ async function compile(job: CompileJob): Promise<void> {
   };
   keepRendererIn(job.keep);
   const rendered = await runAstro(quiet, job.outDir, catalogue, Promise.resolve([]), Promise.resolve(0));
-  const answer: CompileAnswer = { kind: 'aisle:compiled', rendered, apiRequests: stats.apiRequests };
+  const answer: CompileAnswer = { kind: 'aisle:compiled', rendered };
   await new Promise<void>((done) => process.send?.(answer, () => done()));
 }
 

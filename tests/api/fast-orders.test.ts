@@ -132,6 +132,10 @@ describe.each(DIALECTS)('CreateOrder below the framework, on %s', (dialect) => {
     await db?.cleanup();
   });
 
+  /** `CreateOrder` at the fast server only. */
+  const placeFast = (token: string, body: string, extra: Record<string, string> = {}) =>
+    post(fast.url, '/api/cart/CreateOrder', body, jsonHeaders(token, body, extra));
+
   /** The same call to both servers (fast first), whose answers and log lines must be the same. */
   async function both(
     token: string | undefined,
@@ -190,12 +194,7 @@ describe.each(DIALECTS)('CreateOrder below the framework, on %s', (dialect) => {
     const who = people[1] as Customer;
     const key = randomUUID();
     const body = order(who, [line(1, 1, 1)]);
-    const first = await post(
-      fast.url,
-      '/api/cart/CreateOrder',
-      body,
-      jsonHeaders(who.token, body, { 'Idempotency-Key': key }),
-    );
+    const first = await placeFast(who.token, body, { 'Idempotency-Key': key });
     expect(first.status).toBe(201);
     const before = answeredFast();
     const [again] = await both(who.token, body, { 'Idempotency-Key': key });
@@ -211,9 +210,7 @@ describe.each(DIALECTS)('CreateOrder below the framework, on %s', (dialect) => {
     const key = randomUUID();
     const body = order(who, [line(1, 1, 1)]);
     const answers = await Promise.all(
-      Array.from({ length: 6 }, () =>
-        post(fast.url, '/api/cart/CreateOrder', body, jsonHeaders(who.token, body, { 'Idempotency-Key': key })),
-      ),
+      Array.from({ length: 6 }, () => placeFast(who.token, body, { 'Idempotency-Key': key })),
     );
     expect(answers.map((x) => x.status)).toEqual(Array(6).fill(201));
     expect(new Set(answers.map((x) => x.body)).size).toBe(1);
@@ -275,12 +272,7 @@ describe.each(DIALECTS)('CreateOrder below the framework, on %s', (dialect) => {
     if (who === undefined) throw new Error('no customer');
     const key = randomUUID();
     const body = order(who, [line(1, 1, 1)]);
-    const first = await post(
-      fast.url,
-      '/api/cart/CreateOrder',
-      body,
-      jsonHeaders(who.token, body, { 'Idempotency-Key': key }),
-    );
+    const first = await placeFast(who.token, body, { 'Idempotency-Key': key });
     expect(first.status).toBe(201);
     await db.db.updateTable('users').set({ security_stamp: randomUUID() }).where('id', '=', who.id).execute();
     const [again] = await both(who.token, body, { 'Idempotency-Key': key });
@@ -306,7 +298,7 @@ describe.each(DIALECTS)('CreateOrder below the framework, on %s', (dialect) => {
       Note: 'Ring twice',
     };
     const body = order(who, [line(1, 1, 1)], { DeliveryAddress: address, SaveAddress: true });
-    const placed = await post(fast.url, '/api/cart/CreateOrder', body, jsonHeaders(who.token, body));
+    const placed = await placeFast(who.token, body);
     expect(placed.status).toBe(201);
     expect((JSON.parse(placed.body) as OrderDto).DeliveryAddress).toEqual(address);
     const saved = await db.db
@@ -332,12 +324,7 @@ describe.each(DIALECTS)('CreateOrder below the framework, on %s', (dialect) => {
     const answers = await Promise.all(
       shoppers.map((s) => {
         const body = order(s, [line(1, 1, 1)]);
-        return post(
-          fast.url,
-          '/api/cart/CreateOrder',
-          body,
-          jsonHeaders(s.token, body, { 'Idempotency-Key': randomUUID() }),
-        );
+        return placeFast(s.token, body, { 'Idempotency-Key': randomUUID() });
       }),
     );
     const tally: Record<number, number> = {};

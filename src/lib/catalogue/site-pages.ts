@@ -136,8 +136,16 @@ function routePages(cat: Catalogue, route: CatalogueRoute, site: string, wanted:
 
 /** The site's `_redirects` file for this catalogue. */
 export function redirectsText(cat: Catalogue): string {
-  return formatRedirects(catalogueRedirects(redirectSources(cat)), APP_REWRITES);
+  let text = redirectTexts.get(cat);
+  if (text === undefined) {
+    text = formatRedirects(catalogueRedirects(redirectSources(cat)), APP_REWRITES);
+    redirectTexts.set(cat, text);
+  }
+  return text;
 }
+
+// A rebuild needs the text for the file's key and for the redirect pages (about 1 s at 100,000 items).
+const redirectTexts = new WeakMap<Catalogue, string>();
 
 export const CATALOGUE_ROUTES: readonly CatalogueRoute[] = [
   'category',

@@ -96,25 +96,32 @@ const INSERT_ORDER = compiledPerShape((db: Kysely<Database>, _shape: 'one', arg)
     .returning('id'),
 );
 
+/** `n` lines' `(ItemID, StoreID, quantity)` rows, from argument `first` on. */
+function lineValues(n: number, arg: (i: number) => unknown, first: number) {
+  return sql.join(
+    Array.from(
+      { length: n },
+      (_, i) =>
+        sql`(cast(${arg(first + 3 * i)} as integer), cast(${arg(first + 3 * i + 1)} as integer), cast(${arg(first + 3 * i + 2)} as integer))`,
+    ),
+  );
+}
+
+/** Takes the stock of the lines in `v` where enough is left, returning what an order line copies. */
+const takeStock = sql`update items set stock = items.stock - v.qty
+    from v
+    where items.id = v.id and items.store_id = v.store_id and items.hidden = 0 and items.stock >= v.qty
+    returning items.id, items.store_id, ${sql.join(PRICE_COLUMNS.map((c) => sql.ref(`items.${c}`)))}`;
+
 /**
  * `update items … from (values …) where stock >= qty and hidden = 0 returning …`,
  * the same on SQLite and PostgreSQL, for `n` lines. Arguments: ItemID, StoreID
  * and quantity of each line.
  */
 const TAKE_STOCK = compiledPerShape((db: Kysely<Database>, n: number, arg) => {
-  const values = sql.join(
-    Array.from(
-      { length: n },
-      (_, i) =>
-        sql`(cast(${arg(3 * i)} as integer), cast(${arg(3 * i + 1)} as integer), cast(${arg(3 * i + 2)} as integer))`,
-    ),
-  );
   const query = sql<Sold & { id: number; store_id: number }>`
-    with v (id, store_id, qty) as (values ${values})
-    update items set stock = items.stock - v.qty
-    from v
-    where items.id = v.id and items.store_id = v.store_id and items.hidden = 0 and items.stock >= v.qty
-    returning items.id, items.store_id, ${sql.join(PRICE_COLUMNS.map((c) => sql.ref(`items.${c}`)))}`;
+    with v (id, store_id, qty) as (values ${lineValues(n, arg, 0)})
+    ${takeStock}`;
   return { compile: () => query.compile(db) };
 });
 
@@ -128,13 +135,7 @@ const LINE_KEYS = [
   'order_id',
   'item_id',
   'store_id',
-  'title',
-  'size',
-  'unit_price',
-  'discount_bps',
-  'flat_discount',
-  'gst_bps',
-  'selling_price',
+  ...PRICE_COLUMNS,
   'qty',
 ] as const satisfies readonly (keyof LineRow)[];
 const MY_ADDRESS_KEYS = Object.keys(myAddressColumns(deliveryAddressSample(), '')) as (keyof Updateable<UsersTable>)[];
@@ -268,14 +269,7 @@ const HEAD_USER_COLUMNS = [
 const HEAD_PG = compiledPerShape((db: Kysely<Database>, shape: string, arg) => {
   const [n, source] = [Number(shape.split(':')[0]), shape.split(':')[1]];
   const posted = source === 'posted';
-  const first = 4 + (posted ? DELIVERY_KEYS.length : 1);
-  const values = sql.join(
-    Array.from(
-      { length: n },
-      (_, i) =>
-        sql`(cast(${arg(first + 3 * i)} as integer), cast(${arg(first + 3 * i + 1)} as integer), cast(${arg(first + 3 * i + 2)} as integer))`,
-    ),
-  );
+  const values = lineValues(n, arg, 4 + (posted ? DELIVERY_KEYS.length : 1));
   const fromUser = {
     delivery_full_name: sql.ref('u.full_name'),
     delivery_phone: sql.ref('u.phone'),
@@ -296,12 +290,7 @@ const HEAD_PG = compiledPerShape((db: Kysely<Database>, shape: string, arg) => {
       returning id
     ),
     v (id, store_id, qty) as (values ${values}),
-    s as (
-      update items set stock = items.stock - v.qty
-      from v
-      where items.id = v.id and items.store_id = v.store_id and items.hidden = 0 and items.stock >= v.qty
-      returning items.id, items.store_id, ${sql.join(PRICE_COLUMNS.map((c) => sql.ref(`items.${c}`)))}
-    )
+    s as (${takeStock})
     select u.*, (select id from o) as order_id, s.id as s_id, s.store_id as s_store_id,
       ${sql.join(PRICE_COLUMNS.map((c) => sql`s.${sql.ref(c)} as ${sql.ref(`s_${c}`)}`))}
     from u left join s on true`;
