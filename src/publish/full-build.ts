@@ -231,6 +231,7 @@ export async function fullBuild(
     inlineCounts: inline.counts(),
     searchIndexedAt: builtAt,
     searchShards: shards,
+    changeCursor: run.changeCursor,
   };
   writeManifest(folders, dir, manifest);
   publish(folders, dir);

@@ -8,7 +8,7 @@ import { addHeaders, addRedirectPages, addSitemap, searchShards } from './derive
 import type { PageRenderer } from './renderer.ts';
 import { catalogueFile, pageCount, type RebuildResult, type Run, seconds } from './run.ts';
 import { buildSearchIndex, isSearched, isShardDir, shardOf } from './search-index.ts';
-import { emptyTrash, type SiteManifest, staleBuilds, trashBuilds } from './site-folders.ts';
+import { emptyTrash, type SiteManifest, staleBuilds, trashBuilds, writeManifest } from './site-folders.ts';
 
 /** The incremental rebuild: only the changed pages rendered, published through the standby copy. */
 
@@ -34,6 +34,10 @@ export async function incrementalBuild(
   const reindex = allShards ? Array.from({ length: shards }, (_, i) => i) : [...staleShards];
   if (changed.length === 0 && removed.length === 0) await renderer.abandon();
   if (changed.length === 0 && removed.length === 0 && !refreshSearch) {
+    // The live build shows the catalogue as of this cursor too: the next rebuild asks from here.
+    if (run.changeCursor !== (before.changeCursor ?? null)) {
+      writeManifest(folders, liveDir, { ...before, changeCursor: run.changeCursor });
+    }
     const liveSeconds = seconds(run.started);
     reporter.log(`Build: site written to ${run.config.siteDir} in ${liveSeconds.toFixed(1)} s (nothing changed).`);
     reporter.step('live');
@@ -66,9 +70,10 @@ export async function incrementalBuild(
     const { rendered: paths, files } = await renderer.render(
       changed.map((p) => p.path),
       liveDir,
+      !run.scoped,
     );
     rendered = paths;
-    staticPages = rendered.filter((p) => !run.pageSet.has(p)).sort();
+    if (!run.scoped) staticPages = rendered.filter((p) => !run.pageSet.has(p)).sort();
     for (const p of changed) {
       const rel = catalogueFile(p.path);
       const data = files.get(rel);
@@ -110,6 +115,7 @@ export async function incrementalBuild(
     inlineCounts: inline.counts(),
     searchIndexedAt: refreshSearch ? null : before.searchIndexedAt,
     searchShards: refreshSearch ? null : shards,
+    changeCursor: run.changeCursor,
   };
 
   // 1. The changed pages go live through the standby copy; the old live build becomes the standby.

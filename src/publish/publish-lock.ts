@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type { Client } from 'pg';
 import { claimBuildRequest } from '../server/catalogue/site-state.ts';
 import type { Config } from '../server/config.ts';
 import { openDb } from '../server/db/connection.ts';
@@ -41,8 +41,10 @@ export async function takePublishLock(
   config: Config,
   opts: { wait: boolean; log: (line: string) => void },
 ): Promise<PublishLock> {
-  let client: pg.Client | undefined;
+  let client: Client | undefined;
   if (isPostgres(config)) {
+    // Loaded only for PostgreSQL: a rebuild on SQLite starts without it.
+    const { default: pg } = await import('pg');
     client = new pg.Client({ connectionString: config.databaseUrl });
     await client.connect();
     try {

@@ -1,10 +1,12 @@
 import { createApiClient } from '../lib/api/client.ts';
 import { buildStats, resetBuildStats } from '../lib/catalogue/build-stats.ts';
-import type { Catalogue } from '../lib/catalogue/catalogue.ts';
+import { type Catalogue, indexCatalogue } from '../lib/catalogue/catalogue.ts';
 import { readCatalogue } from '../lib/catalogue/load.ts';
-import { cataloguePages } from '../lib/catalogue/site-pages.ts';
+import { cataloguePages, cataloguePagesAt } from '../lib/catalogue/site-pages.ts';
 import { siteOrigin } from '../lib/catalogue/site-url.ts';
+import type { ItemDto } from '../lib/domain/catalogue.ts';
 import type { Config } from '../server/config.ts';
+import { readChanges, readScopedCatalogue } from './catalogue-changes.ts';
 import { type Api, reachable, startApi } from './catalogue-source.ts';
 import { codeFingerprint } from './code-fingerprint.ts';
 import { incrementalBuild } from './incremental-build.ts';
@@ -21,7 +23,7 @@ import {
   scratchDir,
   startLeanBuild,
 } from './renderer.ts';
-import { NeedsFullBuild, pageCount, type RebuildResult, type Run } from './run.ts';
+import { NeedsFullBuild, type PageKey, pageCount, type RebuildResult, type Run } from './run.ts';
 import { compileSite } from './site-compiler.ts';
 import { acquireLock, liveSite, readManifest, type SiteManifest, siteFolders } from './site-folders.ts';
 
@@ -112,6 +114,12 @@ export async function rebuildSite(config: Config, opts: RebuildOptions = {}): Pr
       api = await startApi(config, (line) => reporter.log(line));
       await reachable(api.url);
       reporter.step('api');
+      const client = createApiClient({ baseURL: api.url, retry: 2 });
+      // The change feed first, before anything is read: what changed since the live build's catalogue,
+      // and the cursor this build's manifest keeps.
+      const inPlace =
+        reason === '' && before !== null && before.changeCursor != null && sameYear(before) && hasKeptRenderer(code);
+      const feed = await readChanges(client, inPlace ? (before?.changeCursor ?? null) : null);
       if (reason !== '') {
         // A full build is due: Astro compiles the site in a child process of its own before the
         // catalogue is read here, so that the two never hold their memory at the same time.
@@ -121,16 +129,22 @@ export async function rebuildSite(config: Config, opts: RebuildOptions = {}): Pr
           reporter,
         );
       }
+      const read =
+        inPlace && before !== null && feed !== null && !feed.ReadEverything
+          ? await readChangedPages(client, feed.Items, before, reporter)
+          : null;
       const stats = buildStats();
-      const catalogue = await readCatalogue(createApiClient({ baseURL: api.url, retry: 2 }), {
-        onRequest: () => {
-          stats.apiRequests++;
-        },
-        log: (line) => reporter.log(line),
-      });
+      const catalogue =
+        read?.catalogue ??
+        (await readCatalogue(client, {
+          onRequest: () => {
+            stats.apiRequests++;
+          },
+          log: (line) => reporter.log(line),
+        }));
       catalogueRead.resolve(catalogue);
       reporter.step('catalogue');
-      const pages = cataloguePages(catalogue);
+      const pages = read?.pages ?? cataloguePages(catalogue);
       run = {
         config,
         folders,
@@ -141,6 +155,8 @@ export async function rebuildSite(config: Config, opts: RebuildOptions = {}): Pr
         started,
         pages,
         pageSet: new Set(pages.map((p) => p.path)),
+        changeCursor: feed?.Cursor ?? null,
+        scoped: read !== null,
       };
       checkPageCount(run, before, opts.force === true);
     } catch (err) {
@@ -175,6 +191,41 @@ export async function rebuildSite(config: Config, opts: RebuildOptions = {}): Pr
     await publishing.release();
   }
 }
+/** A page shows the year in its footer: the first rebuild of a year reads everything. */
+function sameYear(before: SiteManifest): boolean {
+  return new Date(before.builtAt).getFullYear() === new Date().getFullYear();
+}
+
+/**
+ * After items were only edited in place: the rows their pages show, and every live page with the
+ * keys of those pages computed again (the rest are unchanged by definition). Null when the pages
+ * that show them are not the ones the live build has for them (the feed and the site disagree):
+ * then the whole catalogue is read.
+ */
+async function readChangedPages(
+  client: ReturnType<typeof createApiClient>,
+  changed: ItemDto[],
+  before: SiteManifest,
+  reporter: Reporter,
+): Promise<{ catalogue: Catalogue; pages: PageKey[] } | null> {
+  const unchanged = Object.entries(before.pages).map(([path, key]) => ({ path, key }));
+  if (changed.length === 0) {
+    reporter.log('Catalogue: nothing changed since the last build (change feed).');
+    return { catalogue: indexCatalogue({ categories: [], stores: [], sections: [], items: [] }), pages: unchanged };
+  }
+  const { catalogue, candidates } = await readScopedCatalogue(client, changed, (line) => reporter.log(line));
+  const keys = new Map(cataloguePagesAt(catalogue, candidates).map((p) => [p.path, p.key]));
+  for (const path of candidates) {
+    if (keys.has(path) !== path in before.pages) {
+      reporter.log(
+        `Catalogue: the page ${path} ${keys.has(path) ? 'is new' : 'is gone'} though only items were edited in place; reading the whole catalogue.`,
+      );
+      return null;
+    }
+  }
+  return { catalogue, pages: unchanged.map((p) => ({ path: p.path, key: keys.get(p.path) ?? p.key })) };
+}
+
 /** The last full build's compiled renderer when it is kept for this code; else a lean build, started now. */
 async function pageRenderer(
   reporter: Reporter,

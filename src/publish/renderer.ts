@@ -42,10 +42,11 @@ export interface PageRenderer {
   /** `kept` (the last full build's compiled renderer) or `lean` (a second, lean Astro build). */
   kind: 'kept' | 'lean';
   /**
-   * Renders these catalogue pages and the pages without keys. Throws
-   * `NeedsFullBuild` when the result cannot go beside the live build's files.
+   * Renders these catalogue pages and (unless `keyless` is false) the pages
+   * without keys. Throws `NeedsFullBuild` when the result cannot go beside the
+   * live build's files.
    */
-  render(paths: readonly string[], liveDir: string): Promise<RenderedPages>;
+  render(paths: readonly string[], liveDir: string, keyless?: boolean): Promise<RenderedPages>;
   /** Lets the renderer go with nothing rendered. */
   abandon(): Promise<void>;
 }
@@ -110,12 +111,12 @@ export async function keptPageRenderer(
   if (renderer === null) return null;
   return {
     kind: 'kept',
-    async render(paths, liveDir) {
+    async render(paths, liveDir, keyless = true) {
       const stats = buildStats();
       stats.pagesRendered = 0;
       shareCatalogue(catalogue);
       shareOnlyPages(Promise.resolve(paths));
-      const all = [...paths, ...staticPages];
+      const all = keyless ? [...paths, ...staticPages] : [...paths];
       const phase = reporter.phase('rendering', all.filter((p) => p !== '/_redirects').length, 'pages');
       const timer = setInterval(() => phase.update(stats.pagesRendered), 100);
       let out: RenderedFile[];

@@ -30,6 +30,9 @@ export interface RebuildResult {
 /** A lean build turned out not to match the live site's code: the rebuild renders everything instead. */
 export class NeedsFullBuild extends Error {}
 
+/** A catalogue page as a rebuild compares it: its address and its cache key. */
+export type PageKey = Pick<CataloguePage, 'path' | 'key'>;
+
 /** What one rebuild works with. */
 export interface Run {
   config: Config;
@@ -39,8 +42,15 @@ export interface Run {
   code: string;
   site: string;
   started: number;
-  pages: CataloguePage[];
+  pages: PageKey[];
   pageSet: Set<string>;
+  /** The change feed's cursor taken before the catalogue was read (null: the API has no feed). */
+  changeCursor: string | null;
+  /**
+   * Only items were edited in place, and `catalogue` holds only the rows of the pages that show
+   * them: the pages without keys (which show no item) are as live, and are not rendered again.
+   */
+  scoped: boolean;
 }
 
 export const catalogueFile = (path: string) => (path === '/_redirects' ? '_redirects' : pageFile(path));

@@ -60,6 +60,12 @@ export interface SiteManifest {
   searchIndexedAt: string | null;
   /** How many shards the search index has (see `search-index.ts`); `null` while `searchIndexedAt` is. */
   searchShards?: number | null;
+  /**
+   * The catalogue change feed's cursor taken before this build read the catalogue
+   * (`GET /api/Site/Changes`): the next rebuild asks what changed since. Absent
+   * or null: the next rebuild reads the whole catalogue.
+   */
+  changeCursor?: string | null;
 }
 
 function manifestFile(folders: SiteFolders, build: string): string {

@@ -13,6 +13,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from '../../src/server/db/connection.ts';
 
 // The operator's path, end to end and over SQLite: seed a small catalogue, build it with
 // `npm run rebuild`, serve it with `npm run serve`, change the catalogue through the staff
@@ -236,6 +237,9 @@ describe('npm run rebuild', () => {
     expect(ran.output).toMatch(/Incremental rebuild: \d+ pages rendered, \d+ reused, 0 removed/);
     // Rendered with the compiled renderer the full build kept: nothing bundles the site again.
     expect(ran.output).toContain("rendered with the last full build's compiled renderer");
+    // The change feed told it which item changed: it read only the rows of the pages that show it.
+    expect(ran.output).toContain('Catalogue: 1 item changed in place since the last build');
+    expect(ran.output).not.toMatch(/Catalogue: \d+ categories, \d+ stores, \d+ published sections and \d+ items read/);
     const after = snapshot();
     const changedHtml = rewritten(before, after).filter((f) => f.endsWith('.html'));
 
@@ -256,6 +260,48 @@ describe('npm run rebuild', () => {
     const served = await (await fetch(new URL(`/app/section/${item.ItemID}/${item.DbID}`, base))).text();
     const rupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 }).format(edited.body.SellingPrice);
     expect(served).toContain(`Rs ${rupees}`);
+  });
+
+  it('follows stock sold straight in the database, and reads nothing when nothing changed', async () => {
+    const items = await list<Item>('/api/Item/ReadAll');
+    const shown = new Set(itemPages().map(([i, d]) => `${i}/${d}`));
+    const item = items.find((i) => shown.has(`${i.ItemID}/${i.DbID}`) && Number(i.Availability) > 0);
+    if (item === undefined) throw new Error('no item in stock with a page');
+    // A till or a script selling the last units: no API call, no update time.
+    const db = openDb({ dataDir: env.DATA_DIR as string });
+    try {
+      await db.db.updateTable('items').set({ stock: 0 }).where('id', '=', item.ItemID).execute();
+    } finally {
+      await db.close();
+    }
+    const page = `/app/section/${item.ItemID}/${item.DbID}`;
+    expect(await (await fetch(new URL(page, base))).text()).toContain('In stock');
+    const sold = await rebuild();
+    expect(sold.code, sold.output).toBe(0);
+    expect(sold.output).toContain('Catalogue: 1 item changed in place since the last build');
+    expect(await (await fetch(new URL(page, base))).text()).toContain('Out of stock');
+
+    const before = snapshot();
+    const idle = await rebuild();
+    expect(idle.code, idle.output).toBe(0);
+    expect(idle.output).toContain('Catalogue: nothing changed since the last build (change feed).');
+    expect(idle.output).toContain('Nothing changed since the last build');
+    expect(rewritten(before, snapshot())).toEqual([]);
+  });
+
+  it('reads the whole catalogue again after a change that moves pages', async () => {
+    const sections = await list<Section>('/api/Publisher/ReadAll');
+    const items = await list<Item>('/api/Item/ReadAll');
+    const item = items.find((i) => i.SectionID !== null && sections.some((s) => s.SectionID === i.SectionID));
+    const other = sections.find((s) => item !== undefined && s.DbID === item.DbID && s.SectionID !== item.SectionID);
+    if (item === undefined || other === undefined) throw new Error('no item to move');
+    const moved = await api<Item>('PUT', `/api/Item/Edit/${item.ItemID}`, { ...item, SectionID: other.SectionID });
+    expect(moved.status).toBe(200);
+    const ran = await rebuild();
+    expect(ran.code, ran.output).toBe(0);
+    expect(ran.output).toMatch(/Catalogue: \d+ categories, \d+ stores, \d+ published sections and \d+ items read/);
+    const section = await (await fetch(new URL(`/app/store-section/${other.SectionID}/${other.DbID}`, base))).text();
+    expect(section).toContain(`/app/section/${item.ItemID}/${item.DbID}`);
   });
 
   it('removes the page of a section that is no longer published, and the pages of its items', async () => {

@@ -11,11 +11,16 @@ const PAGES_IN_FLIGHT = 4;
 /**
  * Reads every row of a paged collection: the first page tells the total
  * (`X-Total-Count`), the rest are read a few at a time, `BATCH_LIMIT` rows each
- * (or fewer, should an API answer smaller pages than asked for).
+ * (or fewer, should an API answer smaller pages than asked for). `filters`
+ * are added to every request's query (`{ sectionId: 4, dbId: 1 }`).
  */
-async function readCollection<T>(api: $Fetch, path: string): Promise<T[]> {
+export async function readCollection<T>(
+  api: $Fetch,
+  path: string,
+  filters: Record<string, string | number> = {},
+): Promise<T[]> {
   const pageAt = async (page: number, limit: number) => {
-    const res = await api.raw<T[]>(path, { query: toQuery({ page, limit, sort: '', filter: '' }) });
+    const res = await api.raw<T[]>(path, { query: { ...toQuery({ page, limit, sort: '', filter: '' }), ...filters } });
     return { rows: res._data ?? [], total: Number(res.headers.get('x-total-count') ?? Number.NaN) };
   };
   const first = await pageAt(0, BATCH_LIMIT);

@@ -164,6 +164,16 @@ export function cataloguePages(cat: Catalogue, now: Date = new Date()): Catalogu
   return CATALOGUE_ROUTES.flatMap((route) => routePages(cat, route, site, () => true));
 }
 
+/**
+ * The catalogue pages among `wanted` with their keys. A catalogue holding only
+ * the rows those pages show (a rebuild after a few items changed reads no more)
+ * gives them the keys the whole catalogue gives.
+ */
+export function cataloguePagesAt(cat: Catalogue, wanted: ReadonlySet<string>, now: Date = new Date()): CataloguePage[] {
+  const site = siteKey(cat, now);
+  return CATALOGUE_ROUTES.flatMap((route) => routePages(cat, route, site, (path) => wanted.has(path)));
+}
+
 // The rebuild and Astro's page modules are separate module instances in one
 // process; a registered symbol hands the pages the rebuild's choice.
 const ONLY = Symbol.for('aisle.site-build.only-pages');

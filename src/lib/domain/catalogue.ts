@@ -66,6 +66,21 @@ export interface ItemDto {
 }
 
 /** `GET /api/Section/ReadSectionWithList/{sectionId}/{dbId}`. */
+/**
+ * `GET /api/Site/Changes?since=CURSOR`: what changed in the public catalogue
+ * since the cursor an earlier answer gave. `Items` are the current rows of the
+ * items edited in place (price, stock, text); `ReadEverything` is true when
+ * something else changed (an item added, removed or moved, a category, store
+ * or published section written), when there were too many changes, or when the
+ * cursor is not one of this database's: then only a whole read tells the
+ * catalogue. `Cursor` is what to pass next time.
+ */
+export interface CatalogueChangesDto {
+  Cursor: string;
+  ReadEverything: boolean;
+  Items: ItemDto[];
+}
+
 export interface SectionWithListDto extends SectionDto {
   items: ItemDto[];
 }

@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003_site_state.ts';
 import * as m0130 from './migrations/0130_delivery_mail_alerts.ts';
 import * as m0160 from './migrations/0160_feeds_and_codes.ts';
 import * as m0170 from './migrations/0170_publish_queue.ts';
+import * as m0180 from './migrations/0180_catalogue_changes.ts';
 import type { Database } from './schema.ts';
 
 // A static list instead of a folder scan: works the same from source, from a
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0130_delivery_mail_alerts': m0130,
   '0160_feeds_and_codes': m0160,
   '0170_publish_queue': m0170,
+  '0180_catalogue_changes': m0180,
 };
 
 /** Brings the database to the latest schema; throws with the failing migration's name. */

@@ -31,6 +31,8 @@ export interface Database {
   stock_alerts: StockAlertsTable;
   feed_clients: FeedClientsTable;
   feed_requests: FeedRequestsTable;
+  catalogue_changes: CatalogueChangesTable;
+  catalogue_feed: CatalogueFeedTable;
 }
 
 type Id = Generated<number>;
@@ -334,3 +336,22 @@ export type Order = Selectable<OrdersTable>;
 export type OrderLine = Selectable<OrderLinesTable>;
 export type AuditEntry = Selectable<AuditLogTable>;
 export type SiteState = Selectable<SiteStateTable>;
+
+/**
+ * The catalogue's change feed, written by triggers (migration 0180): one row per
+ * catalogue row written since the feed began, with the order of its last change.
+ */
+export interface CatalogueChangesTable {
+  kind: 'item' | 'category' | 'store' | 'section';
+  row_id: number;
+  /** SQLite: one more than the largest before; PostgreSQL: the writing transaction's id. */
+  seq: ColumnType<number | string, number, number>;
+  /** The `seq` of the row's last change that added, removed or moved a page (0: none). */
+  reshaped_seq: ColumnType<number | string, number, number>;
+}
+
+/** The feed's identity: one random id per database, part of every cursor. */
+export interface CatalogueFeedTable {
+  id: number;
+  feed_id: string;
+}

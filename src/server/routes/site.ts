@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { SiteStatusDto } from '../../lib/domain/schemas.ts';
 import { type AuthEnv, clockOf, requireRole } from '../auth/middleware.ts';
+import { readCatalogueChanges } from '../catalogue/change-feed.ts';
 import { createSiteBuilder, defaultSiteBuilder, type SiteBuilder } from '../catalogue/site-builder.ts';
 import { isOutOfDate, readSiteState } from '../catalogue/site-state.ts';
 import { auditStaff, staffAct } from '../catalogue/staff.ts';
@@ -29,6 +30,7 @@ async function statusOf(deps: AppDeps, builder: SiteBuilder): Promise<SiteStatus
  * "Publish now": one rebuild at a time across every API process of the database,
  * run as a child process (`deps.siteBuilder`, by default `scripts/rebuild.ts`,
  * incremental) whose progress Status reports; a press while one runs is queued once.
+ * `Changes` (public) tells a rebuild what changed in the catalogue since its last read.
  */
 export function siteRoutes(deps: AppDeps): Hono<AuthEnv> {
   const builder = createSiteBuilder({
@@ -38,13 +40,20 @@ export function siteRoutes(deps: AppDeps): Hono<AuthEnv> {
     now: () => clockOf(deps),
   });
   const staff = requireRole(deps, 'Employee');
-  return new Hono<AuthEnv>()
-    .get('/status', staff, async (c) => c.json(await statusOf(deps, builder)))
-    .post('/publish', staff, async (c) => {
-      const act = staffAct(c, deps);
-      // A press while a build runs is queued (once) for the next build, on whichever API process.
-      const how = await builder.request(act);
-      await auditStaff(deps.db, act, how === 'started' ? 'site.publish_started' : 'site.publish_queued', 'site', {});
-      return c.json(await statusOf(deps, builder), 202);
-    });
+  return (
+    new Hono<AuthEnv>()
+      // Public, like the catalogue it describes: the rebuild reads it without a token.
+      .get('/changes', async (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json(await readCatalogueChanges(deps.db, deps.dialect, c.req.query('since')));
+      })
+      .get('/status', staff, async (c) => c.json(await statusOf(deps, builder)))
+      .post('/publish', staff, async (c) => {
+        const act = staffAct(c, deps);
+        // A press while a build runs is queued (once) for the next build, on whichever API process.
+        const how = await builder.request(act);
+        await auditStaff(deps.db, act, how === 'started' ? 'site.publish_started' : 'site.publish_queued', 'site', {});
+        return c.json(await statusOf(deps, builder), 202);
+      })
+  );
 }

@@ -1,0 +1,100 @@
+import type { $Fetch } from 'ofetch';
+import { type Catalogue, indexCatalogue, rowKey } from '../lib/catalogue/catalogue.ts';
+import { readCollection } from '../lib/catalogue/load.ts';
+import { paths } from '../lib/catalogue/views.ts';
+import type { CatalogueChangesDto, CategoryDto, ItemDto, SectionDto, StoreDto } from '../lib/domain/catalogue.ts';
+
+/**
+ * The catalogue's change feed as a rebuild reads it (`GET /api/Site/Changes`):
+ * the cursor a build stores with its manifest, and after a few items were edited
+ * in place, only the rows the pages showing them need instead of the whole
+ * catalogue.
+ */
+
+/** The feed's answer, or null when the API has none (an API of an older version): then every read is whole. */
+export async function readChanges(api: $Fetch, since: string | null): Promise<CatalogueChangesDto | null> {
+  try {
+    return await api<CatalogueChangesDto>('/api/Site/Changes', { query: since === null ? {} : { since } });
+  } catch (err) {
+    const status = (err as { status?: number }).status;
+    if (status === 404 || status === 405) return null;
+    throw err;
+  }
+}
+
+export interface ScopedCatalogue {
+  /** Every category, store and published section, and the items the candidate pages show. */
+  catalogue: Catalogue;
+  /** The pages that show a changed item (some may not exist: an item no published section shows has no page). */
+  candidates: Set<string>;
+}
+
+/**
+ * Reads what the pages showing `changed` (items edited in place) need: every
+ * category, store and published section (the navigation and the keys of every
+ * page use them; a few thousand rows), the items filed in each changed item's
+ * section, and the items of a store database whose books list a changed item by
+ * CustomOrder (a book shows items from anywhere in its database).
+ */
+export async function readScopedCatalogue(
+  api: $Fetch,
+  changed: readonly ItemDto[],
+  log: (line: string) => void,
+): Promise<ScopedCatalogue> {
+  const started = performance.now();
+  let requests = 0;
+  const counted = api.create({
+    onRequest: () => {
+      requests++;
+    },
+  });
+  const [categories, stores, sections] = await Promise.all([
+    readCollection<CategoryDto>(counted, '/api/Category/ReadAll'),
+    readCollection<StoreDto>(counted, '/api/Store/ReadAll'),
+    readCollection<SectionDto>(counted, '/api/Publisher/ReadAll'),
+  ]);
+  const frame = indexCatalogue({ categories, stores, sections, items: [] });
+  const candidates = new Set<string>();
+  const filedIn = new Map<string, { sectionId: number; dbId: number }>();
+  const wholeDbs = new Set<number>();
+  for (const item of changed) {
+    candidates.add(paths.item(item.ItemID, item.DbID));
+    const own = item.SectionID === null ? undefined : frame.sectionByKey.get(rowKey(item.SectionID, item.DbID));
+    if (own !== undefined) {
+      filedIn.set(rowKey(own.SectionID, own.DbID), { sectionId: own.SectionID, dbId: own.DbID });
+      candidates.add(paths.storeSection(own.SectionID, own.DbID));
+      // A book without a CustomOrder shows the items filed in its section.
+      const order = frame.customOrders.get(rowKey(own.SectionID, own.DbID));
+      if (order === null || order === undefined || order.length === 0)
+        candidates.add(paths.book(own.SectionID, own.DbID));
+    }
+    // Books that list the item by CustomOrder (its own among them) show items from all of its database.
+    for (const book of frame.sections) {
+      if (book.DbID !== item.DbID) continue;
+      if (frame.customOrders.get(rowKey(book.SectionID, book.DbID))?.includes(item.ItemID) === true) {
+        candidates.add(paths.book(book.SectionID, book.DbID));
+        wholeDbs.add(book.DbID);
+      }
+    }
+  }
+  const reads = [
+    ...[...wholeDbs].map((dbId) => readCollection<ItemDto>(counted, '/api/Item/ReadAll', { dbId })),
+    ...[...filedIn.values()]
+      .filter((s) => !wholeDbs.has(s.dbId))
+      .map((s) => readCollection<ItemDto>(counted, '/api/Item/ReadAll', { sectionId: s.sectionId, dbId: s.dbId })),
+  ];
+  const items = new Map<string, ItemDto>();
+  for (const rows of await Promise.all(reads)) for (const i of rows) items.set(rowKey(i.ItemID, i.DbID), i);
+  // A changed item no published section files is still read: a book may list it, or nothing shows it.
+  for (const i of changed) if (!items.has(rowKey(i.ItemID, i.DbID))) items.set(rowKey(i.ItemID, i.DbID), i);
+  const catalogue = indexCatalogue({ categories, stores, sections, items: [...items.values()] }, (message) =>
+    console.warn(message),
+  );
+  log(
+    `Catalogue: ${changed.length} ${changed.length === 1 ? 'item' : 'items'} changed in place since the last build; ` +
+      `read ${categories.length} categories, ${stores.length} stores, ${sections.length} published sections and the ` +
+      `${items.size} items of the pages that show them in ${requests} API requests ` +
+      `(${((performance.now() - started) / 1000).toFixed(2)} s).`,
+  );
+  return { catalogue, candidates };
+}
