@@ -64,26 +64,39 @@ async function runOnce(): Promise<number> {
   // queued request (AISLE_BUILD_QUEUED=1): when another process is building, it ends at once (code 4).
   const reporter = createReporter(process.stderr, { events: buildEventSink() });
   const queued = process.env.AISLE_BUILD_QUEUED === '1';
-  const { PublishRefused, rebuildSite, summaryLine } = await import('../src/publish/rebuild.ts');
   const { PublishBusy } = await import('../src/publish/publish-lock.ts');
+  let api: Promise<import('../src/publish/catalogue-source.ts').Api> | undefined;
   try {
     const { loadConfig } = await import('../src/server/config.ts');
     const config = loadConfig();
     // Astro keeps its scratch files under the working folder; the paths above are already absolute.
     process.chdir(PROJECT_ROOT);
+    // The API starts first, in a thread of its own: it loads and opens the database while the
+    // rebuild's code loads here (the rebuild stops it).
+    const { startApi } = await import('../src/publish/catalogue-source.ts');
+    api = startApi(config, (line) => reporter.log(line));
+    api.catch(() => {});
+    const { rebuildSite } = await import('../src/publish/rebuild.ts');
+    const started = api;
+    api = undefined;
     const result = await rebuildSite(config, {
       full: values.full === true,
       force: values.force === true,
       queued,
       reporter,
+      api: started,
     });
+    const { summaryLine } = await import('../src/publish/rebuild.ts');
     reporter.log(summaryLine(result));
     return 0;
   } catch (err) {
+    // Started, but the rebuild never took it over (its code failed to load).
+    await (await api?.catch(() => null))?.stop();
     if (err instanceof PublishBusy) {
       reporter.log(`rebuild queued: ${err.message}`);
       return 4;
     }
+    const { PublishRefused } = await import('../src/publish/rebuild.ts');
     const refused = err instanceof PublishRefused;
     reporter.log(`rebuild ${refused ? 'refused' : 'failed'}: ${(err as Error).message}`);
     return refused ? 3 : 1;

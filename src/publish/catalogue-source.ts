@@ -1,40 +1,90 @@
+import { Worker } from 'node:worker_threads';
 import type { Config } from '../server/config.ts';
 
-/** The catalogue source: the API a rebuild reads, started in-process over the database when `API_URL` is unset. */
+/**
+ * The catalogue source: the API a rebuild reads. With `API_URL` unset it is
+ * started here over the configured database, in a worker thread of its own
+ * (`api-worker.ts`), so that it loads and answers on the second core.
+ */
 
 export interface Api {
   url: string;
+  /** Claims the queued "Publish now" request (`site_state.build_requested_at`), once the publish lock is held. */
+  claimRequest(): Promise<void>;
   markBuilt(startedAt: string): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startApi(config: Config, log: (line: string) => void): Promise<Api> {
+/** Starts (or, with `API_URL`, names) the API; the promise settles once it listens. */
+export function startApi(config: Config, log: (line: string) => void): Promise<Api> {
   if (config.apiUrl !== undefined) {
     log(`Build: reading the API at ${config.apiUrl}`);
-    return { url: config.apiUrl, markBuilt: async () => {}, stop: async () => {} };
+    return Promise.resolve({
+      url: config.apiUrl,
+      claimRequest: () => claimInDatabase(config),
+      markBuilt: async () => {},
+      stop: async () => {},
+    });
   }
-  // The API's modules are loaded only when it runs here (a rebuild against `API_URL` needs none of them).
-  const [{ silentLogger }, { recordBuild }, { createConfiguredApp, listen, openMigratedDb }] = await Promise.all([
-    import('../server/app.ts'),
+  const worker = new Worker(new URL('./api-worker.ts', import.meta.url), { workerData: { config } });
+  const waiting = new Map<number, { ok(): void; fail(err: Error): void }>();
+  let next = 0;
+  let ended: Error | null = null;
+  const ask = (op: 'claim' | 'markBuilt' | 'stop', startedAt?: string) =>
+    new Promise<void>((ok, fail) => {
+      if (ended !== null) return fail(ended);
+      const id = next++;
+      waiting.set(id, { ok, fail });
+      worker.postMessage({ id, op, startedAt });
+    });
+  return new Promise<Api>((resolve, reject) => {
+    worker.on('message', (m: { op?: string; id?: number; url?: string; message?: string; error?: string }) => {
+      if (m.op === 'ready') {
+        log(`Build: API started in-process at ${m.url}`);
+        resolve({
+          url: m.url as string,
+          claimRequest: () => ask('claim'),
+          markBuilt: (startedAt) => ask('markBuilt', startedAt),
+          async stop() {
+            if (ended === null) await ask('stop').catch(() => {});
+            await worker.terminate();
+          },
+        });
+      } else if (m.op === 'failed') {
+        reject(new Error(m.message));
+        void worker.terminate();
+      } else if (m.id !== undefined) {
+        const w = waiting.get(m.id);
+        waiting.delete(m.id);
+        if (m.error === undefined) w?.ok();
+        else w?.fail(new Error(m.error));
+      }
+    });
+    worker.on('error', (err) => {
+      ended = err;
+      reject(err);
+      for (const w of waiting.values()) w.fail(err);
+      waiting.clear();
+    });
+    worker.on('exit', () => {
+      ended ??= new Error('The API worker has ended.');
+      for (const w of waiting.values()) w.fail(ended);
+      waiting.clear();
+    });
+  });
+}
+
+/** With `API_URL`, the request is claimed in the configured database, when this machine has it. */
+export async function claimInDatabase(config: Config): Promise<void> {
+  const [{ openDb }, { claimBuildRequest }] = await Promise.all([
+    import('../server/db/connection.ts'),
     import('../server/catalogue/site-state.ts'),
-    import('../server/runtime.ts'),
   ]);
-  const db = await openMigratedDb(config);
+  const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const server = await listen(createConfiguredApp(config, db, silentLogger), '127.0.0.1', 0);
-    log(`Build: API started in-process at ${server.url}`);
-    return {
-      url: server.url,
-      markBuilt: (startedAt) =>
-        recordBuild(db.db, { status: 'succeeded', startedAt, finishedAt: new Date().toISOString(), logTail: '' }),
-      stop: async () => {
-        await server.close();
-        await db.close();
-      },
-    };
-  } catch (err) {
+    await claimBuildRequest(db.db);
+  } finally {
     await db.close();
-    throw err;
   }
 }
 

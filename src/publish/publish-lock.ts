@@ -1,7 +1,5 @@
 import type { Client } from 'pg';
-import { claimBuildRequest } from '../server/catalogue/site-state.ts';
 import type { Config } from '../server/config.ts';
-import { openDb } from '../server/db/connection.ts';
 
 /**
  * One publisher for many API processes. On PostgreSQL a build holds a
@@ -26,6 +24,8 @@ export class PublishBusy extends Error {
 }
 
 export interface PublishLock {
+  /** Settles once the queued request is claimed (or could not be: that is logged). */
+  claimed: Promise<void>;
   release(): Promise<void>;
 }
 
@@ -39,7 +39,8 @@ const isPostgres = (config: Config) =>
  */
 export async function takePublishLock(
   config: Config,
-  opts: { wait: boolean; log: (line: string) => void },
+  /** `claim`: claims the queued request (the API's database does it: `catalogue-source.ts`). */
+  opts: { wait: boolean; log: (line: string) => void; claim: () => Promise<void> },
 ): Promise<PublishLock> {
   let client: Client | undefined;
   if (isPostgres(config)) {
@@ -60,18 +61,13 @@ export async function takePublishLock(
     }
   }
   const held = client;
-  try {
-    const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    try {
-      await claimBuildRequest(db.db);
-    } finally {
-      await db.close();
-    }
-  } catch (err) {
+  // The build awaits `claimed` before it reads the catalogue, and gets on with the rest meanwhile.
+  const claimed = opts.claim().catch((err: Error) => {
     // A database without the queue (or none at all, with API_URL) has no request to claim.
-    opts.log(`Build: no publish request claimed (${(err as Error).message}).`);
-  }
+    opts.log(`Build: no publish request claimed (${err.message}).`);
+  });
   return {
+    claimed,
     async release() {
       // Ending the session releases its advisory locks.
       await held?.end().catch(() => {});

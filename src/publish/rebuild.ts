@@ -13,7 +13,7 @@ import { incrementalBuild } from './incremental-build.ts';
 import { hasKeptRenderer, keptRendererDir } from './kept-renderer.ts';
 import { createReporter, formatDuration, type Reporter } from './progress.ts';
 import { PROJECT_ROOT } from './project-root.ts';
-import { takePublishLock } from './publish-lock.ts';
+import { type PublishLock, takePublishLock } from './publish-lock.ts';
 import {
   deferred,
   keptPageRenderer,
@@ -51,6 +51,8 @@ export interface RebuildOptions {
    */
   queued?: boolean;
   reporter?: Reporter;
+  /** The API, when the caller started it already (`startApi`: the command starts it before loading this). */
+  api?: Promise<Api>;
 }
 
 /** The rebuild would publish far fewer pages than are live: nothing was published. */
@@ -80,13 +82,28 @@ export async function rebuildSite(config: Config, opts: RebuildOptions = {}): Pr
   // The content a successful build shows is the catalogue as of its start.
   const startedAt = new Date().toISOString();
   const folders = siteFolders(config.siteDir);
+  // The API (started here, in a thread of its own, unless API_URL names one) gets ready meanwhile.
+  const apiStarting = opts.api ?? startApi(config, (line) => reporter.log(line));
+  apiStarting.catch(() => {});
+  const stopApi = async () => (await apiStarting.catch(() => null))?.stop();
   // One build at a time across every API process of the database, then one per site folder.
-  const publishing = await takePublishLock(config, { wait: opts.queued !== true, log: (line) => reporter.log(line) });
+  let publishing: PublishLock;
   let release: () => void;
+  try {
+    publishing = await takePublishLock(config, {
+      wait: opts.queued !== true,
+      log: (line) => reporter.log(line),
+      claim: async () => (await apiStarting).claimRequest(),
+    });
+  } catch (err) {
+    await stopApi();
+    throw err;
+  }
   try {
     release = await acquireLock(folders, (line) => reporter.log(line));
   } catch (err) {
     await publishing.release();
+    await stopApi();
     throw err;
   }
   try {
@@ -111,7 +128,9 @@ export async function rebuildSite(config: Config, opts: RebuildOptions = {}): Pr
     let api: Api | undefined;
     let compiled: string[] | undefined;
     try {
-      api = await startApi(config, (line) => reporter.log(line));
+      api = await apiStarting;
+      // Presses of "Publish now" until the claim are served by this build: it reads the catalogue after it.
+      await publishing.claimed;
       await reachable(api.url);
       reporter.step('api');
       const client = createApiClient({ baseURL: api.url, retry: 2 });
@@ -162,7 +181,7 @@ export async function rebuildSite(config: Config, opts: RebuildOptions = {}): Pr
     } catch (err) {
       catalogueRead.reject(err);
       await (await renderer?.catch(() => null))?.abandon();
-      await api?.stop();
+      await stopApi();
       throw err;
     }
     try {
@@ -187,6 +206,7 @@ export async function rebuildSite(config: Config, opts: RebuildOptions = {}): Pr
       await api.stop();
     }
   } finally {
+    await stopApi();
     release();
     await publishing.release();
   }

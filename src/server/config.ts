@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DEFAULT_POOL_MAX } from './db/connection.ts';
+import { DEFAULT_POOL_MAX } from './db/pool-size.ts';
 
 /** Everything the server and the CLIs read from the environment (see README "Configuration"). */
 export interface Config {

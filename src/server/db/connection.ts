@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { DEFAULT_POOL_MAX } from './pool-size.ts';
 import type { Database } from './schema.ts';
 import { startCheckpointer } from './sqlite-checkpointer.ts';
 import { kyselySqlite } from './sqlite-driver.ts';
@@ -34,13 +35,6 @@ export interface Db {
   dialect: Dialect;
   close(): Promise<void>;
 }
-
-/**
- * PostgreSQL connections per API process. Each order holds one for its whole
- * transaction: with 10, PostgreSQL itself (pgbench, no Node at all) commits about
- * 880 orders a second on the 2-core machine, with 20 about 1,240 (bench/README.md).
- */
-export const DEFAULT_POOL_MAX = 20;
 
 // COUNT(*) and other int8 values arrive as text by default; ours fit in a double.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));

@@ -1,0 +1,68 @@
+import { enableCompileCache } from 'node:module';
+import { join } from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { Config } from '../server/config.ts';
+import { PROJECT_ROOT } from './project-root.ts';
+
+// As in scripts/rebuild.ts: the server's compiled code comes from V8's cache on disk.
+enableCompileCache(join(PROJECT_ROOT, 'node_modules', '.cache', 'aisle', 'compile'));
+
+/**
+ * The API a rebuild reads when `API_URL` is unset, in a worker thread of its
+ * own (`catalogue-source.ts` starts it): the server's modules load and the
+ * database opens on the second core while the rebuild's own code loads, and the
+ * API answers the catalogue reads there too. It also does the rebuild's two
+ * database writes: claiming the queued "Publish now" request and recording the
+ * build. Messages: `{ id, op: 'claim' | 'markBuilt' | 'stop', startedAt? }`,
+ * each answered with `{ id, error? }`; first it posts `{ op: 'ready', url }` or
+ * `{ op: 'failed', message }`.
+ */
+
+interface Request {
+  id: number;
+  op: 'claim' | 'markBuilt' | 'stop';
+  startedAt?: string;
+}
+
+const port = parentPort;
+if (port === null) throw new Error('api-worker.ts runs as a worker thread.');
+const config = (workerData as { config: Config }).config;
+
+try {
+  const [{ silentLogger }, { claimBuildRequest, recordBuild }, { createConfiguredApp, listen, openMigratedDb }] =
+    await Promise.all([
+      import('../server/app.ts'),
+      import('../server/catalogue/site-state.ts'),
+      import('../server/runtime.ts'),
+    ]);
+  const db = await openMigratedDb(config);
+  let server: Awaited<ReturnType<typeof listen>>;
+  try {
+    server = await listen(createConfiguredApp(config, db, silentLogger), '127.0.0.1', 0);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  port.on('message', async (req: Request) => {
+    try {
+      if (req.op === 'claim') await claimBuildRequest(db.db);
+      else if (req.op === 'markBuilt') {
+        await recordBuild(db.db, {
+          status: 'succeeded',
+          startedAt: req.startedAt as string,
+          finishedAt: new Date().toISOString(),
+          logTail: '',
+        });
+      } else {
+        await server.close();
+        await db.close();
+      }
+      port.postMessage({ id: req.id });
+    } catch (err) {
+      port.postMessage({ id: req.id, error: (err as Error).message });
+    }
+  });
+  port.postMessage({ op: 'ready', url: server.url });
+} catch (err) {
+  port.postMessage({ op: 'failed', message: (err as Error).message });
+}
