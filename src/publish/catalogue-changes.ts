@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { $Fetch } from 'ofetch';
 import { type Catalogue, indexCatalogue, rowKey } from '../lib/catalogue/catalogue.ts';
 import { readCollection } from '../lib/catalogue/load.ts';
@@ -22,23 +25,64 @@ export async function readChanges(api: $Fetch, since: string | null): Promise<Ca
   }
 }
 
+/** Every category, store and published section: what the navigation and every page key use. */
+export interface CatalogueFrame {
+  categories: CategoryDto[];
+  stores: StoreDto[];
+  sections: SectionDto[];
+}
+
+const frameFile = (dir: string, id: string) => join(dir, `frame-${id}.json`);
+
+/**
+ * Keeps `frame` in `dir` (the manifests' folder) under a new id, for the
+ * rebuilds after this one: while the change feed reports only items edited in
+ * place, the frame is unchanged, and they read it from here instead of the API.
+ * Earlier frames are removed. Returns the id the manifest names.
+ */
+export function keepFrame(dir: string, frame: CatalogueFrame): string {
+  const id = randomUUID();
+  mkdirSync(dir, { recursive: true });
+  const tmp = `${frameFile(dir, id)}.tmp-${process.pid}`;
+  writeFileSync(tmp, JSON.stringify({ categories: frame.categories, stores: frame.stores, sections: frame.sections }));
+  renameSync(tmp, frameFile(dir, id));
+  for (const name of readdirSync(dir)) {
+    if (name.startsWith('frame-') && name !== `frame-${id}.json`) rmSync(join(dir, name), { force: true });
+  }
+  return id;
+}
+
+/** The frame kept under `id`, or null when it is gone (a rebuild then reads it from the API). */
+function keptFrame(dir: string, id: string | undefined): CatalogueFrame | null {
+  if (id === undefined) return null;
+  try {
+    return JSON.parse(readFileSync(frameFile(dir, id), 'utf8')) as CatalogueFrame;
+  } catch {
+    return null;
+  }
+}
+
 export interface ScopedCatalogue {
   /** Every category, store and published section, and the items the candidate pages show. */
   catalogue: Catalogue;
   /** The pages that show a changed item (some may not exist: an item no published section shows has no page). */
   candidates: Set<string>;
+  /** The id of the kept frame (kept now when it had to be read from the API). */
+  frameId: string;
 }
 
 /**
  * Reads what the pages showing `changed` (items edited in place) need: every
  * category, store and published section (the navigation and the keys of every
- * page use them; a few thousand rows), the items filed in each changed item's
+ * page use them; a few thousand rows: the frame the last build kept, `frameId`
+ * in `frameDir`, unchanged since as the feed says, else from the API), the items filed in each changed item's
  * section, and the items of a store database whose books list a changed item by
  * CustomOrder (a book shows items from anywhere in its database).
  */
 export async function readScopedCatalogue(
   api: $Fetch,
   changed: readonly ItemDto[],
+  kept: { frameDir: string; frameId: string | undefined },
   log: (line: string) => void,
 ): Promise<ScopedCatalogue> {
   const started = performance.now();
@@ -48,30 +92,34 @@ export async function readScopedCatalogue(
       requests++;
     },
   });
-  const [categories, stores, sections] = await Promise.all([
-    readCollection<CategoryDto>(counted, '/api/Category/ReadAll'),
-    readCollection<StoreDto>(counted, '/api/Store/ReadAll'),
-    readCollection<SectionDto>(counted, '/api/Publisher/ReadAll'),
-  ]);
-  const frame = indexCatalogue({ categories, stores, sections, items: [] });
+  const frame = keptFrame(kept.frameDir, kept.frameId);
+  const [categories, stores, sections] =
+    frame !== null
+      ? [frame.categories, frame.stores, frame.sections]
+      : await Promise.all([
+          readCollection<CategoryDto>(counted, '/api/Category/ReadAll'),
+          readCollection<StoreDto>(counted, '/api/Store/ReadAll'),
+          readCollection<SectionDto>(counted, '/api/Publisher/ReadAll'),
+        ]);
+  const index = indexCatalogue({ categories, stores, sections, items: [] });
   const candidates = new Set<string>();
   const filedIn = new Map<string, { sectionId: number; dbId: number }>();
   const wholeDbs = new Set<number>();
   for (const item of changed) {
     candidates.add(paths.item(item.ItemID, item.DbID));
-    const own = item.SectionID === null ? undefined : frame.sectionByKey.get(rowKey(item.SectionID, item.DbID));
+    const own = item.SectionID === null ? undefined : index.sectionByKey.get(rowKey(item.SectionID, item.DbID));
     if (own !== undefined) {
       filedIn.set(rowKey(own.SectionID, own.DbID), { sectionId: own.SectionID, dbId: own.DbID });
       candidates.add(paths.storeSection(own.SectionID, own.DbID));
       // A book without a CustomOrder shows the items filed in its section.
-      const order = frame.customOrders.get(rowKey(own.SectionID, own.DbID));
+      const order = index.customOrders.get(rowKey(own.SectionID, own.DbID));
       if (order === null || order === undefined || order.length === 0)
         candidates.add(paths.book(own.SectionID, own.DbID));
     }
     // Books that list the item by CustomOrder (its own among them) show items from all of its database.
-    for (const book of frame.sections) {
+    for (const book of index.sections) {
       if (book.DbID !== item.DbID) continue;
-      if (frame.customOrders.get(rowKey(book.SectionID, book.DbID))?.includes(item.ItemID) === true) {
+      if (index.customOrders.get(rowKey(book.SectionID, book.DbID))?.includes(item.ItemID) === true) {
         candidates.add(paths.book(book.SectionID, book.DbID));
         wholeDbs.add(book.DbID);
       }
@@ -92,9 +140,14 @@ export async function readScopedCatalogue(
   );
   log(
     `Catalogue: ${changed.length} ${changed.length === 1 ? 'item' : 'items'} changed in place since the last build; ` +
-      `read ${categories.length} categories, ${stores.length} stores, ${sections.length} published sections and the ` +
+      `read ${categories.length} categories, ${stores.length} stores, ${sections.length} published sections ` +
+      `(${frame !== null ? 'as the last build kept them' : 'from the API'}) and the ` +
       `${items.size} items of the pages that show them in ${requests} API requests ` +
       `(${((performance.now() - started) / 1000).toFixed(2)} s).`,
   );
-  return { catalogue, candidates };
+  return {
+    catalogue,
+    candidates,
+    frameId: frame !== null ? (kept.frameId as string) : keepFrame(kept.frameDir, { categories, stores, sections }),
+  };
 }

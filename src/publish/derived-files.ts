@@ -48,7 +48,9 @@ export function headersText(top: Iterable<string>, inline: InlineHashSet): strin
 
 /** The number of search shards the catalogue's searched pages take. */
 export function searchShards(run: Run): number {
-  return shardCount(run.pages.filter((p) => isSearched(p.path)).length);
+  let searched = 0;
+  for (const path of run.pages.paths()) if (isSearched(path)) searched++;
+  return shardCount(searched);
 }
 
 export async function writeSearchFiles(root: string, files: Map<string, Uint8Array>): Promise<void> {
@@ -68,8 +70,8 @@ export function addRedirectPages(
   const newText = fresh === undefined || fresh === null ? oldText : fresh.toString('utf8');
   const oldStatic = new Set(before.staticPages);
   const newStatic = new Set(staticPages);
-  const oldPages = redirectPages(oldText, run.site, (p) => p in before.pages || oldStatic.has(p));
-  const newPages = redirectPages(newText, run.site, (p) => run.pageSet.has(p) || newStatic.has(p));
+  const oldPages = redirectPages(oldText, run.site, (p) => before.pages.has(p) || oldStatic.has(p));
+  const newPages = redirectPages(newText, run.site, (p) => run.pages.has(p) || newStatic.has(p));
   for (const [rel, html] of newPages) {
     if (oldPages.get(rel) !== html) changes.set(rel, Buffer.from(html));
   }
@@ -79,7 +81,7 @@ export function addRedirectPages(
 }
 
 export async function addSitemap(run: Run, liveDir: string, staticPages: string[], changes: Changes): Promise<void> {
-  const files = sitemapFiles(run.site, [...run.pageSet, ...staticPages]);
+  const files = sitemapFiles(run.site, [...run.pages.paths(), ...staticPages]);
   const names = new Set(files.map((f) => f.name));
   for (const f of files) {
     const data = Buffer.from(f.content);

@@ -101,11 +101,8 @@ async function renderCatalogue(
   if (renderer === null) throw new Error('The site compiler did not keep its compiled renderer.');
   const stats = buildStats();
   stats.pagesRendered = 0;
-  const groups = renderOrder(
-    run.pages.map((p) => p.path),
-    shards,
-  );
-  const phase = run.reporter.phase('rendering', run.pages.length - 1, 'pages');
+  const groups = renderOrder(run.pages.paths(), shards);
+  const phase = run.reporter.phase('rendering', run.pages.size - 1, 'pages');
   const timer = setInterval(() => phase.update(stats.pagesRendered), 100);
   const rendered: string[] = [];
   // Each page is written (with its `.br` and `.gz`) as soon as it is rendered: a few pages are held at a time.
@@ -162,7 +159,7 @@ export async function fullBuild(
     dir,
     redirectsText: redirectsText(run.catalogue),
     site: run.site,
-    pages: [...run.pageSet],
+    pages: run.pages.paths(),
   });
   // Settled now, awaited below: a failed render must not leave the write's failure unhandled.
   redirectsWritten.catch(() => {});
@@ -203,8 +200,10 @@ export async function fullBuild(
   mergeInto(scratch, dir);
   rmSync(scratch, { recursive: true, force: true });
   const rendered = [...staticRendered, ...catalogueRendered];
-  const staticPages = staticRendered.filter((p) => !run.pageSet.has(p)).sort();
-  const sitemap = new Map(sitemapFiles(run.site, [...run.pageSet, ...staticPages]).map((f) => [f.name, f.content]));
+  const staticPages = staticRendered.filter((p) => !run.pages.has(p)).sort();
+  const sitemap = new Map(
+    sitemapFiles(run.site, [...run.pages.paths(), ...staticPages]).map((f) => [f.name, f.content]),
+  );
   const toCompress = astroFiles.filter(isCompressible).length + sitemap.size;
   const phase = reporter.phase('compressing', toCompress, 'files');
   await writeCompressed(dir, sitemap);
@@ -218,20 +217,21 @@ export async function fullBuild(
   );
   writeFileSync(join(dir, '_headers'), headersText(topLevel(dir), inline));
 
-  const removed = before === null ? 0 : Object.keys(before.pages).filter((p) => !run.pageSet.has(p)).length;
+  const removed = before === null ? 0 : before.pages.paths().filter((p) => !run.pages.has(p)).length;
   const builtAt = new Date().toISOString();
   const manifest: SiteManifest = {
     version: 1,
     buildId: randomUUID(),
     code: run.code,
     builtAt,
-    pages: Object.fromEntries(run.pages.map((p) => [p.path, p.key])),
+    pages: run.pages,
     staticPages,
     inline: inline.toJSON(),
     inlineCounts: inline.counts(),
     searchIndexedAt: builtAt,
     searchShards: shards,
     changeCursor: run.changeCursor,
+    frame: run.frame,
   };
   writeManifest(folders, dir, manifest);
   publish(folders, dir);
@@ -258,7 +258,7 @@ export async function fullBuild(
     rendered: rendering,
     reused: 0,
     removed,
-    pages: run.pages.length - 1 + staticPages.length,
+    pages: run.pages.size - 1 + staticPages.length,
     liveSeconds,
     searchSeconds,
     seconds: seconds(run.started),

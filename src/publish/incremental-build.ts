@@ -20,9 +20,11 @@ export async function incrementalBuild(
   renderer: PageRenderer,
 ): Promise<RebuildResult> {
   const { folders, reporter } = run;
-  const changed = run.pages.filter((p) => before.pages[p.path] !== p.key);
-  const removed = Object.keys(before.pages).filter((p) => !run.pageSet.has(p));
-  const reused = run.pages.filter((p) => p.path !== '/_redirects' && before.pages[p.path] === p.key).length;
+  const changed = run.changed ?? [...run.pages].filter((p) => before.pages.get(p.path) !== p.key);
+  // A rebuild after items edited in place has the live build's pages, no more, no fewer.
+  const removed = run.changed !== undefined ? [] : before.pages.paths().filter((p) => !run.pages.has(p));
+  const reused =
+    run.pages.size - (run.pages.has('/_redirects') ? 1 : 0) - changed.filter((p) => p.path !== '/_redirects').length;
   // Only the search shards holding a changed page are made again; all of them when the
   // last index is stale (an interrupted rebuild) or the number of shards changes.
   const shards = searchShards(run);
@@ -35,8 +37,8 @@ export async function incrementalBuild(
   if (changed.length === 0 && removed.length === 0) await renderer.abandon();
   if (changed.length === 0 && removed.length === 0 && !refreshSearch) {
     // The live build shows the catalogue as of this cursor too: the next rebuild asks from here.
-    if (run.changeCursor !== (before.changeCursor ?? null)) {
-      writeManifest(folders, liveDir, { ...before, changeCursor: run.changeCursor });
+    if (run.changeCursor !== (before.changeCursor ?? null) || run.frame !== before.frame) {
+      writeManifest(folders, liveDir, { ...before, changeCursor: run.changeCursor, frame: run.frame });
     }
     const liveSeconds = seconds(run.started);
     reporter.log(`Build: site written to ${run.config.siteDir} in ${liveSeconds.toFixed(1)} s (nothing changed).`);
@@ -73,7 +75,7 @@ export async function incrementalBuild(
       !run.scoped,
     );
     rendered = paths;
-    if (!run.scoped) staticPages = rendered.filter((p) => !run.pageSet.has(p)).sort();
+    if (!run.scoped) staticPages = rendered.filter((p) => !run.pages.has(p)).sort();
     for (const p of changed) {
       const rel = catalogueFile(p.path);
       const data = files.get(rel);
@@ -81,7 +83,8 @@ export async function incrementalBuild(
       changes.set(rel, data);
     }
     // Pages without a key (login, cart, 404, …) and public files: kept unless their bytes changed.
-    const catalogueFiles = new Set(run.pages.map((p) => catalogueFile(p.path)));
+    // (Only the changed catalogue pages are rendered.)
+    const catalogueFiles = new Set(changed.map((p) => catalogueFile(p.path)));
     for (const [rel, data] of files) {
       if (catalogueFiles.has(rel)) continue;
       if (!(await sameAsFile(join(liveDir, rel), data))) changes.set(rel, data);
@@ -93,7 +96,7 @@ export async function incrementalBuild(
     // Redirect pages follow `_redirects` and the set of pages; the sitemap follows the set of pages.
     const pageSetChanged =
       removed.length > 0 ||
-      changed.some((p) => !(p.path in before.pages)) ||
+      changed.some((p) => !before.pages.has(p.path)) ||
       staticPages.join('\n') !== before.staticPages.join('\n');
     if (pageSetChanged || changes.has('_redirects')) addRedirectPages(run, liveDir, before, staticPages, changes);
     if (pageSetChanged) await addSitemap(run, liveDir, staticPages, changes);
@@ -109,13 +112,14 @@ export async function incrementalBuild(
     buildId: randomUUID(),
     code: run.code,
     builtAt: new Date().toISOString(),
-    pages: Object.fromEntries(run.pages.map((p) => [p.path, p.key])),
+    pages: run.pages,
     staticPages,
     inline: inline.toJSON(),
     inlineCounts: inline.counts(),
     searchIndexedAt: refreshSearch ? null : before.searchIndexedAt,
     searchShards: refreshSearch ? null : shards,
     changeCursor: run.changeCursor,
+    frame: run.frame,
   };
 
   // 1. The changed pages go live through the standby copy; the old live build becomes the standby.

@@ -6,11 +6,12 @@ import { cataloguePages, cataloguePagesAt } from '../lib/catalogue/site-pages.ts
 import { siteOrigin } from '../lib/catalogue/site-url.ts';
 import type { ItemDto } from '../lib/domain/catalogue.ts';
 import type { Config } from '../server/config.ts';
-import { readChanges, readScopedCatalogue } from './catalogue-changes.ts';
+import { keepFrame, readChanges, readScopedCatalogue } from './catalogue-changes.ts';
 import { type Api, reachable, startApi } from './catalogue-source.ts';
 import { codeFingerprint } from './code-fingerprint.ts';
 import { incrementalBuild } from './incremental-build.ts';
 import { hasKeptRenderer, keptRendererDir } from './kept-renderer.ts';
+import { type PageKey, PageKeys } from './page-keys.ts';
 import { createReporter, formatDuration, type Reporter } from './progress.ts';
 import { PROJECT_ROOT } from './project-root.ts';
 import { type PublishLock, takePublishLock } from './publish-lock.ts';
@@ -23,7 +24,7 @@ import {
   scratchDir,
   startLeanBuild,
 } from './renderer.ts';
-import { NeedsFullBuild, type PageKey, pageCount, type RebuildResult, type Run } from './run.ts';
+import { NeedsFullBuild, pageCount, type RebuildResult, type Run } from './run.ts';
 import { compileSite } from './site-compiler.ts';
 import { acquireLock, liveSite, readManifest, type SiteManifest, siteFolders } from './site-folders.ts';
 
@@ -150,7 +151,7 @@ export async function rebuildSite(config: Config, opts: RebuildOptions = {}): Pr
       }
       const read =
         inPlace && before !== null && feed !== null && !feed.ReadEverything
-          ? await readChangedPages(client, feed.Items, before, reporter)
+          ? await readChangedPages(client, feed.Items, before, folders.manifestsDir, reporter)
           : null;
       const stats = buildStats();
       const catalogue =
@@ -163,7 +164,9 @@ export async function rebuildSite(config: Config, opts: RebuildOptions = {}): Pr
         }));
       catalogueRead.resolve(catalogue);
       reporter.step('catalogue');
-      const pages = read?.pages ?? cataloguePages(catalogue);
+      // A whole read keeps its frame for the rebuilds that follow; a scoped one shows the kept frame.
+      const frame = read !== null ? read.frame : keepFrame(folders.manifestsDir, catalogue);
+      const pages = read?.pages ?? PageKeys.of(cataloguePages(catalogue));
       run = {
         config,
         folders,
@@ -173,9 +176,10 @@ export async function rebuildSite(config: Config, opts: RebuildOptions = {}): Pr
         site: siteOrigin(),
         started,
         pages,
-        pageSet: new Set(pages.map((p) => p.path)),
+        ...(read !== null ? { changed: read.changed } : {}),
         changeCursor: feed?.Cursor ?? null,
         scoped: read !== null,
+        frame,
       };
       checkPageCount(run, before, opts.force === true);
     } catch (err) {
@@ -226,24 +230,39 @@ async function readChangedPages(
   client: ReturnType<typeof createApiClient>,
   changed: ItemDto[],
   before: SiteManifest,
+  frameDir: string,
   reporter: Reporter,
-): Promise<{ catalogue: Catalogue; pages: PageKey[] } | null> {
-  const unchanged = Object.entries(before.pages).map(([path, key]) => ({ path, key }));
+): Promise<{ catalogue: Catalogue; pages: PageKeys; changed: PageKey[]; frame: string | undefined } | null> {
   if (changed.length === 0) {
     reporter.log('Catalogue: nothing changed since the last build (change feed).');
-    return { catalogue: indexCatalogue({ categories: [], stores: [], sections: [], items: [] }), pages: unchanged };
+    return {
+      catalogue: indexCatalogue({ categories: [], stores: [], sections: [], items: [] }),
+      pages: before.pages,
+      changed: [],
+      frame: before.frame,
+    };
   }
-  const { catalogue, candidates } = await readScopedCatalogue(client, changed, (line) => reporter.log(line));
+  const { catalogue, candidates, frameId } = await readScopedCatalogue(
+    client,
+    changed,
+    { frameDir, frameId: before.frame },
+    (line) => reporter.log(line),
+  );
   const keys = new Map(cataloguePagesAt(catalogue, candidates).map((p) => [p.path, p.key]));
   for (const path of candidates) {
-    if (keys.has(path) !== path in before.pages) {
+    if (keys.has(path) !== before.pages.has(path)) {
       reporter.log(
         `Catalogue: the page ${path} ${keys.has(path) ? 'is new' : 'is gone'} though only items were edited in place; reading the whole catalogue.`,
       );
       return null;
     }
   }
-  return { catalogue, pages: unchanged.map((p) => ({ path: p.path, key: keys.get(p.path) ?? p.key })) };
+  return {
+    catalogue,
+    pages: before.pages.withKeys(keys),
+    changed: [...keys].filter(([path, key]) => before.pages.get(path) !== key).map(([path, key]) => ({ path, key })),
+    frame: frameId,
+  };
 }
 
 /** The last full build's compiled renderer when it is kept for this code; else a lean build, started now. */
@@ -260,7 +279,7 @@ async function pageRenderer(
 function checkPageCount(run: Run, manifest: SiteManifest | null, force: boolean): void {
   if (manifest === null) return;
   const before = pageCount(manifest);
-  const after = run.pages.filter((p) => p.path !== '/_redirects').length + manifest.staticPages.length;
+  const after = run.pages.size - (run.pages.has('/_redirects') ? 1 : 0) + manifest.staticPages.length;
   if (before === 0 || after >= before * (1 - MAX_PAGE_DROP)) return;
   const drop = Math.round((1 - after / before) * 100);
   const message =

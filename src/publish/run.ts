@@ -1,7 +1,7 @@
 import type { Catalogue } from '../lib/catalogue/catalogue.ts';
 import { pageFile } from '../lib/catalogue/redirect-pages.ts';
-import type { CataloguePage } from '../lib/catalogue/site-pages.ts';
 import type { Config } from '../server/config.ts';
+import type { PageKey, PageKeys } from './page-keys.ts';
 import type { Reporter } from './progress.ts';
 import type { SiteFolders, SiteManifest } from './site-folders.ts';
 
@@ -30,9 +30,6 @@ export interface RebuildResult {
 /** A lean build turned out not to match the live site's code: the rebuild renders everything instead. */
 export class NeedsFullBuild extends Error {}
 
-/** A catalogue page as a rebuild compares it: its address and its cache key. */
-export type PageKey = Pick<CataloguePage, 'path' | 'key'>;
-
 /** What one rebuild works with. */
 export interface Run {
   config: Config;
@@ -42,8 +39,13 @@ export interface Run {
   code: string;
   site: string;
   started: number;
-  pages: PageKey[];
-  pageSet: Set<string>;
+  /** Every catalogue page with its key. */
+  pages: PageKeys;
+  /**
+   * After only items edited in place (`scoped`): the pages whose keys changed, every other
+   * page being as the live build's. Unset: compare every page.
+   */
+  changed?: PageKey[];
   /** The change feed's cursor taken before the catalogue was read (null: the API has no feed). */
   changeCursor: string | null;
   /**
@@ -51,11 +53,13 @@ export interface Run {
    * them: the pages without keys (which show no item) are as live, and are not rendered again.
    */
   scoped: boolean;
+  /** The id of the catalogue frame kept for this build's catalogue (`keepFrame`). */
+  frame: string | undefined;
 }
 
 export const catalogueFile = (path: string) => (path === '/_redirects' ? '_redirects' : pageFile(path));
 export const seconds = (since: number) => (performance.now() - since) / 1000;
 
 export function pageCount(m: Pick<SiteManifest, 'pages' | 'staticPages'>): number {
-  return Object.keys(m.pages).filter((p) => p !== '/_redirects').length + m.staticPages.length;
+  return m.pages.size - (m.pages.has('/_redirects') ? 1 : 0) + m.staticPages.length;
 }

@@ -18,6 +18,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { InlineCounts, InlineHashes } from '../server/site-headers.ts';
+import { PageKeys } from './page-keys.ts';
 
 /**
  * Where a site lives on disk. `siteDir` (`SITE_DIR`) is a symbolic link to one
@@ -49,7 +50,7 @@ export interface SiteManifest {
   code: string;
   builtAt: string;
   /** Every catalogue page (and `/_redirects`) with its cache key. */
-  pages: Record<string, string>;
+  pages: PageKeys;
   /** The other pages Astro rendered (login, cart, …): re-rendered by every rebuild, kept when unchanged. */
   staticPages: string[];
   /** The inline scripts and styles of the pages, for the Content-Security-Policy. */
@@ -66,6 +67,12 @@ export interface SiteManifest {
    * or null: the next rebuild reads the whole catalogue.
    */
   changeCursor?: string | null;
+  /**
+   * The catalogue frame (categories, stores, published sections) this build showed,
+   * kept beside the manifests (`catalogue-changes.ts`): unchanged while the feed
+   * reports only items edited in place.
+   */
+  frame?: string | undefined;
 }
 
 function manifestFile(folders: SiteFolders, build: string): string {
@@ -76,18 +83,28 @@ function manifestFile(folders: SiteFolders, build: string): string {
 export function readManifest(folders: SiteFolders, build: string): SiteManifest | null {
   try {
     const m = JSON.parse(readFileSync(manifestFile(folders, build), 'utf8')) as SiteManifest;
-    return m.version === 1 ? m : null;
+    if (m.version !== 1) return null;
+    m.pages = PageKeys.fromJSON(m.pages);
+    return m;
   } catch {
     return null;
   }
 }
+
+const serialized = new WeakMap<SiteManifest, string>();
 
 /** Writes a build's manifest atomically (and durably: it is what says the build is complete). */
 export function writeManifest(folders: SiteFolders, build: string, manifest: SiteManifest): void {
   mkdirSync(folders.manifestsDir, { recursive: true });
   const file = manifestFile(folders, build);
   const tmp = `${file}.tmp-${process.pid}`;
-  writeFileSync(tmp, JSON.stringify(manifest));
+  // A switch writes the same manifest for both of its folders: it is serialized once.
+  let text = serialized.get(manifest);
+  if (text === undefined) {
+    text = JSON.stringify(manifest);
+    serialized.set(manifest, text);
+  }
+  writeFileSync(tmp, text);
   const fd = openSync(tmp, 'r');
   try {
     fsyncSync(fd);

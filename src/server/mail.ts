@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** Where mail goes: an SMTP server, or one `.eml` file per message in `outboxDir`. */
 export interface MailConfig {
@@ -44,18 +44,26 @@ function withoutEmptyHtml(message: MailMessage): MailMessage {
  */
 export function createMailer(config: MailConfig): Mailer {
   const from = config.from ?? DEFAULT_MAIL_FROM;
+  // nodemailer loads with the first message: a process that sends none (a rebuild's API) never loads it.
+  let transport: Promise<Transporter> | undefined;
+  const transporter = () => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      config.smtpUrl !== undefined
+        ? nodemailer.createTransport(config.smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    );
+    return transport;
+  };
   if (config.smtpUrl !== undefined) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from, ...withoutEmptyHtml(message) });
+        await (await transporter()).sendMail({ from, ...withoutEmptyHtml(message) });
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...withoutEmptyHtml(message) });
+      const info = await (await transporter()).sendMail({ from, ...withoutEmptyHtml(message) });
       await mkdir(config.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       // The sequence keeps two messages of the same millisecond in sending order.

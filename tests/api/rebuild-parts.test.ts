@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { indexCatalogue } from '../../src/lib/catalogue/catalogue.ts';
 import { redirectPages } from '../../src/lib/catalogue/redirect-pages.ts';
-import { cataloguePages, shareOnlyPages, staticPathsOf } from '../../src/lib/catalogue/site-pages.ts';
+import { cataloguePages, cataloguePagesAt, shareOnlyPages, staticPathsOf } from '../../src/lib/catalogue/site-pages.ts';
 import { SITEMAP_URLS_PER_FILE, sitemapFiles } from '../../src/lib/catalogue/sitemap.ts';
 import type { CategoryDto, ItemDto, StoreDto } from '../../src/lib/domain/catalogue.ts';
 import type { BuildEvent } from '../../src/publish/build-events.ts';
 import { cspHash, headersFile, inlineHashes } from '../../src/publish/deploy-files.ts';
 import { renderOrder } from '../../src/publish/full-build.ts';
+import { PageKeys } from '../../src/publish/page-keys.ts';
 import { createReporter, formatDuration, progressBar, progressLine } from '../../src/publish/progress.ts';
 import { parseInterval } from '../../src/publish/schedule.ts';
 import { shardCount, shardDir, shardGlob, shardOf } from '../../src/publish/search-index.ts';
@@ -61,6 +62,30 @@ describe('catalogue page keys', () => {
       '/app/section/1/1',
       '/app/store-section/10/1',
     ]);
+  });
+
+  it('gives the pages of changed items the same keys from only the rows those pages show', () => {
+    // What a rebuild reads after items 2 and 3 were edited in place: every category, store and
+    // section, the items filed in their sections (10 and 11) and, since book 11 lists item 2 by
+    // CustomOrder, the items of its database (1). Item 4, in another database, is not read.
+    const after = rows();
+    after.items[1] = { ...(after.items[1] as ItemDto), Availability: 0 };
+    after.items[2] = { ...(after.items[2] as ItemDto), ItemTitle: 'Renamed' };
+    const whole = keys(after);
+    const partial = indexCatalogue({ ...after, items: after.items.filter((i) => i.DbID === 1) });
+    const wanted = new Set([
+      '/app/section/2/1',
+      '/app/section/3/1',
+      '/app/store-section/10/1',
+      '/app/store-section/11/1',
+      '/app/book/10/1',
+      '/app/book/11/1',
+    ]);
+    const scoped = cataloguePagesAt(partial, wanted, NOW);
+    expect(scoped.map((p) => p.path).sort()).toEqual([...wanted].sort());
+    for (const p of scoped) expect(p.key, p.path).toBe(whole.get(p.path));
+    // And the changed ones are among them.
+    expect(changedPaths(keys(rows()), whole).every((path) => wanted.has(path))).toBe(true);
   });
 
   it('changes for stock sold (no update time change) too, since the page shows whether it is in stock', () => {
@@ -176,6 +201,39 @@ describe('deploy folder', () => {
       .join('');
     expect(all).toContain('<loc>https://shop.example/app/login</loc>');
     expect(all).not.toMatch(/app\/cart|example\/404<|_redirects/);
+  });
+});
+
+describe('page keys of a build', () => {
+  const list = Array.from({ length: 40 }, (_, i) => ({ path: `/app/section/${i}/1`, key: `k${i}` }));
+
+  it('keep their order and keys through the manifest, and read the object form older manifests have', () => {
+    const keys = PageKeys.of(list);
+    const again = PageKeys.fromJSON(JSON.parse(JSON.stringify(keys)));
+    expect([...again]).toEqual(list);
+    expect(again.size).toBe(40);
+    const old = PageKeys.fromJSON(Object.fromEntries(list.map((p) => [p.path, p.key])));
+    expect([...old]).toEqual(list);
+    expect(() => PageKeys.fromJSON(['/app/section/1/1'])).toThrow(/form this version does not read/);
+  });
+
+  it('answer look-ups the same before and after they build an index, and replace only the named keys', () => {
+    const keys = PageKeys.of(list);
+    // More look-ups than the scans allowed before an index: the answers stay the same.
+    for (let round = 0; round < 3; round++) {
+      for (const p of list) expect(keys.get(p.path)).toBe(p.key);
+      expect(keys.has('/app/section/99/1')).toBe(false);
+    }
+    const changed = keys.withKeys(
+      new Map([
+        ['/app/section/7/1', 'new'],
+        ['/nowhere', 'x'],
+      ]),
+    );
+    expect(changed.get('/app/section/7/1')).toBe('new');
+    expect(changed.has('/nowhere')).toBe(false);
+    expect(keys.get('/app/section/7/1')).toBe('k7');
+    expect(changed.paths()).toEqual(keys.paths());
   });
 });
 

@@ -239,6 +239,8 @@ describe('npm run rebuild', () => {
     expect(ran.output).toContain("rendered with the last full build's compiled renderer");
     // The change feed told it which item changed: it read only the rows of the pages that show it.
     expect(ran.output).toContain('Catalogue: 1 item changed in place since the last build');
+    // Categories, stores and sections are as the last build kept them: the feed says none changed.
+    expect(ran.output).toContain('published sections (as the last build kept them)');
     expect(ran.output).not.toMatch(/Catalogue: \d+ categories, \d+ stores, \d+ published sections and \d+ items read/);
     const after = snapshot();
     const changedHtml = rewritten(before, after).filter((f) => f.endsWith('.html'));

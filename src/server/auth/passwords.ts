@@ -1,6 +1,8 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { createRequire } from 'node:module';
 import { AppError } from '../errors.ts';
+
+const requireHere = createRequire(import.meta.url);
 
 /** OWASP's scrypt parameters: N = 2^17, r = 8, p = 1; a 64-byte key from a 16-byte salt. */
 export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
@@ -117,6 +119,11 @@ let common: Set<string> | undefined;
  * `P@ssw0rd` counts as common.
  */
 export function isCommonPassword(password: string): boolean {
-  common ??= new Set(dictionary['passwords-common']);
+  // Loaded on first use (a decompressed dictionary): a process that checks no password never loads it.
+  common ??= new Set(
+    (requireHere('@zxcvbn-ts/language-common') as typeof import('@zxcvbn-ts/language-common')).dictionary[
+      'passwords-common'
+    ],
+  );
   return common.has(password.toLowerCase());
 }
