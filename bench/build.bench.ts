@@ -322,7 +322,7 @@ console.log('| ----: | ----: | ---------: | -----------: | ------: | -----------
 for (const r of rows) console.log(r);
 if (incremental.length > 0) {
   console.log(
-    '\n| items | rendered | reused | served after, from the process start (median; 3 runs) | live after, by its own clock | search index | whole run | peak RSS |',
+    '\n| items | rendered | reused | served after, from the start of npm run rebuild (median; 3 runs) | live after, by its own clock | search index | whole run | peak RSS |',
   );
   console.log(
     '| ----: | -------: | -----: | ----------------------------------------------------: | ---------------------------: | -----------: | --------: | -------: |',
