@@ -1,11 +1,18 @@
 import { createHash } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, extname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
-import { Parser } from 'htmlparser2';
+import {
+  type BrotliOptions,
+  brotliCompress,
+  brotliCompressSync,
+  constants,
+  gzip,
+  gzipSync,
+  type ZlibOptions,
+} from 'node:zlib';
 import { COMPRESSIBLE_EXTENSIONS } from '../lib/domain/compressible.ts';
 import {
   cacheControlFor,
@@ -18,6 +25,7 @@ import {
   REVALIDATE,
   siteSecurityHeaders,
 } from '../server/site-headers.ts';
+import { scanInlineElements } from './inline-scan.ts';
 import { isShardDir } from './search-index.ts';
 
 const brotli = promisify(brotliCompress);
@@ -35,18 +43,56 @@ export function isCompressible(file: string): boolean {
  * get the maximum, brotli 11 and gzip 9.
  */
 export async function compressed(file: string, data: Buffer): Promise<{ br: Buffer; gz: Buffer }> {
-  const page = ['.html', '.xml', '.txt'].includes(extname(file));
-  const [br, gz] = await Promise.all([
-    brotli(data, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: page ? 5 : 11,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-      },
-    }),
-    gzipAsync(data, { level: page ? 6 : 9 }),
-  ]);
+  const [br, gz] = await Promise.all([brotli(data, brotliOptions(file, data)), gzipAsync(data, gzipOptions(file))]);
   return { br, gz };
+}
+
+/** `compressed`, on the calling thread (a writer thread of a full build, which has nothing else to do). */
+export function compressedSync(file: string, data: Buffer): { br: Buffer; gz: Buffer } {
+  return { br: brotliCompressSync(data, brotliOptions(file, data)), gz: gzipSync(data, gzipOptions(file)) };
+}
+
+const isPage = (file: string) => ['.html', '.xml', '.txt'].includes(extname(file));
+
+function brotliOptions(file: string, data: Buffer): BrotliOptions {
+  return {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: isPage(file) ? 5 : 11,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+    },
+  };
+}
+
+const gzipOptions = (file: string): ZlibOptions => ({ level: isPage(file) ? 6 : 9 });
+
+/**
+ * Writes files with their `.br` and `.gz` into a build folder nobody serves yet,
+ * synchronously: for threads that only write (a full build's page writers, the
+ * redirect-page worker), where blocking calls cost about half the CPU of
+ * promise-based ones (no thread-pool hand-offs). Folders it made are remembered.
+ */
+export class FolderWriter {
+  readonly #made = new Set<string>();
+  readonly dir: string;
+
+  constructor(dir: string) {
+    this.dir = dir;
+  }
+
+  write(rel: string, data: Buffer): void {
+    const file = join(this.dir, rel);
+    const parent = dirname(file);
+    if (!this.#made.has(parent)) {
+      mkdirSync(parent, { recursive: true });
+      this.#made.add(parent);
+    }
+    writeFileSync(file, data);
+    if (!isCompressible(rel)) return;
+    const { br, gz } = compressedSync(rel, data);
+    writeFileSync(`${file}.br`, br);
+    writeFileSync(`${file}.gz`, gz);
+  }
 }
 
 /**
@@ -84,7 +130,7 @@ export function cspHash(text: string): string {
 
 /**
  * The inline scripts and styles of one HTML page, as CSP hash sources, found
- * by parsing the page as a browser would (htmlparser2): only the text of
+ * as a browser's tokenizer finds them (`inline-scan.ts`): only the text of
  * `<script>` and `<style>` elements counts, never text that merely looks like
  * one inside an attribute value, a title or a comment, so nothing staff type
  * can add to the policy. Scripts with a `src`, and data blocks
@@ -93,31 +139,10 @@ export function cspHash(text: string): string {
 export function inlineHashes(html: string): { script: string[]; style: string[] } {
   const script: string[] = [];
   const style: string[] = [];
-  let open: { kind: 'script' | 'style'; text: string } | null = null;
-  const parser = new Parser(
-    {
-      onopentag(name, attrs) {
-        if (name === 'script') {
-          const runsInline = !('src' in attrs) && EXECUTABLE_TYPE.test(attrs.type ?? '');
-          open = runsInline ? { kind: 'script', text: '' } : null;
-        } else if (name === 'style') {
-          open = { kind: 'style', text: '' };
-        }
-      },
-      ontext(text) {
-        if (open !== null) open.text += text;
-      },
-      onclosetag(name) {
-        if (open === null || name !== open.kind) return;
-        (open.kind === 'script' ? script : style).push(cspHash(open.text));
-        open = null;
-      },
-    },
-    // The browser hashes the element's text as written, entities and all.
-    { decodeEntities: false, lowerCaseTags: true, lowerCaseAttributeNames: true },
-  );
-  parser.write(html);
-  parser.end();
+  for (const el of scanInlineElements(html)) {
+    if (el.kind === 'style') style.push(cspHash(el.text));
+    else if (!el.attrs.has('src') && EXECUTABLE_TYPE.test(el.attrs.get('type') ?? '')) script.push(cspHash(el.text));
+  }
   return { script, style };
 }
 
@@ -146,7 +171,20 @@ export class InlineHashSet {
   }
 
   #count(html: string, by: 1 | -1): void {
-    const found = inlineHashes(html);
+    this.#addFound(inlineHashes(html), by);
+  }
+
+  /** Adds the counts of another set (a writer thread's pages). */
+  merge(other: InlineCounts): void {
+    for (const [map, from] of [
+      [this.script, other.script],
+      [this.style, other.style],
+    ] as const) {
+      for (const [h, n] of Object.entries(from)) if (n > 0) map.set(h, (map.get(h) ?? 0) + n);
+    }
+  }
+
+  #addFound(found: { script: readonly string[]; style: readonly string[] }, by: 1 | -1): void {
     for (const [map, list] of [
       [this.script, found.script],
       [this.style, found.style],

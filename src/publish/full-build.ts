@@ -6,16 +6,10 @@ import { shareCatalogue } from '../lib/catalogue/load.ts';
 import { renderedLine } from '../lib/catalogue/site-integration.ts';
 import { redirectsText, shareOnlyPages } from '../lib/catalogue/site-pages.ts';
 import { sitemapFiles } from '../lib/catalogue/sitemap.ts';
-import {
-  compressInPlace,
-  InlineHashSet,
-  isCompressible,
-  listFiles,
-  writeCompressed,
-  writeWithCompressed,
-} from './deploy-files.ts';
-import { headersText, searchShards, topLevel, writeSearchFiles } from './derived-files.ts';
+import { compressInPlace, InlineHashSet, isCompressible, listFiles, writeCompressed } from './deploy-files.ts';
+import { headersText, searchShards, topLevel } from './derived-files.ts';
 import { dropOtherRenderers, keptRendererDir, loadKeptRenderer, type RenderedFile } from './kept-renderer.ts';
+import { PageWriters } from './page-writer.ts';
 import { writeRedirectPagesInWorker } from './redirect-writer.ts';
 import { removeScratch, scratchDir } from './renderer.ts';
 import { type RebuildResult, type Run, seconds } from './run.ts';
@@ -87,13 +81,12 @@ export function renderOrder(paths: readonly string[], shards: number): { shard: 
  * Renders the catalogue's pages with the renderer the site compiler kept,
  * `PART_PAGES` at a time (Astro's `getStaticPaths()` of each route sees only
  * the part), writing each page with its `.br` and `.gz` into `dir` as soon as
- * it is rendered. `onShard(shard)` is called once every page of a search
+ * it is rendered (by the page writers' threads). `onShard(shard)` is called once every page of a search
  * shard is written. Resolves to the paths rendered.
  */
 async function renderCatalogue(
   run: Run,
-  dir: string,
-  inline: InlineHashSet,
+  writers: PageWriters,
   shards: number,
   onShard: (shard: number) => void,
 ): Promise<string[]> {
@@ -105,10 +98,10 @@ async function renderCatalogue(
   const phase = run.reporter.phase('rendering', run.pages.size - 1, 'pages');
   const timer = setInterval(() => phase.update(stats.pagesRendered), 100);
   const rendered: string[] = [];
-  // Each page is written (with its `.br` and `.gz`) as soon as it is rendered: a few pages are held at a time.
+  // Each page is handed to a writer thread (its hashes, `.br` and `.gz`) as soon as it is rendered:
+  // a few pages are held at a time.
   const write = async (f: RenderedFile) => {
-    if (f.file.endsWith('.html')) inline.add(f.body.toString('utf8'));
-    await writeWithCompressed(dir, f.file, f.body);
+    await writers.write(f.file, f.body);
     rendered.push(f.path);
   };
   shareCatalogue(Promise.resolve(run.catalogue));
@@ -174,6 +167,36 @@ export async function fullBuild(
   dropOtherRenderers(kept);
 
   const inline = new InlineHashSet();
+  const writers = new PageWriters(dir, inline);
+  try {
+    return await renderAndPublish(run, before, reason, {
+      dir,
+      scratch,
+      staticRendered,
+      redirectsWritten,
+      inline,
+      writers,
+    });
+  } finally {
+    await writers.close().catch(() => {});
+  }
+}
+
+async function renderAndPublish(
+  run: Run,
+  before: SiteManifest | null,
+  reason: string,
+  parts: {
+    dir: string;
+    scratch: string;
+    staticRendered: string[];
+    redirectsWritten: Promise<number>;
+    inline: InlineHashSet;
+    writers: PageWriters;
+  },
+): Promise<RebuildResult> {
+  const { folders, reporter } = run;
+  const { dir, scratch, staticRendered, redirectsWritten, inline, writers } = parts;
   const shards = searchShards(run);
   // The seconds Pagefind ran, shard after shard, mostly while later shards' pages rendered.
   let searchSeconds = 0;
@@ -186,14 +209,14 @@ export async function fullBuild(
       const started = performance.now();
       const search = await buildSearchIndex(dir, shards, {
         only: [shard],
-        sink: (files) => writeSearchFiles(dir, files),
+        sink: (files) => writers.writeAll(files),
       });
       searchPages += search.pages;
       searchSeconds += seconds(started);
     });
     searching.catch(() => {});
   };
-  const catalogueRendered = await renderCatalogue(run, dir, inline, shards, indexShard);
+  const catalogueRendered = await renderCatalogue(run, writers, shards, indexShard);
   const redirectCount = await redirectsWritten;
   reporter.log(`Build: ${redirectCount} redirect pages written.`);
   const astroFiles = listFiles(scratch);
@@ -211,6 +234,8 @@ export async function fullBuild(
   phase.end();
   reporter.log(`Build: ${toCompress} more files compressed (brotli and gzip).`);
   await searching;
+  // Every page is written: the writers hand back the inline hashes of the pages they wrote.
+  await writers.close();
   reporter.log(
     `Build: search index of ${searchPages} pages (${shards} ${shards === 1 ? 'shard' : 'shards'}) ` +
       `written in ${searchSeconds.toFixed(1)} s.`,

@@ -1,6 +1,6 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { redirectPageEntries } from '../lib/catalogue/redirect-pages.ts';
-import { writeCompressed } from './deploy-files.ts';
+import { FolderWriter } from './deploy-files.ts';
 
 /** What the worker needs: everything else it works out itself, off the main thread. */
 interface RedirectJob {
@@ -33,24 +33,18 @@ export function writeRedirectPagesInWorker(job: Omit<RedirectJob, 'kind'>): Prom
   });
 }
 
-/** Redirect pages written at a time: the worker's memory follows a batch, not the catalogue. */
-const BATCH = 2000;
-
-async function work(job: RedirectJob): Promise<void> {
+function work(job: RedirectJob): void {
   const pages = new Set(job.pages);
+  // The worker does nothing else: blocking writes cost about half the CPU of promise-based ones.
+  const out = new FolderWriter(job.dir);
   let written = 0;
-  let batch = new Map<string, string>();
   for (const [file, html] of redirectPageEntries(job.redirectsText, job.site, (p) => pages.has(p))) {
-    batch.set(file, html);
-    if (batch.size < BATCH) continue;
-    await writeCompressed(job.dir, batch);
-    written += batch.size;
-    batch = new Map();
+    out.write(file, Buffer.from(html));
+    written++;
   }
-  await writeCompressed(job.dir, batch);
-  parentPort?.postMessage(written + batch.size);
+  parentPort?.postMessage(written);
 }
 
 if (!isMainThread && (workerData as RedirectJob | undefined)?.kind === 'aisle:redirect-pages') {
-  await work(workerData as RedirectJob);
+  work(workerData as RedirectJob);
 }
