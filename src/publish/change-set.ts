@@ -26,9 +26,13 @@ export async function sameAsFile(file: string, data: Buffer): Promise<boolean> {
   }
 }
 
-/** Adds the `.br` / `.gz` siblings of every changed compressible file to `changes`. */
+/**
+ * Adds the `.br` / `.gz` siblings of every changed compressible file to
+ * `changes`, but for a file whose siblings the change set decided already (a
+ * redirect page, which has none).
+ */
 export async function addCompressed(changes: Changes): Promise<void> {
-  const entries = [...changes].filter(([rel]) => isCompressible(rel));
+  const entries = [...changes].filter(([rel]) => isCompressible(rel) && !changes.has(`${rel}.br`));
   await eachLimited(entries, COMPRESS_CONCURRENCY, async ([rel, data]) => {
     if (data === null) {
       changes.set(`${rel}.br`, null);

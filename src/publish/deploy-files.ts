@@ -80,7 +80,8 @@ export class FolderWriter {
     this.dir = dir;
   }
 
-  write(rel: string, data: Buffer): void {
+  /** Writes `rel`, with its `.br` and `.gz` when it is compressible and `compress` is not false. */
+  write(rel: string, data: Buffer, compress = true): void {
     const file = join(this.dir, rel);
     const parent = dirname(file);
     if (!this.#made.has(parent)) {
@@ -88,7 +89,7 @@ export class FolderWriter {
       this.#made.add(parent);
     }
     writeFileSync(file, data);
-    if (!isCompressible(rel)) return;
+    if (!compress || !isCompressible(rel)) return;
     const { br, gz } = compressedSync(rel, data);
     writeFileSync(`${file}.br`, br);
     writeFileSync(`${file}.gz`, gz);

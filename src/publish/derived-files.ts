@@ -11,6 +11,7 @@ import {
   writeWithCompressed,
 } from './deploy-files.ts';
 import { PROJECT_ROOT } from './project-root.ts';
+import { REDIRECT_PAGES_COMPRESSED } from './redirect-writer.ts';
 import type { Run } from './run.ts';
 import { isSearched, shardCount } from './search-index.ts';
 import type { SiteManifest } from './site-folders.ts';
@@ -73,7 +74,13 @@ export function addRedirectPages(
   const oldPages = redirectPages(oldText, run.site, (p) => before.pages.has(p) || oldStatic.has(p));
   const newPages = redirectPages(newText, run.site, (p) => run.pages.has(p) || newStatic.has(p));
   for (const [rel, html] of newPages) {
-    if (oldPages.get(rel) !== html) changes.set(rel, Buffer.from(html));
+    if (oldPages.get(rel) === html) continue;
+    changes.set(rel, Buffer.from(html));
+    if (!REDIRECT_PAGES_COMPRESSED) {
+      // A redirect page has no compressed forms (see `redirect-writer.ts`); a page it replaces had.
+      changes.set(`${rel}.br`, null);
+      changes.set(`${rel}.gz`, null);
+    }
   }
   for (const rel of oldPages.keys()) {
     if (!newPages.has(rel) && !changes.has(rel)) changes.set(rel, null);

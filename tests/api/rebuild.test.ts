@@ -194,6 +194,12 @@ describe('npm run rebuild', () => {
     const assets = readdirSync(join(live, '_astro'));
     expect(assets.filter((a) => a.endsWith('.js')).every((a) => assets.includes(`${a}.br`))).toBe(true);
     expect(existsSync(join(live, 'pagefind/pagefind.js'))).toBe(true);
+    // Redirect pages (for hosts that ignore `_redirects`) are a few hundred bytes: written without compressed forms.
+    const legacy = /^(\/section\/\d+\/\d+) /m.exec(readFileSync(join(live, '_redirects'), 'utf8'))?.[1];
+    expect(legacy).toBeDefined();
+    expect(readFileSync(join(live, `${legacy}/index.html`), 'utf8')).toContain('http-equiv="refresh"');
+    expect(existsSync(join(live, `${legacy}/index.html.br`))).toBe(false);
+    expect(existsSync(join(live, `${legacy}/index.html.gz`))).toBe(false);
     // More than 100 searched pages: the index is split, and its first shard lists the others.
     const shards = JSON.parse(readFileSync(join(live, 'pagefind/shards.json'), 'utf8')) as string[];
     expect(shards).toEqual(['/pagefind-1/', '/pagefind-2/', '/pagefind-3/', '/pagefind-4/']);
