@@ -7,8 +7,8 @@ import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { seedCatalogue } from '../src/server/db/seed.ts';
 
 const USAGE =
-  'Usage: npm run db:seed -- [--items N] [--seed S]   (N: 1 to 200000, default 2000; S: integer, default 1)';
-const MAX_ITEMS = 200_000;
+  'Usage: npm run db:seed -- [--items N] [--seed S]   (N: 1 to 250000, default 2000; S: integer, default 1)';
+const MAX_ITEMS = 250_000;
 
 function fail(message: string): never {
   console.error(`db:seed: ${message}\n${USAGE}`);
