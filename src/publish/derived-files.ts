@@ -3,15 +3,8 @@ import { join } from 'node:path';
 import { redirectPages } from '../lib/catalogue/redirect-pages.ts';
 import { sitemapFiles } from '../lib/catalogue/sitemap.ts';
 import { type Changes, sameAsFile } from './change-set.ts';
-import {
-  COMPRESS_CONCURRENCY,
-  eachLimited,
-  headersFile,
-  type InlineHashSet,
-  writeWithCompressed,
-} from './deploy-files.ts';
+import { headersFile, type InlineHashSet } from './deploy-files.ts';
 import { PROJECT_ROOT } from './project-root.ts';
-import { REDIRECT_PAGES_COMPRESSED } from './redirect-writer.ts';
 import type { Run } from './run.ts';
 import { isSearched, shardCount } from './search-index.ts';
 import type { SiteManifest } from './site-folders.ts';
@@ -54,10 +47,6 @@ export function searchShards(run: Run): number {
   return shardCount(searched);
 }
 
-export async function writeSearchFiles(root: string, files: Map<string, Uint8Array>): Promise<void> {
-  await eachLimited([...files], COMPRESS_CONCURRENCY, ([name, content]) => writeWithCompressed(root, name, content));
-}
-
 /** The redirect pages that changed with `_redirects` or with the set of pages. */
 export function addRedirectPages(
   run: Run,
@@ -76,11 +65,9 @@ export function addRedirectPages(
   for (const [rel, html] of newPages) {
     if (oldPages.get(rel) === html) continue;
     changes.set(rel, Buffer.from(html));
-    if (!REDIRECT_PAGES_COMPRESSED) {
-      // A redirect page has no compressed forms (see `redirect-writer.ts`); a page it replaces had.
-      changes.set(`${rel}.br`, null);
-      changes.set(`${rel}.gz`, null);
-    }
+    // A redirect page has no compressed forms (see `redirect-writer.ts`); a page it replaces had.
+    changes.set(`${rel}.br`, null);
+    changes.set(`${rel}.gz`, null);
   }
   for (const rel of oldPages.keys()) {
     if (!newPages.has(rel) && !changes.has(rel)) changes.set(rel, null);

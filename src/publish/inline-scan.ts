@@ -46,8 +46,11 @@ function endTagAt(html: string, name: string, from: number): number {
  * Reads the attributes of a tag from `at` (just after its name) to its `>`.
  * Returns the position after the `>` (or the end of the page) and the attributes.
  */
+const NO_ATTRIBUTES: ReadonlyMap<string, string> = new Map();
+
 function readAttributes(html: string, at: number, keep: boolean): { end: number; attrs: Map<string, string> } {
-  const attrs = new Map<string, string>();
+  // Only `<script>` and `<style>` keep theirs: the other tags of a page skip the allocation.
+  const attrs = keep ? new Map<string, string>() : (NO_ATTRIBUTES as Map<string, string>);
   const n = html.length;
   let i = at;
   for (;;) {

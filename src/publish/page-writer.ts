@@ -44,9 +44,8 @@ interface Thread {
 
 export class PageWriters {
   readonly #threads: Thread[];
-  readonly #pending = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
+  readonly #pending = new Map<number, { resolve: () => void; reject: (e: Error) => void; done: Promise<void> }>();
   readonly #inline: InlineHashSet | null;
-  readonly #writing = new Set<Promise<void>>();
   #next = 0;
   #flushing = false;
   #closed = false;
@@ -110,7 +109,13 @@ export class PageWriters {
     const id = this.#next++;
     const whole =
       data.byteOffset === 0 && data.byteLength === data.buffer.byteLength && data.buffer instanceof ArrayBuffer;
-    const done = new Promise<void>((resolve, reject) => this.#pending.set(id, { resolve, reject }));
+    let settle = { resolve: () => {}, reject: (_e: Error) => {} };
+    const done = new Promise<void>((resolve, reject) => {
+      settle = { resolve, reject };
+    });
+    this.#pending.set(id, { ...settle, done });
+    // A failure is the caller's to handle; a write nobody awaits must not end the process.
+    done.catch(() => {});
     thread.busy++;
     thread.queued.push({ id, rel, data });
     if (whole) thread.transfer.push(data.buffer as ArrayBuffer);
@@ -118,11 +123,6 @@ export class PageWriters {
       this.#flushing = true;
       setImmediate(() => this.#flush());
     }
-    this.#writing.add(done);
-    done.then(
-      () => this.#writing.delete(done),
-      () => this.#writing.delete(done),
-    );
     return done;
   }
 
@@ -150,7 +150,7 @@ export class PageWriters {
   /** Waits for what was handed over, counts the pages' inline hashes, then ends the threads. */
   async close(): Promise<void> {
     if (this.#closed) return;
-    await Promise.allSettled(this.#writing);
+    await Promise.allSettled([...this.#pending.values()].map((p) => p.done));
     if (this.#failed === null) {
       for (const t of this.#threads) t.worker.postMessage({ end: true } satisfies ToWriter);
       for (const t of this.#threads) this.#inline?.merge(await t.counts);

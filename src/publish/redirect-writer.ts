@@ -33,22 +33,17 @@ export function writeRedirectPagesInWorker(job: Omit<RedirectJob, 'kind'>): Prom
   });
 }
 
-/**
- * Redirect pages get no `.br` or `.gz`: the site server answers their paths
- * from `_redirects` with an HTTP redirect before any file, so only a host that
- * ignores `_redirects` serves them, and a page of about 370 bytes would shrink
- * by less than its response headers take. At 100,000 items they are 187,000
- * pages: their compressed forms were 375,000 files to create and compress.
- */
-export const REDIRECT_PAGES_COMPRESSED = false;
-
 function work(job: RedirectJob): void {
   const pages = new Set(job.pages);
   // The worker does nothing else: blocking writes cost about half the CPU of promise-based ones.
   const out = new FolderWriter(job.dir);
+  // Redirect pages get no `.br` or `.gz` (nor in a rebuild, `addRedirectPages`): the site server
+  // answers their paths from `_redirects` with an HTTP redirect before any file, so only a host that
+  // ignores `_redirects` serves them, and a page of about 370 bytes shrinks by less than its headers
+  // take. At 100,000 items they are 187,000 pages: their compressed forms were 375,000 files.
   let written = 0;
   for (const [file, html] of redirectPageEntries(job.redirectsText, job.site, (p) => pages.has(p))) {
-    out.write(file, Buffer.from(html), REDIRECT_PAGES_COMPRESSED);
+    out.write(file, Buffer.from(html), false);
     written++;
   }
   parentPort?.postMessage(written);

@@ -38,6 +38,19 @@ describe('inline hashes for the Content-Security-Policy', () => {
     expect(again.toJSON()).toEqual({ script: [], style: [] });
   });
 
+  it('adds the counts of another set, as the page writers hand theirs back', () => {
+    const mine = new InlineHashSet();
+    mine.add('<script>shared()</script>');
+    const writer = new InlineHashSet();
+    writer.add('<script>shared()</script><style>p{}</style>');
+    writer.add('<script>shared()</script>');
+    mine.merge(writer.counts());
+    expect(mine.counts()).toEqual({
+      script: { [cspHash('shared()')]: 3 },
+      style: { [cspHash('p{}')]: 1 },
+    });
+  });
+
   it('refuses a policy over the byte limit', () => {
     const hashes = (n: number) => Array.from({ length: n }, (_, i) => cspHash(`s${i}`));
     const fits = contentSecurityPolicy({ inline: { script: hashes(10), style: [] } });
