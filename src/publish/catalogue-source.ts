@@ -12,6 +12,12 @@ export interface Api {
   /** Claims the queued "Publish now" request (`site_state.build_requested_at`), once the publish lock is held. */
   claimRequest(): Promise<void>;
   markBuilt(startedAt: string): Promise<void>;
+  /**
+   * Done reading: the in-process API's thread ends and its memory goes with it
+   * (a full build renders for minutes after the read, and the thread's heap
+   * holds what it served). `markBuilt` then writes the database from this thread.
+   */
+  idle(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -23,6 +29,7 @@ export function startApi(config: Config, log: (line: string) => void): Promise<A
       url: config.apiUrl,
       claimRequest: () => claimInDatabase(config),
       markBuilt: async () => {},
+      idle: async () => {},
       stop: async () => {},
     });
   }
@@ -41,14 +48,20 @@ export function startApi(config: Config, log: (line: string) => void): Promise<A
     worker.on('message', (m: { op?: string; id?: number; url?: string; message?: string; error?: string }) => {
       if (m.op === 'ready') {
         log(`Build: API started in-process at ${m.url}`);
+        let idled = false;
+        const stop = async () => {
+          if (ended === null) await ask('stop').catch(() => {});
+          await worker.terminate();
+        };
         resolve({
           url: m.url as string,
           claimRequest: () => ask('claim'),
-          markBuilt: (startedAt) => ask('markBuilt', startedAt),
-          async stop() {
-            if (ended === null) await ask('stop').catch(() => {});
-            await worker.terminate();
+          markBuilt: (startedAt) => (idled ? markBuiltInDatabase(config, startedAt) : ask('markBuilt', startedAt)),
+          async idle() {
+            idled = true;
+            await stop();
           },
+          stop,
         });
       } else if (m.op === 'failed') {
         reject(new Error(m.message));
@@ -83,6 +96,20 @@ export async function claimInDatabase(config: Config): Promise<void> {
   const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await claimBuildRequest(db.db);
+  } finally {
+    await db.close();
+  }
+}
+
+/** Records a successful build in the configured database, from the calling thread (after `idle`). */
+async function markBuiltInDatabase(config: Config, startedAt: string): Promise<void> {
+  const [{ openDb }, { recordBuild }] = await Promise.all([
+    import('../server/db/connection.ts'),
+    import('../server/catalogue/site-state.ts'),
+  ]);
+  const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await recordBuild(db.db, { status: 'succeeded', startedAt, finishedAt: new Date().toISOString(), logTail: '' });
   } finally {
     await db.close();
   }

@@ -202,6 +202,8 @@ export async function rebuildSite(config: Config, opts: RebuildOptions = {}): Pr
         reporter.log(`Build: rendering every page: ${reason}.`);
         // The full build's parts (Pagefind, the redirect writer) are loaded only when it runs.
         const { fullBuild } = await import('./full-build.ts');
+        // Compiled already, the full build reads nothing more from the API: its thread's memory goes.
+        if (compiled !== undefined) await api.idle();
         result = await fullBuild(run, before, reason, compiled ?? api.url);
       }
       await api.markBuilt(startedAt);

@@ -5,34 +5,41 @@ export const isSearched = (path: string) => path.startsWith('/app/section/') || 
 const EXCLUDED = ['nav', '[data-share]', 'astro-island', '.sr-only', '[hidden]'];
 
 /**
- * Pagefind holds a whole index in memory while it writes it: about 35 kB a
- * page, 3.3 GB for the 94,000 searched pages of a 100,000-item catalogue. The
- * index is therefore split into shards of at most this many pages (up to 10
- * shards; beyond that they grow), made one after the other and merged again in
- * the browser (`mergeIndex`). A shard is also the unit a rebuild re-indexes, so
- * small shards make a small change searchable sooner. `AISLE_SEARCH_SHARD_PAGES`
- * overrides it.
+ * Pagefind holds a whole index in memory while it writes it: about 70 kB a
+ * page (measured: 5,000 item pages, 360–390 MB; 23,500 pages, 1.4 GB), far
+ * more than the index it writes. The index is therefore split into shards of
+ * at most this many pages, made one after the other (each in a Pagefind
+ * process of its own) and merged again in the browser (`mergeIndex`), so one
+ * Pagefind run stays bounded however large the catalogue grows: 1 shard up to
+ * 5,000 searched pages, 20 at 100,000 items, 50 at 250,000. A shard is also
+ * the unit a rebuild re-indexes, so small shards make a small change
+ * searchable sooner. `AISLE_SEARCH_SHARD_PAGES` overrides it.
  */
 export function shardPages(env: NodeJS.ProcessEnv = process.env): number {
   const n = Number(env.AISLE_SEARCH_SHARD_PAGES);
   return Number.isSafeInteger(n) && n > 0 ? n : 5_000;
 }
 
-/** Shard counts that split pages by the last digit of their first id, so a page never moves while the count stays. */
-const SHARD_COUNTS = [1, 2, 5, 10] as const;
+/**
+ * Shard counts: the divisors of 100, so that a page's shard (its first id
+ * modulo the count) depends on the id's last two digits only and a glob over
+ * the folder names finds a shard's pages. A page never moves while the count
+ * stays, and the counts of one digit (1, 2, 5, 10) put each page where they
+ * always did.
+ */
+const SHARD_COUNTS = [1, 2, 5, 10, 20, 25, 50, 100] as const;
 
-/** How many shards `pages` searched pages take (at most 10: beyond that the shards grow instead). */
+/** How many shards `pages` searched pages take (at most 100: beyond 100 × `perShard` pages they grow instead). */
 export function shardCount(pages: number, perShard = shardPages()): number {
-  return SHARD_COUNTS.find((n) => pages <= n * perShard) ?? 10;
+  return SHARD_COUNTS.find((n) => pages <= n * perShard) ?? 100;
 }
 
-/** The shard of a searched page: its first id's last digit modulo the count. */
+/** The shard of a searched page: its first id modulo the count. */
 export function shardOf(path: string, count: number): number {
   const id = /^\/app\/(?:section|store-section)\/(\d+)/.exec(path)?.[1] ?? '0';
-  return Number(id.at(-1)) % count;
+  return Number(id.slice(-2)) % count;
 }
 
-/** The folder of a shard in the site: `pagefind` for the first (which lists the others), `pagefind-{n}` for the rest. */
 export function shardDir(shard: number): string {
   return shard === 0 ? 'pagefind' : `pagefind-${shard}`;
 }
@@ -43,11 +50,38 @@ export const isShardDir = (name: string) => /^pagefind(-\d+)?$/.test(name);
 /** The list of the other shards, in the first one: the search box merges them into its results. */
 export const SHARDS_FILE = 'shards.json';
 
-/** The pages of one shard, as a glob over the built site (`*{1,6}`: first ids ending in 1 or 6). */
+/**
+ * The pages of one shard, as a glob over the built site: by the first id's last
+ * digit while the count divides 10 (`*{1,6}`: ids ending in 1 or 6), else by its
+ * last two digits (`{3,*03,*23,…}` for shard 3 of 20: the id 3 itself, and ids
+ * ending in 03, 23, …).
+ */
 export function shardGlob(shard: number, count: number): string {
-  const digits = Array.from({ length: 10 }, (_, d) => d).filter((d) => d % count === shard);
-  const last = digits.length === 10 ? '' : digits.length === 1 ? String(digits[0]) : `{${digits.join(',')}}`;
-  return `app/{section,store-section}/*${last}/*/index.html`;
+  const folders = 'app/{section,store-section}';
+  if (10 % count === 0) {
+    const digits = Array.from({ length: 10 }, (_, d) => d).filter((d) => d % count === shard);
+    const last = digits.length === 10 ? '' : digits.length === 1 ? String(digits[0]) : `{${digits.join(',')}}`;
+    return `${folders}/*${last}/*/index.html`;
+  }
+  const names = Array.from({ length: 100 }, (_, r) => r)
+    .filter((r) => r % count === shard)
+    .flatMap((r) => (r < 10 ? [String(r), `*0${r}`] : [`*${r}`]));
+  return `${folders}/{${names.join(',')}}/*/index.html`;
+}
+
+/**
+ * The files of a shard the site serves. Pagefind writes its own search UIs into
+ * every index (`pagefind-ui.js`, `pagefind-component-ui.js`, their styles,
+ * `pagefind-highlight.js`: about 500 kB, compressed at brotli 11 like any script);
+ * the search box uses none of them. A merged shard (every one but the first) is
+ * read by the first one's code and WebAssembly, so it needs only its entry file,
+ * metadata, word index, filters and fragments. At 50 shards that is 550 files and
+ * about a minute of compression a build does not make.
+ */
+export function isServedFile(file: string, shard: number): boolean {
+  if (/^pagefind-(?:component-|modular-)?ui\.(?:js|css)$|^pagefind-highlight\.js$/.test(file)) return false;
+  if (shard === 0) return true;
+  return file === 'pagefind-entry.json' || file.endsWith('.pf_meta') || /^(?:index|fragment|filter)\//.test(file);
 }
 
 export interface SearchIndex {
@@ -85,7 +119,7 @@ export async function buildSearchIndex(
       const out = await index.getFiles();
       if (out.errors.length > 0) throw new Error(`Pagefind could not write its index: ${out.errors.join('; ')}`);
       pages += added.page_count;
-      for (const f of out.files) files.set(`${shardDir(shard)}/${f.path}`, f.content);
+      for (const f of out.files) if (isServedFile(f.path, shard)) files.set(`${shardDir(shard)}/${f.path}`, f.content);
     } finally {
       await index.deleteIndex().catch(() => {});
       await pagefind.close();

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { indexCatalogue } from '../../src/lib/catalogue/catalogue.ts';
 import { redirectPages } from '../../src/lib/catalogue/redirect-pages.ts';
@@ -10,7 +13,7 @@ import { renderOrder } from '../../src/publish/full-build.ts';
 import { PageKeys } from '../../src/publish/page-keys.ts';
 import { createReporter, formatDuration, progressBar, progressLine } from '../../src/publish/progress.ts';
 import { parseInterval } from '../../src/publish/schedule.ts';
-import { shardCount, shardDir, shardGlob, shardOf } from '../../src/publish/search-index.ts';
+import { buildSearchIndex, shardCount, shardDir, shardGlob, shardOf } from '../../src/publish/search-index.ts';
 import { idleBuild, readBuildEvent } from '../../src/server/catalogue/site-builder.ts';
 import { headersFor, parseHeaders } from '../../src/server/site-headers.ts';
 import { categoryDto, itemDto, sectionDto, storeDto } from '../fixtures/dtos.ts';
@@ -282,20 +285,31 @@ describe('schedule and progress', () => {
 });
 
 describe('search shards', () => {
-  it('split the searched pages into 1, 2, 5 or 10 shards of at most the given size', () => {
+  it('split the searched pages into shards of at most the given size (a divisor of 100 of them)', () => {
     expect(shardCount(0, 25_000)).toBe(1);
     expect(shardCount(25_000, 25_000)).toBe(1);
     expect(shardCount(25_001, 25_000)).toBe(2);
     expect(shardCount(93_762, 25_000)).toBe(5);
     expect(shardCount(200_000, 25_000)).toBe(10);
-    expect(shardCount(1_000_000, 25_000)).toBe(10);
+    expect(shardCount(250_001, 25_000)).toBe(20);
+    // The default: 5,000 pages a shard (one Pagefind run of about 350 MB), whatever the catalogue.
+    expect(shardCount(4_000)).toBe(1);
+    expect(shardCount(93_761)).toBe(20);
+    expect(shardCount(234_101)).toBe(50);
+    expect(shardCount(600_000)).toBe(100);
+    expect(shardCount(1_000_000, 5_000)).toBe(100);
   });
 
-  it('put a page in the shard of its first id’s last digit, so it stays there while the count does', () => {
+  it('put a page in the shard of its first id modulo the count, so it stays there while the count does', () => {
     expect(shardOf('/app/section/1234/7', 5)).toBe(4);
     expect(shardOf('/app/store-section/25/3', 5)).toBe(0);
     expect(shardOf('/app/section/9/1', 2)).toBe(1);
     expect(shardOf('/app/section/9/1', 1)).toBe(0);
+    expect(shardOf('/app/section/1234/7', 20)).toBe(14);
+    expect(shardOf('/app/section/1234/7', 50)).toBe(34);
+    expect(shardOf('/app/store-section/25/3', 25)).toBe(0);
+    expect(shardOf('/app/section/3/1', 20)).toBe(3);
+    expect(shardOf('/app/section/103/1', 20)).toBe(3);
     expect([0, 1, 4].map(shardDir)).toEqual(['pagefind', 'pagefind-1', 'pagefind-4']);
   });
 
@@ -303,7 +317,63 @@ describe('search shards', () => {
     expect(shardGlob(0, 1)).toBe('app/{section,store-section}/*/*/index.html');
     expect(shardGlob(1, 5)).toBe('app/{section,store-section}/*{1,6}/*/index.html');
     expect(shardGlob(3, 10)).toBe('app/{section,store-section}/*3/*/index.html');
+    expect(shardGlob(3, 20)).toBe('app/{section,store-section}/{3,*03,*23,*43,*63,*83}/*/index.html');
+    expect(shardGlob(7, 50)).toBe('app/{section,store-section}/{7,*07,*57}/*/index.html');
+    expect(shardGlob(14, 50)).toBe('app/{section,store-section}/{*14,*64}/*/index.html');
   });
+
+  it('give each page to exactly the shard whose glob finds it', () => {
+    // Every id from 1 to 2,000 against the globs of every count, matched as Pagefind's globs match folder names.
+    const matches = (glob: string, name: string) => {
+      const alternatives = /\/\{([^}]*)\}\/\*\/index\.html$/.exec(glob)?.[1]?.split(',') ?? [
+        /\/(\*[^/]*)\/\*\/index\.html$/.exec(glob)?.[1] ?? '',
+      ];
+      return alternatives.some((alt) => {
+        const digits = /^\*\{([\d,]+)\}$/.exec(alt);
+        if (digits !== null) return (digits[1] ?? '').split(',').some((d) => name.endsWith(d));
+        return alt.startsWith('*') ? name.endsWith(alt.slice(1)) : name === alt;
+      });
+    };
+    for (const count of [1, 2, 5, 10, 20, 25, 50, 100]) {
+      for (let id = 1; id <= 2000; id++) {
+        const found = Array.from({ length: count }, (_, shard) => shard).filter((shard) =>
+          matches(shardGlob(shard, count), String(id)),
+        );
+        expect(found, `id ${id} of ${count} shards`).toEqual([shardOf(`/app/section/${id}/1`, count)]);
+      }
+    }
+  });
+
+  it('index every searched page in its own shard when Pagefind reads the globs (20 shards)', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'aisle-shards-'));
+    try {
+      const ids = [1, 3, 9, 10, 20, 23, 40, 103, 120, 203, 999, 1003, 1020, 4321];
+      for (const id of ids) {
+        const dir = join(root, 'app', 'section', String(id), '1');
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(
+          join(dir, 'index.html'),
+          `<!doctype html><html lang="en"><head><title>Item ${id}</title></head><body><main data-pagefind-body><h1>Item ${id}</h1><p>Fresh produce number ${id}.</p></main></body></html>`,
+        );
+      }
+      const expected = new Map<number, number>();
+      for (const id of ids) {
+        const shard = shardOf(`/app/section/${id}/1`, 20);
+        expected.set(shard, (expected.get(shard) ?? 0) + 1);
+      }
+      let total = 0;
+      for (const [shard, pages] of expected) {
+        const index = await buildSearchIndex(root, 20, { only: [shard] });
+        expect(index.pages, `shard ${shard}`).toBe(pages);
+        total += index.pages;
+      }
+      expect(total).toBe(ids.length);
+      // Shard 3 of 20 holds the ids 3, 23, 103, 203 and 1003.
+      expect(expected.get(3)).toBe(5);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('are cached like the one index: chunks immutable, entry files revalidated', () => {
     const rules = parseHeaders(

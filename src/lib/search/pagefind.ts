@@ -53,7 +53,9 @@ export function searchIndex(): Promise<Pagefind> {
     await mod.options({ baseUrl: '/', excerptLength: EXCERPT_WORDS });
     const shards = await fetch(SHARDS_URL).then((res) => (res.ok ? (res.json() as Promise<string[]>) : []));
     await mod.init();
-    for (const path of shards) await mod.mergeIndex(path, { baseUrl: '/' });
+    // All shards at once: each loads its entry and metadata files, and one after the other they
+    // would cost a round trip each (twenty or more on a large catalogue's index).
+    await Promise.all(shards.map((path) => mod.mergeIndex(path, { baseUrl: '/' })));
     return mod;
   })();
   loading.catch(() => {
