@@ -288,6 +288,8 @@ for (const n of sizes) {
         `${searchSeconds(full.output).toFixed(0)} s | ${full.wallSeconds.toFixed(0)} s | ` +
         `${standbySeconds.toFixed(0)} s | ${full.peakRssMb.toFixed(0)} MB |`,
     );
+    // Each row as soon as it is measured: the tables come at the end, after the largest sizes' clean-up.
+    console.error(`    ${rows.at(-1)}`);
     if (incrementalAt.has(n)) {
       const runs: Measured[] = [];
       for (let i = 0; i < 3; i++) {
@@ -309,6 +311,7 @@ for (const n of sizes) {
           `${liveSeconds(median.output).toFixed(2)} s | ${searchSeconds(median.output).toFixed(1)} s | ` +
           `${median.wallSeconds.toFixed(1)} s | ${median.peakRssMb.toFixed(0)} MB |`,
       );
+      console.error(`    ${incremental.at(-1)}`);
       weights = pageWeights(env.SITE_DIR as string);
     }
   } finally {
