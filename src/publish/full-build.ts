@@ -54,16 +54,8 @@ export function mergeInto(from: string, to: string): void {
 /** Catalogue pages a full build names to Astro's `getStaticPaths()` at a time. */
 export const PART_PAGES = 2000;
 
-/** Pages rendered at a time. */
+/** Pages rendered (and written) at a time: one renders while the others are compressed and written. */
 const RENDER_CONCURRENCY = 8;
-
-/**
- * Rendered pages the page writers may hold before rendering waits for them: the
- * renderer runs ahead while the writers are off the CPU (Pagefind, the redirect
- * worker), and the writers have pages to take while the renderer is off it, so
- * neither core waits for the other. About 1 MB of pages.
- */
-const WRITE_QUEUE = 48;
 
 /**
  * The catalogue's pages in the order a full build renders them: the searched
@@ -107,19 +99,10 @@ async function renderCatalogue(
   const timer = setInterval(() => phase.update(stats.pagesRendered), 100);
   const rendered: string[] = [];
   // Each page is handed to a writer thread (its hashes, `.br` and `.gz`) as soon as it is rendered:
-  // at most `WRITE_QUEUE` pages are held at a time.
-  const queued = new Set<Promise<void>>();
+  // a few pages are held at a time.
   const write = async (f: RenderedFile) => {
-    const written: Promise<void> = writers
-      .write(f.file, f.body)
-      .then(() => {
-        rendered.push(f.path);
-      })
-      .finally(() => queued.delete(written));
-    // Awaited below (the race, or the shard's end); a failure is thrown there, never left unhandled.
-    written.catch(() => {});
-    queued.add(written);
-    while (queued.size >= WRITE_QUEUE) await Promise.race(queued);
+    await writers.write(f.file, f.body);
+    rendered.push(f.path);
   };
   shareCatalogue(Promise.resolve(run.catalogue));
   try {
@@ -130,8 +113,6 @@ async function renderCatalogue(
         shareOnlyPages(Promise.resolve(part));
         await renderer.render(part, RENDER_CONCURRENCY, write);
       }
-      // A shard is indexed from the files on disk: every page of it is written first.
-      await Promise.all(queued);
       if (group.shard !== null) onShard(group.shard);
     }
   } finally {
