@@ -29,12 +29,15 @@ if (port === null) throw new Error('api-worker.ts runs as a worker thread.');
 const config = (workerData as { config: Config }).config;
 
 try {
-  const [{ silentLogger }, { claimBuildRequest, recordBuild }, { createConfiguredApp, listen, openMigratedDb }] =
-    await Promise.all([
-      import('../server/app.ts'),
-      import('../server/catalogue/site-state.ts'),
-      import('../server/runtime.ts'),
-    ]);
+  const [
+    { silentLogger },
+    { claimBuildRequest, recordBuildSucceeded },
+    { createConfiguredApp, listen, openMigratedDb },
+  ] = await Promise.all([
+    import('../server/app.ts'),
+    import('../server/catalogue/site-state.ts'),
+    import('../server/runtime.ts'),
+  ]);
   const db = await openMigratedDb(config);
   let server: Awaited<ReturnType<typeof listen>>;
   try {
@@ -47,12 +50,7 @@ try {
     try {
       if (req.op === 'claim') await claimBuildRequest(db.db);
       else if (req.op === 'markBuilt') {
-        await recordBuild(db.db, {
-          status: 'succeeded',
-          startedAt: req.startedAt as string,
-          finishedAt: new Date().toISOString(),
-          logTail: '',
-        });
+        await recordBuildSucceeded(db.db, req.startedAt as string);
       } else {
         await server.close();
         await db.close();

@@ -1,5 +1,7 @@
 import { Worker } from 'node:worker_threads';
+import type { Kysely } from 'kysely';
 import type { Config } from '../server/config.ts';
+import type { Database } from '../server/db/schema.ts';
 
 /**
  * The catalogue source: the API a rebuild reads. With `API_URL` unset it is
@@ -87,32 +89,31 @@ export function startApi(config: Config, log: (line: string) => void): Promise<A
   });
 }
 
-/** With `API_URL`, the request is claimed in the configured database, when this machine has it. */
-export async function claimInDatabase(config: Config): Promise<void> {
-  const [{ openDb }, { claimBuildRequest }] = await Promise.all([
+/** Runs `work` over the configured database, opened on the calling thread for it and closed after. */
+async function inDatabase(
+  config: Config,
+  work: (db: Kysely<Database>, state: typeof import('../server/catalogue/site-state.ts')) => Promise<void>,
+): Promise<void> {
+  const [{ openDb }, state] = await Promise.all([
     import('../server/db/connection.ts'),
     import('../server/catalogue/site-state.ts'),
   ]);
   const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await claimBuildRequest(db.db);
+    await work(db.db, state);
   } finally {
     await db.close();
   }
 }
 
+/** With `API_URL`, the request is claimed in the configured database, when this machine has it. */
+export function claimInDatabase(config: Config): Promise<void> {
+  return inDatabase(config, (db, state) => state.claimBuildRequest(db));
+}
+
 /** Records a successful build in the configured database, from the calling thread (after `idle`). */
-async function markBuiltInDatabase(config: Config, startedAt: string): Promise<void> {
-  const [{ openDb }, { recordBuild }] = await Promise.all([
-    import('../server/db/connection.ts'),
-    import('../server/catalogue/site-state.ts'),
-  ]);
-  const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    await recordBuild(db.db, { status: 'succeeded', startedAt, finishedAt: new Date().toISOString(), logTail: '' });
-  } finally {
-    await db.close();
-  }
+function markBuiltInDatabase(config: Config, startedAt: string): Promise<void> {
+  return inDatabase(config, (db, state) => state.recordBuildSucceeded(db, startedAt));
 }
 
 export async function reachable(apiUrl: string): Promise<void> {

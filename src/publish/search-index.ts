@@ -40,6 +40,7 @@ export function shardOf(path: string, count: number): number {
   return Number(id.slice(-2)) % count;
 }
 
+/** The folder of a shard in the site: `pagefind` for the first (which lists the others), `pagefind-{n}` for the rest. */
 export function shardDir(shard: number): string {
   return shard === 0 ? 'pagefind' : `pagefind-${shard}`;
 }

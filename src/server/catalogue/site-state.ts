@@ -85,6 +85,11 @@ export async function requestBuild(db: Kysely<Database>, at: string): Promise<vo
     .execute();
 }
 
+/** Records a build that published, as the rebuild does at its end (its log is the command's own). */
+export function recordBuildSucceeded(db: Kysely<Database>, startedAt: string): Promise<void> {
+  return recordBuild(db, { status: 'succeeded', startedAt, finishedAt: new Date().toISOString(), logTail: '' });
+}
+
 /** A build claims the queued request as it starts (under the publish lock): later presses queue the next one. */
 export async function claimBuildRequest(db: Kysely<Database>): Promise<void> {
   await db.updateTable('site_state').set({ build_requested_at: null }).where('id', '=', 1).execute();
