@@ -5,9 +5,9 @@ import { type Run, seconds } from './run.ts';
 import {
   dropManifest,
   linkCopy,
+  manifestBuildId,
   nextBuildDir,
   publish,
-  readManifest,
   type SiteManifest,
   staleBuilds,
   writeManifest,
@@ -84,7 +84,7 @@ export async function applyChanges(root: string, changes: Changes, linkFrom?: st
 /** The standby copy of `liveDir` (same build id), made again when a rebuild was interrupted. */
 export function standbyOf(run: Run, liveDir: string, buildId: string): string {
   for (const dir of staleBuilds(run.folders, [liveDir])) {
-    if (/site-\d+$/.test(dir) && readManifest(run.folders, dir)?.buildId === buildId) return dir;
+    if (/site-\d+$/.test(dir) && manifestBuildId(run.folders, dir) === buildId) return dir;
   }
   const started = performance.now();
   const dir = nextBuildDir(run.folders);

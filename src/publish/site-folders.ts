@@ -91,6 +91,23 @@ export function readManifest(folders: SiteFolders, build: string): SiteManifest 
   }
 }
 
+/**
+ * A build's id from its manifest without parsing the page list (a few megabytes at 100,000
+ * items): what telling a standby copy from a stale folder needs. Null as for `readManifest`.
+ */
+export function manifestBuildId(folders: SiteFolders, build: string): string | null {
+  let text: string;
+  try {
+    text = readFileSync(manifestFile(folders, build), 'utf8');
+  } catch {
+    return null;
+  }
+  // Top-level keys only: a page path or key never holds a quote.
+  const version = /^\{"version":(\d+),"buildId":"([^"\\]*)"/.exec(text);
+  if (version !== null) return version[1] === '1' ? (version[2] as string) : null;
+  return readManifest(folders, build)?.buildId ?? null;
+}
+
 const serialized = new WeakMap<SiteManifest, string>();
 
 /** Writes a build's manifest atomically (and durably: it is what says the build is complete). */

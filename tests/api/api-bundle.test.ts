@@ -1,0 +1,95 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshApiBundle, writeApiBundle } from '../../src/publish/api-bundle.ts';
+import { startApi } from '../../src/publish/catalogue-source.ts';
+import { loadConfig } from '../../src/server/config.ts';
+
+// The rebuild's in-process API loads from one bundled file when it is up to date
+// (src/publish/api-bundle.ts). The bundle is a cache: it must serve what the
+// sources serve, count as stale when a file it was made from changes, and never
+// stop a rebuild when it cannot run.
+
+const ROOT = resolve(import.meta.dirname, '../..');
+let work: string;
+let config: ReturnType<typeof loadConfig>;
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'aisle-api-bundle-'));
+  const dataDir = join(work, 'data');
+  const seeded = spawnSync(process.execPath, [join(ROOT, 'scripts/db-seed.ts'), '--items', '60', '--seed', '3'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, API_URL: '', DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+  expect(seeded.status, seeded.stderr).toBe(0);
+  config = loadConfig({ DATA_DIR: dataDir });
+}, 120_000);
+
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** What a rebuild reads first, from an API started with the bundle folder `dir`; and what it logged. */
+async function readThrough(dir: string): Promise<{ bodies: unknown[]; log: string[] }> {
+  const log: string[] = [];
+  const api = await startApi(config, (line) => log.push(line), dir);
+  try {
+    const bodies = [];
+    for (const path of ['/api/Category/ReadAll', '/api/Store/ReadAll', '/api/Item/ReadAll?limit=20']) {
+      const res = await fetch(new URL(path, api.url));
+      expect(res.status, path).toBe(200);
+      bodies.push(await res.json());
+    }
+    return { bodies, log };
+  } finally {
+    await api.stop();
+  }
+}
+
+describe('the API bundle', () => {
+  it('is written after a rebuild found it missing, and then serves what the sources serve', async () => {
+    const dir = join(work, 'cache-a');
+    expect(freshApiBundle(dir)).toBeNull();
+    const fromSources = await readThrough(dir);
+    // Stopping the API wrote the bundle: the next start loads it.
+    const bundle = freshApiBundle(dir);
+    expect(bundle).toBe(join(dir, 'api-worker.mjs'));
+    // A module finds files beside its source, bundled or not (the site builder finds scripts/rebuild.ts so).
+    const text = readFileSync(bundle as string, 'utf8');
+    expect(text).toContain(JSON.stringify(pathToFileURL(join(ROOT, 'src/server/catalogue/site-builder.ts')).href));
+    const fromBundle = await readThrough(dir);
+    expect(fromBundle.log.join('\n')).not.toContain('did not start');
+    expect(fromBundle.bodies).toEqual(fromSources.bodies);
+    expect((fromBundle.bodies[0] as unknown[]).length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('counts as stale when a file it was made from changed', async () => {
+    const dir = join(work, 'cache-b');
+    await writeApiBundle(dir);
+    expect(freshApiBundle(dir)).not.toBeNull();
+    const stampFile = join(dir, 'api-worker.mjs.inputs.json');
+    const stamp = JSON.parse(readFileSync(stampFile, 'utf8')) as { inputs: [string, number, number][] };
+    const own = stamp.inputs.findIndex(([file]) => file.endsWith('src/server/app.ts'));
+    expect(own).toBeGreaterThanOrEqual(0);
+    // As if app.ts had been edited since: another modification time.
+    (stamp.inputs[own] as [string, number, number])[2] -= 1000;
+    writeFileSync(stampFile, JSON.stringify(stamp));
+    expect(freshApiBundle(dir)).toBeNull();
+  }, 60_000);
+
+  it('that cannot run is set aside: the sources start the API and the bundle is written again', async () => {
+    const dir = join(work, 'cache-c');
+    await writeApiBundle(dir);
+    writeFileSync(join(dir, 'api-worker.mjs'), "throw new Error('a damaged bundle');\n");
+    expect(freshApiBundle(dir)).not.toBeNull();
+    const { bodies, log } = await readThrough(dir);
+    expect(log.join('\n')).toContain("the API's bundle did not start (a damaged bundle)");
+    expect((bodies[0] as unknown[]).length).toBeGreaterThan(0);
+    expect(readFileSync(join(dir, 'api-worker.mjs'), 'utf8')).not.toContain('a damaged bundle');
+    expect(freshApiBundle(dir)).not.toBeNull();
+  }, 60_000);
+});
