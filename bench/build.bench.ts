@@ -1,12 +1,15 @@
-// npm run bench:build [-- --items 2000,20000,100000] [--seed S] [--incremental-at 20000,100000]
+// npm run bench:build [-- --items 2000,20000,100000] [--seed S] [--incremental-at 20000,100000] [--compare-api-bundle 5]
 // For each catalogue size: seeds a throw-away data folder, runs a full build
 // (`scripts/rebuild.ts --full`, the operator's command) and reports its wall time,
 // time until live and the peak memory of its process tree. At the size named by
 // --incremental-at it then changes one item's price and runs `npm run rebuild`
 // (incremental) three times, timing each from the start of npm until the changed
 // page's new bytes are served (the live link resolves to them), and reports
-// the bytes of HTML and JavaScript each page type sends.
-// Nothing outside the temp folders is touched; see bench/README.md "Builds".
+// the bytes of HTML and JavaScript each page type sends. With --compare-api-bundle N
+// it then runs N pairs of them, alternating the in-process API loaded from its sources
+// and from its bundle (src/publish/api-bundle.ts).
+// Nothing outside the temp folders is touched but the API bundle's stamp (written
+// again by the next rebuild); see bench/README.md "Builds".
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -21,6 +24,8 @@ const { values } = parseArgs({
     items: { type: 'string', default: '2000,20000,100000' },
     seed: { type: 'string', default: '1' },
     'incremental-at': { type: 'string', default: '20000' },
+    // After the timed runs: N pairs of one-item rebuilds, alternating the API loaded from its sources and from its bundle.
+    'compare-api-bundle': { type: 'string', default: '0' },
   },
   strict: true,
 });
@@ -30,11 +35,20 @@ if (sizes.some((n) => !Number.isSafeInteger(n) || n < 1)) {
   process.exit(2);
 }
 const incrementalAt = new Set((values['incremental-at'] ?? '').split(',').map((s) => Number(s.trim())));
+const bundlePairs = Number(values['compare-api-bundle']);
+if (!Number.isSafeInteger(bundlePairs) || bundlePairs < 0) {
+  console.error(
+    `bench:build: --compare-api-bundle must be a whole number of pairs, got "${values['compare-api-bundle']}".`,
+  );
+  process.exit(2);
+}
 
 interface Measured {
   wallSeconds: number;
   /** Seconds from the start of the process until the watched file's bytes changed (NaN if they never did). */
   servedSeconds: number;
+  /** Seconds from the start of the process until its log said the in-process API was ready (NaN if it never did). */
+  apiReadySeconds: number;
   peakRssMb: number;
   output: string;
   code: number | null;
@@ -120,6 +134,7 @@ function measure(
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
+    let apiReadySeconds = Number.NaN;
     let peak = 0;
     const sample = () => {
       if (child.pid !== undefined && existsSync('/proc')) peak = Math.max(peak, treeRssKb(child.pid));
@@ -127,6 +142,8 @@ function measure(
     const timer = setInterval(sample, 200);
     const collect = (d: Buffer) => {
       output += d.toString();
+      if (Number.isNaN(apiReadySeconds) && output.includes('API started in-process'))
+        apiReadySeconds = (performance.now() - started) / 1000;
       for (const line of d.toString().split('\n')) {
         if (/^(Build|Rebuild|Catalogue): /.test(line) && !/ \d+\/\d+ /.test(line)) console.error(`    ${line}`);
       }
@@ -136,7 +153,14 @@ function measure(
     child.once('close', (code) => {
       clearInterval(timer);
       clearInterval(watcher);
-      done({ wallSeconds: (performance.now() - started) / 1000, servedSeconds, peakRssMb: peak / 1024, output, code });
+      done({
+        wallSeconds: (performance.now() - started) / 1000,
+        servedSeconds,
+        apiReadySeconds,
+        peakRssMb: peak / 1024,
+        output,
+        code,
+      });
     });
   });
 }
@@ -261,10 +285,44 @@ function pageWeights(siteDir: string): { type: string; path: string; html: Bytes
     });
 }
 
+/**
+ * One-item rebuilds in pairs, alternating the in-process API loaded from its
+ * sources (the bundle's stamp removed first: src/publish/api-bundle.ts then writes
+ * it again after the page is served) and from its bundle.
+ */
+async function compareApiBundle(n: number, env: NodeJS.ProcessEnv): Promise<void> {
+  const stamp = join(ROOT, 'node_modules', '.cache', 'aisle', 'api-worker.mjs.inputs.json');
+  const sides = { sources: [] as [number, number][], bundle: [] as [number, number][] };
+  for (let i = 0; i < bundlePairs; i++) {
+    for (const side of ['sources', 'bundle'] as const) {
+      if (side === 'sources') rmSync(stamp, { force: true });
+      const changed = await changeOneItem(env.DATA_DIR as string, env.SITE_DIR as string);
+      const run = await measure(
+        'scripts/rebuild.ts',
+        [],
+        env,
+        join(env.SITE_DIR as string, changed, 'index.html'),
+        true,
+      );
+      if (run.code !== 0) throw new Error(`the incremental rebuild failed:\n${run.output}`);
+      sides[side].push([run.apiReadySeconds, run.servedSeconds]);
+      console.error(
+        `    ${side}: API ready ${run.apiReadySeconds.toFixed(2)} s, served ${run.servedSeconds.toFixed(2)} s`,
+      );
+      await settled(env.SITE_DIR as string);
+    }
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+  const cell = (runs: [number, number][]) =>
+    `${median(runs.map((r) => r[0])).toFixed(2)} s, ${median(runs.map((r) => r[1])).toFixed(2)} s`;
+  bundleRows.push(`| ${n.toLocaleString('en-US')} | ${bundlePairs} | ${cell(sides.sources)} | ${cell(sides.bundle)} |`);
+}
+
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 const rows: string[] = [];
 let weights: ReturnType<typeof pageWeights> = [];
 const incremental: string[] = [];
+const bundleRows: string[] = [];
 
 console.error(
   `bench:build on ${cpus().length} CPUs (${cpus()[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
@@ -313,6 +371,7 @@ for (const n of sizes) {
       );
       console.error(`    ${incremental.at(-1)}`);
       weights = pageWeights(env.SITE_DIR as string);
+      if (bundlePairs > 0) await compareApiBundle(n, env);
     }
   } finally {
     await settled(env.SITE_DIR as string);
@@ -331,6 +390,13 @@ if (incremental.length > 0) {
     '| ----: | -------: | -----: | ----------------------------------------------------: | ---------------------------: | -----------: | --------: | -------: |',
   );
   for (const row of incremental) console.log(row);
+}
+if (bundleRows.length > 0) {
+  console.log(
+    '\n| items | pairs | API from its sources: API ready, served (medians) | API from its bundle: API ready, served (medians) |',
+  );
+  console.log('| ----: | ----: | ---: | ---: |');
+  for (const row of bundleRows) console.log(row);
 }
 if (weights.length > 0) {
   console.log('\n| page type | HTML | HTML gzip | JS up front | JS up front gzip | + on first tap gzip |');
