@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshApiBundle, writeApiBundle } from '../../src/publish/api-bundle.ts';
 import { startApi } from '../../src/publish/catalogue-source.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { createTestDb } from './harness.ts';
 
 // The rebuild's in-process API loads from one bundled file when it is up to date
 // (src/publish/api-bundle.ts). The bundle is a cache: it must serve what the
@@ -91,5 +92,40 @@ describe('the API bundle', () => {
     expect((bodies[0] as unknown[]).length).toBeGreaterThan(0);
     expect(readFileSync(join(dir, 'api-worker.mjs'), 'utf8')).not.toContain('a damaged bundle');
     expect(freshApiBundle(dir)).not.toBeNull();
+  }, 60_000);
+
+  it('serves a PostgreSQL database and records the build there', async () => {
+    const dir = join(work, 'cache-d');
+    await writeApiBundle(dir);
+    const testDb = await createTestDb('postgres');
+    try {
+      const seeded = spawnSync(process.execPath, [join(ROOT, 'scripts/db-seed.ts'), '--items', '30', '--seed', '4'], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: testDb.dataDir, DATABASE_URL: testDb.url, API_URL: '' },
+        encoding: 'utf8',
+      });
+      expect(seeded.status, seeded.stderr).toBe(0);
+      const log: string[] = [];
+      const startedAt = new Date().toISOString();
+      const api = await startApi(
+        loadConfig({ DATA_DIR: testDb.dataDir, DATABASE_URL: testDb.url }),
+        (l) => log.push(l),
+        dir,
+      );
+      try {
+        const items = (await (await fetch(new URL('/api/Item/ReadAll?limit=5', api.url))).json()) as unknown[];
+        expect(items.length).toBe(5);
+        await api.claimRequest();
+        await api.markBuilt(startedAt);
+      } finally {
+        await api.stop();
+      }
+      expect(log.join('\n')).not.toContain('did not start');
+      const state = await testDb.db.selectFrom('site_state').selectAll().executeTakeFirst();
+      expect(state?.last_build_status).toBe('succeeded');
+      expect(new Date(state?.last_built_at as string).toISOString()).toBe(startedAt);
+    } finally {
+      await testDb.cleanup();
+    }
   }, 60_000);
 });
