@@ -15,6 +15,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSyn
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { forgetApiBundle } from '../src/publish/api-bundle.ts';
 import { openDb } from '../src/server/db/connection.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -291,11 +292,10 @@ function pageWeights(siteDir: string): { type: string; path: string; html: Bytes
  * it again after the page is served) and from its bundle.
  */
 async function compareApiBundle(n: number, env: NodeJS.ProcessEnv): Promise<void> {
-  const stamp = join(ROOT, 'node_modules', '.cache', 'aisle', 'api-worker.mjs.inputs.json');
   const sides = { sources: [] as [number, number][], bundle: [] as [number, number][] };
   for (let i = 0; i < bundlePairs; i++) {
     for (const side of ['sources', 'bundle'] as const) {
-      if (side === 'sources') rmSync(stamp, { force: true });
+      if (side === 'sources') forgetApiBundle();
       const changed = await changeOneItem(env.DATA_DIR as string, env.SITE_DIR as string);
       const run = await measure(
         'scripts/rebuild.ts',

@@ -24,7 +24,7 @@ const bundleFile = (dir: string) => join(dir, 'api-worker.mjs');
 const stampFile = (dir: string) => `${bundleFile(dir)}.inputs.json`;
 const ENTRY = join(PROJECT_ROOT, 'src', 'publish', 'api-worker.ts');
 /** Changes whenever the bundle's options below change, so older bundles count as stale. */
-const FORMAT = 1;
+const FORMAT = 2;
 /** Packages loaded from node_modules at run time: native addons, and the large ones the API imports only on demand. */
 const EXTERNAL = ['sharp', 'exceljs', 'pg-native', '@node-rs/*'];
 
@@ -49,6 +49,11 @@ export function freshApiBundle(dir = API_BUNDLE_DIR): string | null {
     if (s === undefined || s.size !== size || s.mtimeMs !== mtimeMs) return null;
   }
   return bundleFile(dir);
+}
+
+/** Makes the bundle stale (its stamp goes), as a change to a file it was made from would. */
+export function forgetApiBundle(dir = API_BUNDLE_DIR): void {
+  rmSync(stampFile(dir), { force: true });
 }
 
 /** Bundles `api-worker.ts` and everything it imports (esbuild), replacing the bundle and its stamp atomically. */
@@ -78,17 +83,14 @@ export async function writeApiBundle(dir = API_BUNDLE_DIR): Promise<void> {
         {
           name: 'source-import-meta',
           setup(b) {
-            b.onLoad({ filter: /\.(m?[jt]s|cjs)$/ }, (args) => {
-              const text = readFileSync(args.path, 'utf8');
-              if (!text.includes('import.meta')) return undefined;
-              return {
-                contents: text
-                  .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
-                  .replaceAll('import.meta.dirname', JSON.stringify(dirname(args.path)))
-                  .replaceAll('import.meta.filename', JSON.stringify(args.path)),
-                loader: args.path.endsWith('.ts') ? 'ts' : 'js',
-              };
-            });
+            // Every module is read here once (esbuild reads no file an onLoad callback answers for).
+            b.onLoad({ filter: /\.(?:[cm]?js|m?ts)$/ }, (args) => ({
+              contents: readFileSync(args.path, 'utf8')
+                .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
+                .replaceAll('import.meta.dirname', JSON.stringify(dirname(args.path)))
+                .replaceAll('import.meta.filename', JSON.stringify(args.path)),
+              loader: /\.m?ts$/.test(args.path) ? 'ts' : 'js',
+            }));
           },
         },
       ],

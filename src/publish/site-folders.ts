@@ -11,6 +11,7 @@ import {
   readdirSync,
   readFileSync,
   readlinkSync,
+  readSync,
   renameSync,
   rmSync,
   symlinkSync,
@@ -96,15 +97,21 @@ export function readManifest(folders: SiteFolders, build: string): SiteManifest 
  * items): what telling a standby copy from a stale folder needs. Null as for `readManifest`.
  */
 export function manifestBuildId(folders: SiteFolders, build: string): string | null {
-  let text: string;
+  // The manifest starts with its version and build id (`writeManifest` keeps that order): its head is enough.
+  const head = Buffer.alloc(256);
+  let length: number;
   try {
-    text = readFileSync(manifestFile(folders, build), 'utf8');
+    const fd = openSync(manifestFile(folders, build), 'r');
+    try {
+      length = readSync(fd, head, 0, head.length, 0);
+    } finally {
+      closeSync(fd);
+    }
   } catch {
     return null;
   }
-  // Top-level keys only: a page path or key never holds a quote.
-  const version = /^\{"version":(\d+),"buildId":"([^"\\]*)"/.exec(text);
-  if (version !== null) return version[1] === '1' ? (version[2] as string) : null;
+  const found = /^\{"version":(\d+),"buildId":"([^"\\]*)"/.exec(head.toString('utf8', 0, length));
+  if (found !== null) return found[1] === '1' ? (found[2] as string) : null;
   return readManifest(folders, build)?.buildId ?? null;
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,6 +14,13 @@ import { PageKeys } from '../../src/publish/page-keys.ts';
 import { createReporter, formatDuration, progressBar, progressLine } from '../../src/publish/progress.ts';
 import { parseInterval } from '../../src/publish/schedule.ts';
 import { buildSearchIndex, shardCount, shardDir, shardGlob, shardOf } from '../../src/publish/search-index.ts';
+import {
+  manifestBuildId,
+  readManifest,
+  type SiteManifest,
+  siteFolders,
+  writeManifest,
+} from '../../src/publish/site-folders.ts';
 import { idleBuild, readBuildEvent } from '../../src/server/catalogue/site-builder.ts';
 import { headersFor, parseHeaders } from '../../src/server/site-headers.ts';
 import { categoryDto, itemDto, sectionDto, storeDto } from '../fixtures/dtos.ts';
@@ -237,6 +244,37 @@ describe('page keys of a build', () => {
     expect(changed.has('/nowhere')).toBe(false);
     expect(keys.get('/app/section/7/1')).toBe('k7');
     expect(changed.paths()).toEqual(keys.paths());
+  });
+
+  it("give a build's id from its manifest's head, as the whole manifest gives it", () => {
+    const root = mkdtempSync(join(tmpdir(), 'aisle-manifest-'));
+    try {
+      const folders = siteFolders(join(root, 'site'));
+      const build = join(folders.buildsDir, 'site-1');
+      const manifest: SiteManifest = {
+        version: 1,
+        buildId: 'b-1',
+        code: 'c',
+        builtAt: new Date().toISOString(),
+        pages: PageKeys.of(list),
+        staticPages: [],
+        inline: { script: [], style: [] },
+        searchIndexedAt: null,
+      };
+      expect(manifestBuildId(folders, build)).toBeNull();
+      writeManifest(folders, build, manifest);
+      expect(manifestBuildId(folders, build)).toBe('b-1');
+      expect(readManifest(folders, build)?.buildId).toBe('b-1');
+      // A manifest written in another key order is read whole.
+      const file = join(folders.manifestsDir, 'site-1.json');
+      const { buildId, ...rest } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      writeFileSync(file, JSON.stringify({ ...rest, buildId: 'b-2' }));
+      expect(manifestBuildId(folders, build)).toBe('b-2');
+      writeFileSync(file, JSON.stringify({ ...rest, version: 2, buildId }));
+      expect(manifestBuildId(folders, build)).toBeNull();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 
