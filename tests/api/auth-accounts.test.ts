@@ -441,6 +441,47 @@ describe.each(DIALECTS)('account calls on %s', (dialect) => {
       ]);
     });
 
+    it('answers concurrent adds of the same role as success, holding the role once', async () => {
+      // Each round races eight adds of one role to one account; on PostgreSQL the adds
+      // used to collide on the roles' key and answer 500.
+      for (const role of ['Employee', 'Admin'] as const) {
+        const answers = await Promise.all(
+          Array.from({ length: 8 }, () =>
+            t.call<UserRolesDto>('POST', '/api/Employee/AddUserToRole', {
+              token: token.admin,
+              json: { UserId: id.other, Role: role },
+            }),
+          ),
+        );
+        expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+        const rows = await t.db.db.selectFrom('user_roles').select('role').where('user_id', '=', id.other).execute();
+        expect(rows.map((r) => r.role).sort()).toEqual(
+          role === 'Admin' ? ['Admin', 'Employee', 'User'] : ['Employee', 'User'],
+        );
+      }
+      const removed = await Promise.all(
+        (['Admin', 'Employee'] as const).map((role) =>
+          t.call<UserRolesDto>('POST', '/api/Employee/RemoveUserFromRole', {
+            token: token.admin,
+            json: { UserId: id.other, Role: role },
+          }),
+        ),
+      );
+      // Removing Employee while Admin is held is refused, whichever runs first: each sees the other's outcome.
+      expect(removed[0]?.status).toBe(200);
+      if (removed[1]?.status === 400) {
+        const again = await t.call<UserRolesDto>('POST', '/api/Employee/RemoveUserFromRole', {
+          token: token.admin,
+          json: { UserId: id.other, Role: 'Employee' },
+        });
+        expect(again.status).toBe(200);
+      } else {
+        expect(removed[1]?.status).toBe(200);
+      }
+      const back = await t.call<string[]>('GET', `/api/Employee/GetRoles/${id.other}`, { token: token.admin });
+      expect(back.body).toEqual(['User']);
+    });
+
     it('refuses to let an admin drop their own Admin role', async () => {
       const res = await t.call<Err>('POST', '/api/Employee/RemoveUserFromRole', {
         token: token.admin,

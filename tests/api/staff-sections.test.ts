@@ -217,6 +217,25 @@ describe.each(DIALECTS)('staff sections and publishing on %s', (dialect) => {
   });
 
   describe('publishing', () => {
+    it('publishes a draft once when the same publish is sent several times at once', async () => {
+      const draft = await t.call<StaffSectionDto>('POST', '/api/Section/Create', {
+        token,
+        json: { DbID: 1, SectionTitle: 'Racing', SectionMetaDescription: '', SectionContent: '', CustomOrder: [] },
+      });
+      const id = draft.body.SectionID;
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => t.call<SectionDto>('PUT', `/api/Publisher/Edit/${id}`, { token, json: {} })),
+      );
+      // Every press succeeds (one created it, the rest republished); on PostgreSQL the racers used to answer 500.
+      expect(answers.every((a) => a.status === 200 || a.status === 201)).toBe(true);
+      const rows = await t.db.db
+        .selectFrom('published_sections')
+        .select('section_id')
+        .where('section_id', '=', id)
+        .execute();
+      expect(rows).toHaveLength(1);
+    });
+
     it('publishes a draft into the public catalogue (201), then republishes it with overrides (200)', async () => {
       const draft = await t.call<StaffSectionDto>('POST', '/api/Section/Create', {
         token,

@@ -81,21 +81,30 @@ export async function findAnyLiveAccount(deps: AppDeps, id: number): Promise<Use
   return row;
 }
 
-/** Applies a role change and the account kind that follows from it, audited, in one transaction. */
+/**
+ * Applies a role change and the account kind that follows from it, audited, in one
+ * transaction. `decide` gets the roles the account holds under its row lock (PostgreSQL;
+ * SQLite writes one at a time) and returns the roles it should hold, or throws an
+ * `AppError`: two concurrent changes of one account take turns, so adding a role that a
+ * racing request just added answers as success instead of colliding on the key.
+ */
 export async function changeRoles(
   c: Context<AuthEnv>,
   deps: AppDeps,
   target: User,
   action: 'role.added' | 'role.removed',
   role: RoleName,
-  next: RoleName[],
+  decide: (current: RoleName[]) => RoleName[],
 ): Promise<UserRolesDto> {
   const { db } = deps;
   const me = c.get('account');
-  const before = await findRoles(db, target.id);
   const now = clockOf(deps);
-  const roles = sortRoles(next);
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    let lock = trx.selectFrom('users').select('id').where('id', '=', target.id);
+    if (deps.dialect === 'postgres') lock = lock.forUpdate();
+    await lock.executeTakeFirst();
+    const before = await findRoles(trx, target.id);
+    const roles = sortRoles(decide(before));
     await trx.deleteFrom('user_roles').where('user_id', '=', target.id).execute();
     if (roles.length > 0) {
       await trx
@@ -117,8 +126,8 @@ export async function changeRoles(
       ip: addressOf(c, deps),
       at: now.toISOString(),
     });
+    return { UserId: target.id, Roles: roles };
   });
-  return { UserId: target.id, Roles: roles };
 }
 
 /** An account of `kind` that has not been deleted, or a 404 naming it. */

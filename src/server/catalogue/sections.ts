@@ -369,20 +369,13 @@ export function publishSection(
       .where('section_id', '=', sectionId)
       .where('db_id', '=', draft.db_id)
       .executeTakeFirst();
-    const row =
-      existing === undefined
-        ? await trx
-            .insertInto('published_sections')
-            .values({ section_id: sectionId, db_id: draft.db_id, published_at: act.at, ...values })
-            .returningAll()
-            .executeTakeFirstOrThrow()
-        : await trx
-            .updateTable('published_sections')
-            .set(values)
-            .where('section_id', '=', sectionId)
-            .where('db_id', '=', draft.db_id)
-            .returningAll()
-            .executeTakeFirstOrThrow();
+    // An upsert, not insert-or-update: a racing publish of the same section may insert first.
+    const row = await trx
+      .insertInto('published_sections')
+      .values({ section_id: sectionId, db_id: draft.db_id, published_at: act.at, ...values })
+      .onConflict((oc) => oc.columns(['section_id', 'db_id']).doUpdateSet(values))
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await markContentChanged(trx, act.at);
     await auditStaff(trx, act, 'section.published', `section:${sectionId}`, {
       DbID: draft.db_id,

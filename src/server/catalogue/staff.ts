@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { type FormSpec, type FormValues, pickFields, validateForm, validatePatch } from '../../lib/domain/schemas.ts';
 import { writeAudit } from '../audit.ts';
 import { type AuthEnv, addressOf, clockOf } from '../auth/middleware.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.ts';
 import type { Database } from '../db/schema.ts';
 import { type AppDeps, siteUrlOf } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -43,16 +44,11 @@ export function auditStaff(
   return writeAudit(db, { ...act, action, target, detail });
 }
 
-function isForeignKeyViolation(err: unknown): boolean {
-  const e = err as { code?: unknown; errcode?: unknown; message?: unknown };
-  // PostgreSQL's foreign_key_violation, or SQLite's constraint message.
-  return e.code === '23503' || (typeof e.message === 'string' && e.message.includes('FOREIGN KEY constraint failed'));
-}
-
 /**
  * Runs a staff write in one transaction. A row it refers to that another
- * writer deleted meanwhile (a foreign key the checks saw satisfied) is answered
- * 409, not 500: the change can simply be tried again.
+ * writer deleted meanwhile (a foreign key the checks saw satisfied), or a row it
+ * inserts that another writer inserted meanwhile (a key the checks saw free), is
+ * answered 409, not 500: the change can simply be tried again.
  */
 export async function inTransaction<T>(
   db: Kysely<Database>,
@@ -61,7 +57,7 @@ export async function inTransaction<T>(
   try {
     return await db.transaction().execute(fn);
   } catch (err) {
-    if (isForeignKeyViolation(err)) {
+    if (isForeignKeyViolation(err) || isUniqueViolation(err)) {
       throw AppError.conflict(
         'Someone changed the rows this change refers to at the same time, so nothing was saved. Reload and try again.',
       );

@@ -5,3 +5,10 @@ export function isUniqueViolation(err: unknown): boolean {
   if (e.code === '23505') return true;
   return typeof e.message === 'string' && /UNIQUE constraint failed/i.test(e.message);
 }
+
+/** True for the foreign-key violation of either engine: a row referred to was deleted or never existed. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const e = err as { code?: unknown; message?: unknown };
+  return e.code === '23503' || (typeof e.message === 'string' && e.message.includes('FOREIGN KEY constraint failed'));
+}

@@ -69,33 +69,28 @@ export function employeeRoutes(deps: AppDeps): Hono<AuthEnv> {
     .post('/addusertorole', requireRole(deps, 'Admin'), async (c) => {
       const { userId, role } = readRoleChange(await readJsonObject(c));
       const target = await findAnyLiveAccount(deps, userId);
-      const current = await findRoles(db, userId);
       // Admins hold Employee too: every staff call checks Employee.
       const added: RoleName[] = role === 'Admin' ? ['Admin', 'Employee'] : [role];
-      return c.json(await changeRoles(c, deps, target, 'role.added', role, [...new Set([...current, ...added])]));
+      return c.json(
+        await changeRoles(c, deps, target, 'role.added', role, (current) => [...new Set([...current, ...added])]),
+      );
     })
     .post('/removeuserfromrole', requireRole(deps, 'Admin'), async (c) => {
       const me = c.get('account');
       const { userId, role } = readRoleChange(await readJsonObject(c));
       const target = await findAnyLiveAccount(deps, userId);
-      const current = await findRoles(db, userId);
       if (role === 'Admin' && userId === me.id) {
         throw AppError.badRequest('You cannot remove your own Admin role: ask another admin to do it.');
       }
-      if (role === 'Employee' && current.includes('Admin')) {
-        throw AppError.badRequest(
-          `User ${userId} is an admin, and admins must hold the Employee role: remove the Admin role first.`,
-        );
-      }
       return c.json(
-        await changeRoles(
-          c,
-          deps,
-          target,
-          'role.removed',
-          role,
-          current.filter((r) => r !== role),
-        ),
+        await changeRoles(c, deps, target, 'role.removed', role, (current) => {
+          if (role === 'Employee' && current.includes('Admin')) {
+            throw AppError.badRequest(
+              `User ${userId} is an admin, and admins must hold the Employee role: remove the Admin role first.`,
+            );
+          }
+          return current.filter((r) => r !== role);
+        }),
       );
     });
 }
