@@ -1,9 +1,9 @@
 import { type SubmitEvent, useEffect, useState } from 'react';
 import { friendlyMessage } from '../lib/api/account.ts';
 import { normaliseEmailInput, validateLogin } from '../lib/domain/account-rules.ts';
-import { loginPathFor } from '../lib/domain/return-to.ts';
+import { loginPathFor, roleForPath } from '../lib/domain/return-to.ts';
 import { adoptGuestCart } from '../stores/cart.ts';
-import { forgetReturnPath, login, rememberFullName, returnPath } from '../stores/session.ts';
+import { authorize, forgetReturnPath, login, rememberFullName, returnPath } from '../stores/session.ts';
 import { buttonClass, Notice, TextField, useFieldForm } from './FormField.tsx';
 
 /** The password-reset page the "Forgot password?" link opens. */
@@ -16,7 +16,14 @@ export const RESET_PAGE = '/app/reset-password';
  */
 export function LoginForm() {
   const [back, setBack] = useState<string | null>(null);
-  useEffect(() => setBack(returnPath()), []);
+  // The role of the page that sent a signed-in account here for lack of it (a shopper on a staff page).
+  const [lacking, setLacking] = useState<string | null>(null);
+  useEffect(() => {
+    const path = returnPath();
+    setBack(path);
+    const role = path === null ? null : roleForPath(path);
+    setLacking(role !== null && authorize() && !authorize(role) ? role : null);
+  }, []);
   // Addresses are compared in lower case: "Priya.Shopper@Example.com" signs in as typed (issue 13).
   const form = useFieldForm({
     initial: { Email: '', Password: '' },
@@ -52,6 +59,18 @@ export function LoginForm() {
         Please sign in
       </h1>
       <Notice kind="error">{failure}</Notice>
+      <Notice kind="success">
+        {lacking !== null && (
+          <>
+            You are signed in, but the page you opened is for {lacking === 'Admin' ? 'admins' : 'staff'}. Sign in with{' '}
+            {lacking === 'Admin' ? 'an admin' : 'a staff'} account to open it, or{' '}
+            <a href="/" className="font-semibold underline underline-offset-2">
+              go back to the shop
+            </a>
+            .
+          </>
+        )}
+      </Notice>
       <form
         noValidate
         onSubmit={submit}

@@ -138,14 +138,42 @@ export async function loadSiteFile(
   };
 }
 
+/**
+ * The content codings an `Accept-Encoding` header accepts (RFC 9110 §12.5.3):
+ * each listed coding whose `q` is not 0, lower-cased. Read by splitting and
+ * trimming, in time linear in the header (a regex over it backtracked).
+ */
+export function acceptedEncodings(acceptEncoding: string): Set<string> {
+  const accepted = new Set<string>();
+  let start = 0;
+  while (start <= acceptEncoding.length) {
+    const comma = acceptEncoding.indexOf(',', start);
+    const end = comma === -1 ? acceptEncoding.length : comma;
+    const entry = acceptEncoding.slice(start, end);
+    start = end + 1;
+    const semi = entry.indexOf(';');
+    const coding = (semi === -1 ? entry : entry.slice(0, semi)).trim().toLowerCase();
+    if (coding === '') continue;
+    const q = semi === -1 ? undefined : qValue(entry.slice(semi + 1));
+    if (q === undefined || q > 0) accepted.add(coding);
+  }
+  return accepted;
+}
+
+/** The `q` of an entry's parameters (`q=0.5;x=y`), or undefined when it has none. */
+function qValue(params: string): number | undefined {
+  for (const param of params.split(';')) {
+    const p = param.trim();
+    if (p.length > 1 && (p[0] === 'q' || p[0] === 'Q') && p[1] === '=') return Number(p.slice(2).trim());
+  }
+  return undefined;
+}
+
 /** The variant to send for an `Accept-Encoding` header: br, then gzip, then the original. */
 export function pickVariant(entry: SiteFile, acceptEncoding: string): Variant {
-  const accepts = (coding: string) => {
-    const m = new RegExp(`(?:^|,)\\s*${coding}\\s*(?:;\\s*q=([0-9.]+))?\\s*(?:,|$)`, 'i').exec(acceptEncoding);
-    return m !== null && (m[1] === undefined || Number(m[1]) > 0);
-  };
+  const accepted = acceptedEncodings(acceptEncoding);
   for (const v of entry.variants) {
-    if (v.encoding === 'identity' || accepts(v.encoding)) return v;
+    if (v.encoding === 'identity' || accepted.has(v.encoding)) return v;
   }
   return entry.variants[entry.variants.length - 1] as Variant;
 }
@@ -168,16 +196,24 @@ export type RangeResult =
  */
 export function parseRange(header: string | undefined, size: number): RangeResult {
   if (header === undefined) return { kind: 'full' };
-  const m = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
-  if (m === null || (m[1] === '' && m[2] === '')) return { kind: 'full' };
-  if (m[1] === '') {
-    const suffix = Number(m[2]);
+  // Split and trimmed, not matched: a regex with `\s*` on both sides of `=` backtracked quadratically.
+  const eq = header.indexOf('=');
+  if (eq === -1 || header.slice(0, eq).trim().toLowerCase() !== 'bytes') return { kind: 'full' };
+  const spec = header.slice(eq + 1);
+  const dash = spec.indexOf('-');
+  if (dash === -1) return { kind: 'full' };
+  const first = spec.slice(0, dash).trim();
+  const last = spec.slice(dash + 1).trim();
+  const digits = /^\d*$/;
+  if (!digits.test(first) || !digits.test(last) || (first === '' && last === '')) return { kind: 'full' };
+  if (first === '') {
+    const suffix = Number(last);
     if (suffix === 0) return { kind: 'unsatisfiable' };
     return { kind: 'partial', start: Math.max(0, size - suffix), end: size - 1 };
   }
-  const start = Number(m[1]);
-  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  if (m[2] !== '' && Number(m[2]) < start) return { kind: 'full' };
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  if (last !== '' && Number(last) < start) return { kind: 'full' };
   if (start >= size) return { kind: 'unsatisfiable' };
   return { kind: 'partial', start, end };
 }

@@ -12,7 +12,7 @@ import {
   type UntrustedClaims,
 } from '../lib/domain/auth.ts';
 import { decodeCartState, isGuestCart } from '../lib/domain/cart.ts';
-import { safeReturnPath } from '../lib/domain/return-to.ts';
+import { afterSignInPath, safeReturnPath } from '../lib/domain/return-to.ts';
 import { PROFILE_KEY } from '../scripts/page-events.ts';
 
 /**
@@ -187,7 +187,8 @@ export async function login(email: string, password: string, opts: LoginOptions 
   } catch (err) {
     console.error(err instanceof Error ? err.message : String(err));
   }
-  location.assign(safeReturnPath(opts.returnTo) ?? '/');
+  // A page this account may not open would only ask it to sign in again.
+  location.assign(afterSignInPath(opts.returnTo, (role) => authorize(role)));
 }
 
 // Where to go back after signing in, kept across register → mail → confirm → sign in (same-site paths only).

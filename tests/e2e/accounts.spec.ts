@@ -326,6 +326,23 @@ test.describe('gated pages', () => {
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
   });
 
+  test('a shopper who signs in from a staff page lands in the shop, not on the sign-in form', async ({ page }) => {
+    const email = uniqueEmail('wanderer');
+    addUser(email, 'User');
+    await page.goto('/app/client-store');
+    await expect(page).toHaveURL('/app/login?returnTo=%2Fapp%2Fclient-store');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).not.toHaveURL(/\/app\/(login|client-store)/, { timeout: 20_000 });
+    await expect(page.getByRole('heading', { name: 'Please sign in' })).toBeHidden();
+    // Sent to the staff page's sign-in again, the signed-in shopper is told why.
+    await page.goto('/app/login?returnTo=%2Fapp%2Fclient-store');
+    await expect(page.getByRole('status').filter({ hasText: 'You are signed in' })).toContainText('for staff');
+    await page.getByRole('link', { name: 'go back to the shop' }).click();
+    await expect(page).not.toHaveURL(/\/app\/login/);
+  });
+
   test('/app/cart opens the cart for a signed-in user', async ({ page }) => {
     const email = uniqueEmail('carter');
     addUser(email, 'User');

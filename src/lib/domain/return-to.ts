@@ -11,16 +11,18 @@ const ACCOUNT_PAGES = /^\/(app\/(login|register)|confirm)(\/|$|\?|#)/i;
 /** The longest path accepted. */
 const MAX_LENGTH = 512;
 
-/**
- * `raw` when it is a path of this site to return to (`/app/cart/my-cart`,
- * `/app/section/4/1?x=1#top`), else null.
- */
-export function safeReturnPath(raw: string | null | undefined): string | null {
-  if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_LENGTH) return null;
-  if (!raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
+/** A path that is safe to go to as it stands: one slash, then no backslash or control character. */
+function looksLocal(raw: string): boolean {
+  if (raw.length === 0 || raw.length > MAX_LENGTH) return false;
+  if (!raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return false;
   // Backslashes and control characters are read as slashes or dropped by browsers: never trusted.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
-  if (/[\\\u0000-\u001f\u007f]/.test(raw)) return null;
+  return !/[\\\u0000-\u001f\u007f]/.test(raw);
+}
+
+/** `raw` as the browser would resolve it on this site (dot segments removed, `%2e%2e` included), or null. */
+function resolved(raw: string): string | null {
+  if (!looksLocal(raw)) return null;
   let url: URL;
   try {
     url = new URL(raw, 'https://aisle.invalid');
@@ -28,8 +30,43 @@ export function safeReturnPath(raw: string | null | undefined): string | null {
     return null;
   }
   if (url.origin !== 'https://aisle.invalid') return null;
-  const path = `${url.pathname}${url.search}${url.hash}`;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * `raw` when it is a path of this site to return to (`/app/cart/my-cart`,
+ * `/app/section/4/1?x=1#top`), else null. The answer is one this function
+ * accepts again unchanged: a path whose resolved form could leave the site
+ * (`/.//evil.example` resolves to `//evil.example`) is refused, not resolved.
+ */
+export function safeReturnPath(raw: string | null | undefined): string | null {
+  if (typeof raw !== 'string') return null;
+  const path = resolved(raw);
+  if (path === null || resolved(path) !== path) return null;
   return ACCOUNT_PAGES.test(path) ? null : path;
+}
+
+/** Pages only admins open (spec §2: Roles, Employees, Endusers, Logs; and the feed keys). */
+const ADMIN_PAGES = /^\/app\/edu-shopy\/(role|employee|enduser|logs|feeds)(\/|$|\?|#)/i;
+/** Pages for staff (spec §6: the Company and Client areas). */
+const STAFF_PAGES = /^\/app\/(edu-shopy|client-store)(\/|$|\?|#)/i;
+
+/** The role a page of this site needs (spec §6), or null when any signed-in account may open it. */
+export function roleForPath(path: string): 'Admin' | 'Employee' | null {
+  if (ADMIN_PAGES.test(path)) return 'Admin';
+  return STAFF_PAGES.test(path) ? 'Employee' : null;
+}
+
+/**
+ * Where to go after signing in: `returnTo` when it is safe and the account
+ * (`holds`: whether it has a role) may open it, else the home page, so nobody
+ * lands on a page that would only send them back to sign in.
+ */
+export function afterSignInPath(returnTo: string | null | undefined, holds: (role: string) => boolean): string {
+  const back = safeReturnPath(returnTo);
+  if (back === null) return '/';
+  const role = roleForPath(back);
+  return role === null || holds(role) ? back : '/';
 }
 
 /** The sign-in page's address that comes back to `returnTo` (when it is a path to return to). */
