@@ -1,5 +1,8 @@
-// npm run user:add -- --email E --password P --role Admin|Employee|User [--name "Full Name"]
+// npm run user:add -- --email E --role Admin|Employee|User [--name "Full Name"]
+//   [--password P | --password-stdin]   (or AISLE_PASSWORD in the environment, or typed at a prompt)
 // Creates a confirmed account, or updates the role(s) and password of an existing one.
+// A password on the command line is seen by every user of the machine (ps) and kept in the
+// shell's history, so standard input, the environment or the prompt are the ways to prefer.
 import { parseArgs } from 'node:util';
 import { ensureAccount, isRoleName } from '../src/server/auth/accounts.ts';
 import { loadConfig } from '../src/server/config.ts';
@@ -7,19 +10,24 @@ import { openDb } from '../src/server/db/connection.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { AppError } from '../src/server/errors.ts';
 
-const USAGE = 'Usage: npm run user:add -- --email E --password P --role Admin|Employee|User [--name "Full Name"]';
+const USAGE =
+  'Usage: npm run user:add -- --email E --role Admin|Employee|User [--name "Full Name"] ' +
+  '[--password P | --password-stdin]\n' +
+  '  The password is read, in this order, from --password, from standard input with --password-stdin, ' +
+  'from AISLE_PASSWORD, or typed at a prompt (not shown) when run in a terminal.';
 
 function fail(message: string): never {
   console.error(`user:add: ${message}\n${USAGE}`);
   process.exit(2);
 }
 
-let values: { email?: string; password?: string; role?: string; name?: string };
+let values: { email?: string; password?: string; 'password-stdin'?: boolean; role?: string; name?: string };
 try {
   ({ values } = parseArgs({
     options: {
       email: { type: 'string' },
       password: { type: 'string' },
+      'password-stdin': { type: 'boolean' },
       role: { type: 'string' },
       name: { type: 'string' },
     },
@@ -30,11 +38,59 @@ try {
   fail((err as Error).message);
 }
 
-const { email, password, role, name } = values;
+/** The first line of standard input, without its line ending. */
+async function firstLineOfStdin(): Promise<string> {
+  let text = '';
+  for await (const chunk of process.stdin) {
+    text += String(chunk);
+    if (text.includes('\n')) break;
+  }
+  return text.split(/\r?\n/)[0] ?? '';
+}
+
+/** Asks for the password on the terminal without echoing what is typed. */
+async function prompt(question: string): Promise<string> {
+  process.stderr.write(question);
+  const stdin = process.stdin;
+  stdin.setRawMode(true);
+  stdin.setEncoding('utf8');
+  let typed = '';
+  try {
+    for await (const chunk of stdin) {
+      for (const ch of String(chunk)) {
+        if (ch === '\r' || ch === '\n') return typed;
+        if (ch === '\u0003') fail('cancelled.');
+        if (ch === '\u007f' || ch === '\b') typed = typed.slice(0, -1);
+        else typed += ch;
+      }
+    }
+    return typed;
+  } finally {
+    stdin.setRawMode(false);
+    stdin.pause();
+    process.stderr.write('\n');
+  }
+}
+
+async function readPassword(): Promise<string | undefined> {
+  if (values.password !== undefined) return values.password;
+  if (values['password-stdin'] === true) return firstLineOfStdin();
+  const fromEnv = process.env.AISLE_PASSWORD;
+  if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
+  return process.stdin.isTTY ? prompt('Password: ') : undefined;
+}
+
+const { email, role, name } = values;
 if (email === undefined || email.trim() === '') fail('--email is required.');
-if (password === undefined || password === '') fail('--password is required.');
+if (values.password !== undefined && values['password-stdin'] === true) {
+  fail('give the password either with --password or with --password-stdin, not both.');
+}
 if (role === undefined) fail('--role is required: Admin, Employee or User.');
 if (!isRoleName(role)) fail(`--role must be Admin, Employee or User (exactly), got "${role}".`);
+const password = await readPassword();
+if (password === undefined || password === '') {
+  fail('--password is required: give it with --password-stdin, AISLE_PASSWORD, --password or at the prompt.');
+}
 
 const config = loadConfig();
 const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

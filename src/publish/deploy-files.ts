@@ -24,6 +24,7 @@ import {
   type InlineHashes,
   REVALIDATE,
   siteSecurityHeaders,
+  transportSecurityHeaders,
 } from '../server/site-headers.ts';
 import { scanInlineElements } from './inline-scan.ts';
 import { isShardDir } from './search-index.ts';
@@ -289,9 +290,17 @@ export function headersFile(opts: {
   connect: readonly string[];
   topLevel: readonly string[];
   publicEntries: ReadonlySet<string>;
+  /** The site's public origin (`SITE_URL`): an https one adds Strict-Transport-Security. */
+  siteUrl?: string;
 }): string {
   const rules: HeaderRule[] = [
-    { path: '/*', headers: siteSecurityHeaders({ inline: opts.inline, connect: opts.connect }) },
+    {
+      path: '/*',
+      headers: {
+        ...siteSecurityHeaders({ inline: opts.inline, connect: opts.connect }),
+        ...transportSecurityHeaders(opts.siteUrl),
+      },
+    },
     { path: '/', headers: { 'Cache-Control': REVALIDATE } },
     { path: '/_astro/*', headers: { 'Cache-Control': IMMUTABLE } },
   ];

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { redirectPages } from '../lib/catalogue/redirect-pages.ts';
+import { siteOrigin } from '../lib/catalogue/site-url.ts';
 import { sitemapFiles } from '../lib/catalogue/sitemap.ts';
 import { type Changes, sameAsFile } from './change-set.ts';
 import { headersFile, type InlineHashSet } from './deploy-files.ts';
@@ -37,6 +38,7 @@ export function headersText(top: Iterable<string>, inline: InlineHashSet): strin
     connect: connectSources(),
     topLevel: [...top],
     publicEntries: publicEntries(),
+    siteUrl: siteOrigin(),
   });
 }
 

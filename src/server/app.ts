@@ -27,7 +27,7 @@ import { storeDbRoutes } from './routes/storedb.ts';
 import { tokenRoutes } from './routes/token.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { userRoutes } from './routes/user.ts';
-import { API_SECURITY_HEADERS } from './site-headers.ts';
+import { API_SECURITY_HEADERS, personalAnswerHeaders } from './site-headers.ts';
 
 export type { Logger } from './logger.ts';
 export { silentLogger } from './logger.ts';
@@ -56,17 +56,18 @@ export function routingPath(url: string): string {
 }
 
 function addApiHeaders(c: Context): void {
+  const wanted = { ...API_SECURITY_HEADERS, ...personalAnswerHeaders(c.req.path) };
   // A response made by Response.redirect() or fetch() has read-only headers: copy it first.
-  if (!Object.keys(API_SECURITY_HEADERS).every((name) => setIfMissing(c.res.headers, name))) {
+  if (!Object.entries(wanted).every(([name, value]) => setIfMissing(c.res.headers, name, value))) {
     c.res = new Response(c.res.body, c.res);
-    for (const name in API_SECURITY_HEADERS) setIfMissing(c.res.headers, name);
+    for (const [name, value] of Object.entries(wanted)) setIfMissing(c.res.headers, name, value);
   }
 }
 
-function setIfMissing(headers: Headers, name: string): boolean {
+function setIfMissing(headers: Headers, name: string, value: string): boolean {
   if (headers.has(name)) return true;
   try {
-    headers.set(name, API_SECURITY_HEADERS[name] as string);
+    headers.set(name, value);
     return true;
   } catch {
     return false;

@@ -11,7 +11,7 @@ import { bodyLimitFor } from './middleware/body-limit.ts';
 import { keptLines, MAX_IDEMPOTENCY_KEY_LENGTH, parseCartBody } from './orders/cart-input.ts';
 import { parseDeliveryBody } from './orders/delivery-input.ts';
 import { placeOrderFor } from './orders/place-order.ts';
-import { API_SECURITY_HEADERS } from './site-headers.ts';
+import { API_SECURITY_HEADERS, personalAnswerHeaders } from './site-headers.ts';
 
 // `POST /api/cart/CreateOrder`, any case, an optional trailing slash, no query string.
 const CREATE_ORDER = /^\/api\/cart\/createorder\/?$/i;
@@ -24,7 +24,8 @@ type ReadRequest = IncomingMessage & { rawBody?: Buffer };
 /** Headers in the order and case the adapter writes the route's answer: Headers' names, sorted and lower-cased. */
 function routeHeaders(extra: Record<string, string>): Record<string, string> {
   const named: Record<string, string> = { 'content-type': 'application/json; charset=UTF-8' };
-  for (const [name, value] of Object.entries({ ...API_SECURITY_HEADERS, ...extra })) named[name.toLowerCase()] = value;
+  const headers = { ...API_SECURITY_HEADERS, ...personalAnswerHeaders('/api/cart/createorder'), ...extra };
+  for (const [name, value] of Object.entries(headers)) named[name.toLowerCase()] = value;
   return Object.fromEntries(Object.entries(named).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 

@@ -48,9 +48,17 @@ export interface RunningServer {
 
 /**
  * Listens with Node's HTTP server; port 0 picks a free port. `fast` may answer a
- * request before it reaches the app (see `fast-reads.ts`).
+ * request before it reaches the app (see `fast-reads.ts`); `everyAnswer` are
+ * headers every answer carries, whichever path answers it.
  */
-export function listen(app: Hono, host: string, port: number, fast?: FastPath): Promise<RunningServer> {
+export function listen(
+  app: Hono,
+  host: string,
+  port: number,
+  fast?: FastPath,
+  everyAnswer: Readonly<Record<string, string>> = {},
+): Promise<RunningServer> {
+  const headers = Object.entries(everyAnswer);
   return new Promise((resolve, reject) => {
     // The API's body limit decides what happens to an unread body (see `middleware/body-limit.ts`):
     // the adapter's own clean-up would cut a keep-alive connection after a refused upload.
@@ -60,12 +68,14 @@ export function listen(app: Hono, host: string, port: number, fast?: FastPath): 
         hostname: host,
         port,
         autoCleanupIncoming: false,
-        ...(fast === undefined
+        ...(fast === undefined && headers.length === 0
           ? {}
           : {
               createServer: ((options, listener) =>
                 createServer(options, (req, res) => {
-                  if (!fast(req, res, () => listener?.(req, res))) listener?.(req, res);
+                  // Merged by Node into whatever the answer's writeHead() sends.
+                  for (const [name, value] of headers) res.setHeader(name, value);
+                  if (fast === undefined || !fast(req, res, () => listener?.(req, res))) listener?.(req, res);
                 })) as typeof createServer,
             }),
       },

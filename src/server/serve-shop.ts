@@ -7,6 +7,7 @@ import { fastReads, firstFastPath } from './fast-reads.ts';
 import { stdoutLogger } from './logger.ts';
 import { createMailQueue } from './mail-queue.ts';
 import { appDeps, listen, openMigratedDb } from './runtime.ts';
+import { transportSecurityHeaders } from './site-headers.ts';
 import { createSiteServer } from './site-server.ts';
 
 /**
@@ -41,6 +42,7 @@ export async function serveShop(config: Config): Promise<void> {
     config.host,
     config.port,
     firstFastPath(fastReads(deps), fastOrders(deps)),
+    transportSecurityHeaders(config.siteUrl),
   );
   console.error(`Aisle is serving ${db.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} data at ${server.url}`);
   const stop = async () => {

@@ -80,6 +80,18 @@ export function siteSecurityHeaders(opts: PolicyOptions): Record<string, string>
   };
 }
 
+/**
+ * HTTP Strict Transport Security for a shop served over https (`SITE_URL`):
+ * browsers that saw it go to https for a year without trying plain HTTP first.
+ * Nothing for an http `SITE_URL` (a browser ignores it there anyway). Subdomains
+ * are left out: the shop does not know what else runs under its domain.
+ */
+export function transportSecurityHeaders(siteUrl: string | undefined): Record<string, string> {
+  return siteUrl?.trim().toLowerCase().startsWith('https:') === true
+    ? { 'Strict-Transport-Security': 'max-age=31536000' }
+    : {};
+}
+
 /** The headers of API answers and content images: JSON and pictures run no scripts and are never framed. */
 export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
@@ -87,6 +99,18 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'Permissions-Policy': PERMISSIONS_POLICY,
 };
+
+/**
+ * API paths (lower-cased, as routed) whose answers are one person's: tokens, account
+ * forms and codes, profiles, carts and orders. They are sent with
+ * `Cache-Control: no-store`, so no browser or proxy cache keeps them.
+ */
+const PERSONAL_API_PATHS = /^\/(token|accountapi|api\/(account|user|employee|cart|cartitem|order|stockalert))(\/|$)/;
+
+/** `Cache-Control: no-store` for a personal API answer (`PERSONAL_API_PATHS`), else nothing. */
+export function personalAnswerHeaders(path: string): Record<string, string> {
+  return PERSONAL_API_PATHS.test(path) ? { 'Cache-Control': 'no-store' } : {};
+}
 
 /**
  * The site's policy when the built site carries no `_headers` file (a site built

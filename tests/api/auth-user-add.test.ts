@@ -12,13 +12,15 @@ describe('npm run user:add', () => {
   let dataDir: string;
   let db: Db | undefined;
 
-  function run(...args: string[]) {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  function runWith(opts: { input?: string; env?: NodeJS.ProcessEnv }, ...args: string[]) {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, ...opts.env };
     // SQLite in DATA_DIR, whatever the environment running the tests points at.
     delete env.DATABASE_URL;
-    const res = spawnSync(process.execPath, [SCRIPT, ...args], { env, encoding: 'utf8' });
+    if (opts.env?.AISLE_PASSWORD === undefined) delete env.AISLE_PASSWORD;
+    const res = spawnSync(process.execPath, [SCRIPT, ...args], { env, encoding: 'utf8', input: opts.input ?? '' });
     return { code: res.status, out: res.stdout, err: res.stderr };
   }
+  const run = (...args: string[]) => runWith({}, ...args);
 
   beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'aisle-user-add-'));
@@ -83,5 +85,28 @@ describe('npm run user:add', () => {
     expect(await verifyPassword('N3w!Secret', row?.password_hash ?? '')).toBe(true);
     const roles = await db.db.selectFrom('user_roles').select('role').execute();
     expect(roles.map((r) => r.role)).toEqual(['User']);
+  });
+
+  it('takes the password from standard input or the environment, keeping it off the command line', async () => {
+    const piped = runWith(
+      { input: 'Pip3d!Secret\nignored\n' },
+      '--email',
+      'pipe@aisle.test',
+      '--role',
+      'User',
+      '--password-stdin',
+    );
+    expect(piped.code).toBe(0);
+    const fromEnv = runWith({ env: { AISLE_PASSWORD: 'Env!r0nment' } }, '--email', 'env@aisle.test', '--role', 'User');
+    expect(fromEnv.code).toBe(0);
+    db ??= openDb({ dataDir });
+    const hashOf = async (email: string) =>
+      (await db?.db.selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow())
+        ?.password_hash ?? '';
+    expect(await verifyPassword('Pip3d!Secret', await hashOf('pipe@aisle.test'))).toBe(true);
+    expect(await verifyPassword('Env!r0nment', await hashOf('env@aisle.test'))).toBe(true);
+    const both = run('--email', 'x@aisle.test', '--role', 'User', '--password', 'B0ss!Secret', '--password-stdin');
+    expect(both.code).toBe(2);
+    expect(both.err).toContain('not both');
   });
 });

@@ -119,3 +119,19 @@ export function describeReport(r: ImportReport): string {
   const changeVerb = r.DryRun ? 'would change' : 'changed';
   return `${verb} ${list(r.Created)}; ${changeVerb} ${list(r.Changed)}; ${plural(r.Unchanged.Items, 'item')} unchanged.`;
 }
+
+/**
+ * Text a spreadsheet program would run as a formula when it opens a CSV (OWASP's
+ * "CSV injection"): a cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A text cell made inert for a CSV: a leading `'` when it would start a formula. */
+export function inertCell(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** The text an `inertCell` was made from, so an exported CSV imports as it was. */
+export function fromInertCell(cell: string): string {
+  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+}

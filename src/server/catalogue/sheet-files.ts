@@ -1,6 +1,7 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import type ExcelJS from 'exceljs';
+import { fromInertCell, inertCell } from '../../lib/domain/catalogue-sheet.ts';
 
 /** A spreadsheet as text: its header row and its data rows, every cell as text. */
 export interface SheetTable {
@@ -75,12 +76,17 @@ export async function readSheet(bytes: Uint8Array, format: SheetFormat = sniffFo
   } catch (err) {
     throw new UnreadableSheet(`The file is not readable CSV: ${(err as Error).message}`);
   }
-  return { header: (records[0] ?? []).map((h) => h.trim()), rows: records.slice(1) };
+  return { header: (records[0] ?? []).map((h) => h.trim()), rows: records.slice(1).map((r) => r.map(fromInertCell)) };
 }
 
-/** A CSV with a byte-order mark, so spreadsheet programs read it as UTF-8. */
+/**
+ * A CSV with a byte-order mark, so spreadsheet programs read it as UTF-8. Text
+ * that would start a formula is made inert (`inertCell`); numbers stay numbers.
+ */
 export function writeCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  return `\uFEFF${stringifyCsv([header as string[], ...(rows as unknown[][])], { cast: { boolean: (b) => (b ? 'true' : 'false') } })}`;
+  return `\uFEFF${stringifyCsv([header as string[], ...(rows as unknown[][])], {
+    cast: { boolean: (b) => (b ? 'true' : 'false'), string: inertCell },
+  })}`;
 }
 
 /** An XLSX workbook of one sheet with a frozen, bold header row. */
