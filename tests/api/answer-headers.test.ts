@@ -80,7 +80,13 @@ describe('Strict-Transport-Security', () => {
   it('is in the _headers file a CDN reads when SITE_URL is https', () => {
     const file = (siteUrl: string) =>
       parseHeaders(
-        headersFile({ inline: { script: [], style: [] }, connect: [], topLevel: [], publicEntries: new Set(), siteUrl }),
+        headersFile({
+          inline: { script: [], style: [] },
+          connect: [],
+          topLevel: [],
+          publicEntries: new Set(),
+          siteUrl,
+        }),
       ).find((r) => r.path === '/*')?.headers;
     expect(file('https://shop.example')?.['Strict-Transport-Security']).toBe('max-age=31536000');
     expect(file('http://127.0.0.1:4321')?.['Strict-Transport-Security']).toBeUndefined();
