@@ -7,8 +7,8 @@
 //   npm run bench:signin-flood
 //   npm run bench:signin-flood -- --rounds 5 --signins 10 --registrations 30 --flood-seconds 3
 //
-// Loopback only; the server trusts X-Forwarded-For so the customer and the flood have addresses
-// of their own.
+// Loopback only; the server trusts X-Forwarded-For from loopback (TRUST_PROXY=loopback) so the
+// customer and the flood have addresses of their own.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { parseTrustProxy } from '../src/lib/domain/ip-address.ts';
 import { createApp, silentLogger } from '../src/server/app.ts';
 import { ensureAccount } from '../src/server/auth/accounts.ts';
 import { openDb } from '../src/server/db/connection.ts';
@@ -47,7 +48,7 @@ async function serve(): Promise<void> {
     jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
     mail: { smtpUrl: undefined, outboxDir: join(dataDir, 'outbox') },
     log: silentLogger,
-    trustProxy: true,
+    trustProxy: parseTrustProxy('loopback'),
     throttleAnonymous: process.env.BENCH_THROTTLE !== '0',
   });
   const server = await listen(app, '127.0.0.1', 0);

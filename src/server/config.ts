@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { type ProxyTrust, parseTrustProxy } from '../lib/domain/ip-address.ts';
 import { DEFAULT_POOL_MAX } from './db/pool-size.ts';
 
 /** Everything the server and the CLIs read from the environment (see README "Configuration"). */
@@ -25,6 +26,8 @@ export interface Config {
   siteDir: string;
   /** The site's public origin (`SITE_URL`), for links in mail; default `http://{HOST}:{PORT}`. */
   siteUrl: string;
+  /** The reverse proxies in front of the API (`TRUST_PROXY`, see `parseTrustProxy`); unset: none. */
+  trustProxy: ProxyTrust;
 }
 
 function nonEmpty(v: string | undefined): string | undefined {
@@ -57,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxDir: join(dataDir, 'outbox'),
     siteDir: resolve(nonEmpty(env.SITE_DIR) ?? './dist'),
     siteUrl: nonEmpty(env.SITE_URL) ?? `http://${nonEmpty(env.HOST) ?? '127.0.0.1'}:${port}`,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }
 

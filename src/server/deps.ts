@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { ProxyTrust } from '../lib/domain/ip-address.ts';
+import type { HashGate } from './auth/passwords.ts';
 import type { Dialect } from './db/connection.ts';
 import type { Database } from './db/schema.ts';
 import type { Logger } from './logger.ts';
@@ -17,8 +19,10 @@ export interface AppDeps {
   log: Logger;
   /** The current time; tests pass a clock they can move. Default: the system clock. */
   now?: () => Date;
-  /** Take the client address from `X-Forwarded-For` (one trusted proxy). Default: `TRUST_PROXY=1`. */
-  trustProxy?: boolean;
+  /** The proxies whose `X-Forwarded-For` names the client (`TRUST_PROXY`). Default: none, the socket's peer is the client. */
+  trustProxy?: ProxyTrust;
+  /** Bounds the password hashes running and waiting at once (`auth/passwords.ts`). Default: the process's gate. */
+  hashGate?: HashGate;
   /**
    * Throttle anonymous registration per address and per e-mail (`auth/anon-throttle.ts`) and hash new
    * passwords in a lane of their own (`hashNewPassword`). Default: on; the sign-in flood benchmark turns

@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'not_found'
   | 'conflict'
   | 'too_many_requests'
+  | 'unavailable'
   | 'internal';
 
 /**

@@ -3,6 +3,7 @@ import { jwtDecode } from 'jwt-decode';
 import { atom, computed, onMount } from 'nanostores';
 import { type AccountApi, apiBaseUrl, createAccountApi } from '../lib/api/account.ts';
 import { createApiClient } from '../lib/api/client.ts';
+import { normaliseEmailInput } from '../lib/domain/account-rules.ts';
 import {
   isAuthorized,
   type SignedInUser,
@@ -12,6 +13,13 @@ import {
   type UntrustedClaims,
 } from '../lib/domain/auth.ts';
 import { decodeCartState, isGuestCart } from '../lib/domain/cart.ts';
+import {
+  DEVICE_TOKENS_KEY,
+  type DeviceTokens,
+  decodeDeviceTokens,
+  deviceTokenFor,
+  withDeviceToken,
+} from '../lib/domain/device-tokens.ts';
 import { afterSignInPath, safeReturnPath } from '../lib/domain/return-to.ts';
 import { PROFILE_KEY } from '../scripts/page-events.ts';
 
@@ -50,6 +58,28 @@ export const $jtoken = persistentAtom<string>(TOKEN_KEY, '', {
   // A removal seen from another tab can arrive without a value.
   decode: (text) => (typeof text === 'string' ? text : ''),
 });
+
+/**
+ * The device tokens this browser was given at sign-in, per account, sent back
+ * with the next sign-ins so a busy address does not hold their owners back.
+ * Kept at sign-out: they name a device, not a session.
+ */
+export const $deviceTokens = persistentAtom<DeviceTokens>(
+  DEVICE_TOKENS_KEY,
+  {},
+  {
+    encode: (tokens) => (Object.keys(tokens).length === 0 ? undefined : JSON.stringify(tokens)),
+    decode: decodeDeviceTokens,
+  },
+);
+
+// Another tab may have signed in since this page loaded; mounting the store reads what is stored now.
+function storedDeviceTokens(): DeviceTokens {
+  const unbind = $deviceTokens.listen(() => {});
+  const tokens = $deviceTokens.get();
+  unbind();
+  return tokens;
+}
 
 // A handle on the cart's local copy, only ever cleared here; the cart store owns its contents.
 const $cartStateCopy = persistentAtom<string | undefined>(CART_STATE_KEY, undefined, { listen: false });
@@ -171,15 +201,20 @@ export interface LoginOptions {
 }
 
 /**
- * Signs in (spec §4): posts the credentials, stores the access token, drops the
- * local cart copy of any other account so the cart reloads from the server
- * (a guest's cart is kept, to be merged: issue 12), runs `beforeLeaving`, then
- * goes to `returnTo` or the root. Rejects with the call's `ServiceError` (or
- * `InvalidTokenError` for an unreadable token), storing nothing.
+ * Signs in (spec §4): posts the credentials (with the account's device token,
+ * when this browser keeps one), stores the access token and the new device
+ * token, drops the local cart copy of any other account so the cart reloads
+ * from the server (a guest's cart is kept, to be merged: issue 12), runs
+ * `beforeLeaving`, then goes to `returnTo` or the root. Rejects with the call's
+ * `ServiceError` (or `InvalidTokenError` for an unreadable token), storing nothing.
  */
 export async function login(email: string, password: string, opts: LoginOptions = {}): Promise<void> {
-  const answer = await accountApi.token(email, password);
+  const account = normaliseEmailInput(email);
+  const answer = await accountApi.token(email, password, deviceTokenFor(storedDeviceTokens(), account));
   decodeToken(answer.access_token);
+  if (typeof answer.device_token === 'string' && answer.device_token !== '') {
+    $deviceTokens.set(withDeviceToken(storedDeviceTokens(), account, answer.device_token));
+  }
   $jtoken.set(answer.access_token);
   if (!isGuestCart(decodeCartState($cartStateCopy.get()))) $cartStateCopy.set(undefined);
   try {

@@ -1,13 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
+import type { ProxyTrust } from '../../src/lib/domain/ip-address.ts';
 import { createApp, silentLogger } from '../../src/server/app.ts';
 import { ensureAccount } from '../../src/server/auth/accounts.ts';
+import type { HashGate } from '../../src/server/auth/passwords.ts';
 import type { Dialect } from '../../src/server/db/connection.ts';
 import type { RoleName } from '../../src/server/db/schema.ts';
 import type { Mailer } from '../../src/server/mail.ts';
 import { createMailQueue } from '../../src/server/mail-queue.ts';
-import { createTestDb, type TestDb } from './harness.ts';
+import { createTestDb, from, TEST_PROXY, TEST_TRUST, type TestDb } from './harness.ts';
 
 export const JWT_SECRET = 'auth-test-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -17,7 +19,11 @@ export interface Res<T = unknown> {
   headers: Headers;
 }
 
-/** A test app over a fresh database, with a clock the test moves and `X-Forwarded-For` trusted. */
+/**
+ * A test app over a fresh database, with a clock the test moves, behind the test
+ * proxy: every request arrives from `TEST_PROXY` with the client's address (`ip`) in
+ * `X-Forwarded-For`.
+ */
 export interface AuthTestApp {
   db: TestDb;
   app: Hono;
@@ -28,7 +34,12 @@ export interface AuthTestApp {
     path: string,
     opts?: { token?: string; json?: unknown; ip?: string },
   ): Promise<Res<T>>;
-  signIn(email: string, password: string, ip?: string): Promise<Res<Record<string, unknown>>>;
+  signIn(
+    email: string,
+    password: string,
+    ip?: string,
+    extra?: Record<string, string>,
+  ): Promise<Res<Record<string, unknown>>>;
   /** Signs in and answers the access token, failing the test when sign-in fails. */
   tokenFor(email: string, password: string): Promise<string>;
   /** Sends every queued mail that is due now (the app also starts sending right after each commit). */
@@ -47,7 +58,7 @@ async function parse<T>(res: Response): Promise<Res<T>> {
 
 export async function createAuthTestApp(
   dialect: Dialect,
-  opts: { smtpUrl?: string; trustProxy?: boolean; mailer?: Mailer } = {},
+  opts: { smtpUrl?: string; trustProxy?: ProxyTrust; mailer?: Mailer; hashGate?: HashGate } = {},
 ): Promise<AuthTestApp> {
   const db = await createTestDb(dialect);
   const outboxDir = join(db.dataDir, 'outbox');
@@ -67,7 +78,8 @@ export async function createAuthTestApp(
     mail,
     log: silentLogger,
     now: () => clock.now,
-    trustProxy: opts.trustProxy ?? true,
+    trustProxy: opts.trustProxy ?? TEST_TRUST,
+    ...(opts.hashGate === undefined ? {} : { hashGate: opts.hashGate }),
     siteUrl: SITE_URL,
     mailQueue,
   });
@@ -84,14 +96,20 @@ export async function createAuthTestApp(
         headers['Content-Type'] = 'application/json';
         body = JSON.stringify(opts.json);
       }
-      return parse<T>(await app.request(path, { method, headers, ...(body === undefined ? {} : { body }) }));
+      return parse<T>(
+        await app.request(path, { method, headers, ...(body === undefined ? {} : { body }) }, from(TEST_PROXY)),
+      );
     },
-    async signIn(email: string, password: string, ip = '203.0.113.1') {
-      const res = await app.request('/token', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': ip },
-        body: new URLSearchParams({ username: email, password, grant_type: 'password' }).toString(),
-      });
+    async signIn(email: string, password: string, ip = '203.0.113.1', extra: Record<string, string> = {}) {
+      const res = await app.request(
+        '/token',
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': ip },
+          body: new URLSearchParams({ username: email, password, grant_type: 'password', ...extra }).toString(),
+        },
+        from(TEST_PROXY),
+      );
       return parse<Record<string, unknown>>(res);
     },
     async tokenFor(email: string, password: string) {

@@ -1,8 +1,9 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_NAME, CLAIM_NAME_IDENTIFIER, CLAIM_ROLE, CLAIM_SECURITY_STAMP } from '../../src/lib/domain/auth.ts';
+import { NO_PROXY } from '../../src/lib/domain/ip-address.ts';
 import { type AuthTestApp, addAccount, b64url, createAuthTestApp, JWT_SECRET, payloadOf } from './auth-helpers.ts';
-import { DIALECTS } from './harness.ts';
+import { DIALECTS, TEST_PROXY } from './harness.ts';
 
 const ADMIN = { email: 'root@aisle.test', password: 'Adm1n!Secret', name: 'Ravi Admin' };
 const USER = { email: 'asha@aisle.test', password: 'Asha#2026pw', name: 'Asha Kumar' };
@@ -40,7 +41,13 @@ describe.each(DIALECTS)('POST /token and bearer tokens on %s', (dialect) => {
     const res = await t.signIn(USER.email.toUpperCase(), USER.password);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(Object.keys(res.body).sort()).toEqual(['access_token', 'expires_in', 'token_type', 'userName']);
+    expect(Object.keys(res.body).sort()).toEqual([
+      'access_token',
+      'device_token',
+      'expires_in',
+      'token_type',
+      'userName',
+    ]);
     expect(res.body).toMatchObject({ token_type: 'bearer', expires_in: 3600, userName: USER.email });
     const token = String(res.body.access_token);
     const header = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString()) as { alg: string };
@@ -322,12 +329,12 @@ describe.each(DIALECTS)('POST /token and bearer tokens on %s', (dialect) => {
   });
 
   it('ignores X-Forwarded-For unless a proxy is trusted', async () => {
-    const direct = await createAuthTestApp(dialect, { trustProxy: false });
+    const direct = await createAuthTestApp(dialect, { trustProxy: NO_PROXY });
     try {
       await direct.signIn('nobody@aisle.test', 'Whatever1!', '198.51.100.77');
       const row = await direct.db.db.selectFrom('audit_log').select('ip').executeTakeFirstOrThrow();
-      // No socket under app.request, and the header is the client's word, not ours.
-      expect(row.ip).toBe('unknown');
+      // Without a trusted proxy the socket's peer is the client, and the header only the client's word.
+      expect(row.ip).toBe(TEST_PROXY);
     } finally {
       await direct.close();
     }

@@ -4,12 +4,28 @@ import { join } from 'node:path';
 import type { Hono } from 'hono';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { parseTrustProxy } from '../../src/lib/domain/ip-address.ts';
 import { createApp, silentLogger } from '../../src/server/app.ts';
 import { type Db, type Dialect, openDb } from '../../src/server/db/connection.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 
 /** Every API suite runs once per engine (kysely's own test layout). */
 export const DIALECTS: readonly Dialect[] = ['sqlite', 'postgres'];
+
+/** The address of the reverse proxy the test apps sit behind (`TRUST_PROXY=10.9.8.7`). */
+export const TEST_PROXY = '10.9.8.7';
+
+/** The test apps' `trustProxy`: `X-Forwarded-For` counts on requests from `TEST_PROXY`. */
+export const TEST_TRUST = parseTrustProxy(TEST_PROXY);
+
+/**
+ * The Node server bindings (what `@hono/node-server` hands the app: the request
+ * and its socket) of a request that arrives from `peer`, for `app.request`'s
+ * third argument: `app.request(path, init, from(TEST_PROXY))`.
+ */
+export function from(peer: string): { incoming: { socket: { remoteAddress: string } } } {
+  return { incoming: { socket: { remoteAddress: peer } } };
+}
 
 /** The PostgreSQL server used to create throw-away databases (chosen by tests/api/global-setup.ts). */
 export const PG_ADMIN_URL = inject('pgAdminUrl');

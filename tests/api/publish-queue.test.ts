@@ -7,6 +7,7 @@ import type { SiteStatusDto } from '../../src/lib/domain/schemas.ts';
 import { PUBLISH_LOCK_KEY } from '../../src/publish/publish-lock.ts';
 import { createApp, silentLogger } from '../../src/server/app.ts';
 import { openDb } from '../../src/server/db/connection.ts';
+import { from, TEST_PROXY, TEST_TRUST } from './harness.ts';
 import { createStaffTestApp, resetSiteState, STAFF_JWT_SECRET, type StaffTestApp } from './staff-helpers.ts';
 
 // One publisher for many API processes on one PostgreSQL database. Two API instances, each
@@ -24,12 +25,13 @@ let second: { call: Call; close(): Promise<void> };
 let token: string;
 
 const callOf =
-  (app: { request: (path: string, init: RequestInit) => Response | Promise<Response> }): Call =>
+  (app: { request: (path: string, init: RequestInit, env: object) => Response | Promise<Response> }): Call =>
   async (method, path, tok) => {
-    const res = await app.request(path, {
-      method,
-      headers: { Authorization: `Bearer ${tok}`, 'X-Forwarded-For': '198.51.100.9' },
-    });
+    const res = await app.request(
+      path,
+      { method, headers: { Authorization: `Bearer ${tok}`, 'X-Forwarded-For': '198.51.100.9' } },
+      from(TEST_PROXY),
+    );
     return { status: res.status, body: (await res.json()) as SiteStatusDto };
   };
 
@@ -75,7 +77,7 @@ describe('Publish now with two API processes on one PostgreSQL database', () => 
       mail: { smtpUrl: undefined, outboxDir: join(t.db.dataDir, 'outbox') },
       log: silentLogger,
       now: () => t.clock.now,
-      trustProxy: true,
+      trustProxy: TEST_TRUST,
       siteBuilder,
     });
     second = { call: callOf(app), close: () => db.close() };

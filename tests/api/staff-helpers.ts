@@ -6,7 +6,7 @@ import { createApp, silentLogger } from '../../src/server/app.ts';
 import type { Dialect } from '../../src/server/db/connection.ts';
 import type { AuditEntry, Database, SiteState } from '../../src/server/db/schema.ts';
 import { addCustomers, type Customer } from './cart-helpers.ts';
-import { createTestDb, type TestDb } from './harness.ts';
+import { createTestDb, from, TEST_PROXY, TEST_TRUST, type TestDb } from './harness.ts';
 
 export const STAFF_JWT_SECRET = 'staff-test-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -65,7 +65,7 @@ export async function createStaffTestApp(
     mail: { smtpUrl: undefined, outboxDir: join(db.dataDir, 'outbox') },
     log: silentLogger,
     now: () => clock.now,
-    trustProxy: true,
+    trustProxy: TEST_TRUST,
     ...(opts.siteBuilder === undefined ? {} : { siteBuilder: opts.siteBuilder }),
   });
   const [user, employee, admin] = (await addCustomers(db.db, STAFF_JWT_SECRET, clock.now, [
@@ -90,7 +90,11 @@ export async function createStaffTestApp(
         body = JSON.stringify(o.json);
       }
       if (o.form !== undefined) body = o.form;
-      const res = await app.request(path, { method, headers, ...(body === undefined ? {} : { body }) });
+      const res = await app.request(
+        path,
+        { method, headers, ...(body === undefined ? {} : { body }) },
+        from(TEST_PROXY),
+      );
       const text = await res.text();
       const isJson = (res.headers.get('content-type') ?? '').includes('json');
       return { status: res.status, body: (isJson && text !== '' ? JSON.parse(text) : text) as T, headers: res.headers };

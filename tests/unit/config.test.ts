@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { clientAddress } from '../../src/lib/domain/ip-address.ts';
 import { loadConfig } from '../../src/server/config.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'aisle-config-'));
@@ -16,6 +17,17 @@ describe('loadConfig', () => {
   it.each(['0', '-3', '2.5', 'many', '1001'])('refuses DATABASE_POOL_MAX=%s, naming it and the rule', (value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_MAX: value })).toThrow(
       `DATABASE_POOL_MAX must be a whole number from 1 to 1000, got "${value}".`,
+    );
+  });
+
+  it('reads TRUST_PROXY as the proxies whose X-Forwarded-For counts, none when unset, and refuses a word it cannot read', () => {
+    const behind = loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '10.0.0.0/8' }).trustProxy;
+    expect(clientAddress('10.1.2.3', '198.51.100.1', behind)).toBe('198.51.100.1');
+    expect(clientAddress('192.0.2.9', '198.51.100.1', behind)).toBe('192.0.2.9');
+    const unset = loadConfig({ DATA_DIR: dataDir }).trustProxy;
+    expect(clientAddress('10.1.2.3', '198.51.100.1', unset)).toBe('10.1.2.3');
+    expect(() => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY .*"true" is none of these/,
     );
   });
 });

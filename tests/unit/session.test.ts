@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { apiBaseUrl, friendlyMessage, modelStateOf } from '../../src/lib/api/account.ts';
 import { ServiceError, toServiceError } from '../../src/lib/api/errors.ts';
 import { CLAIM_NAME, CLAIM_NAME_IDENTIFIER, CLAIM_ROLE } from '../../src/lib/domain/auth.ts';
+import { DEVICE_TOKEN_FIELD, DEVICE_TOKENS_KEY } from '../../src/lib/domain/device-tokens.ts';
 import {
   $jtoken,
   $tokenAvailable,
@@ -298,6 +299,42 @@ describe('login', () => {
     expect(getTestStorage()).not.toHaveProperty('jtoken');
     expect(getTestStorage().cartState).toBe('{"isDirty":false}');
     expect(loc.assign).not.toHaveBeenCalled();
+  });
+
+  it("sends the account's device token, keeps the new one beside the others, and never sends one to another account", async () => {
+    stubLocation('/app/login');
+    setTestStorageKey(DEVICE_TOKENS_KEY, JSON.stringify({ 'ravi@example.com': 'ravi-device' }));
+    const calls = stubFetch(
+      json({
+        access_token: tokenFor(),
+        token_type: 'bearer',
+        expires_in: 3600,
+        userName: 'asha@example.com',
+        device_token: 'asha-1',
+      }),
+      json({
+        access_token: tokenFor(),
+        token_type: 'bearer',
+        expires_in: 3600,
+        userName: 'asha@example.com',
+        device_token: 'asha-2',
+      }),
+    );
+
+    await login('asha@example.com', 'S3cret!pass');
+    expect(new URLSearchParams(String(calls[0]?.init.body)).has(DEVICE_TOKEN_FIELD)).toBe(false);
+    expect(JSON.parse(getTestStorage()[DEVICE_TOKENS_KEY] ?? '')).toEqual({
+      'ravi@example.com': 'ravi-device',
+      'asha@example.com': 'asha-1',
+    });
+
+    await login('Asha@Example.com', 'S3cret!pass');
+    expect(new URLSearchParams(String(calls[1]?.init.body)).get(DEVICE_TOKEN_FIELD)).toBe('asha-1');
+    expect(JSON.parse(getTestStorage()[DEVICE_TOKENS_KEY] ?? '')['asha@example.com']).toBe('asha-2');
+
+    // Signing out ends the session, not the device: the next sign-in still shows it.
+    logout();
+    expect(JSON.parse(getTestStorage()[DEVICE_TOKENS_KEY] ?? '')['asha@example.com']).toBe('asha-2');
   });
 
   it('refuses an access token it cannot read, storing nothing', async () => {

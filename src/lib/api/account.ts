@@ -1,6 +1,7 @@
 import type { $Fetch } from 'ofetch';
 import type { RegistrationInput } from '../domain/account-rules.ts';
 import type { EmployeeDto, EndUserDto, RegisterResultDto, UserInfoDto } from '../domain/auth.ts';
+import { DEVICE_TOKEN_FIELD } from '../domain/device-tokens.ts';
 import { inLabels } from '../domain/field-labels.ts';
 import { ServiceError } from './errors.ts';
 
@@ -17,6 +18,8 @@ export interface TokenResponse {
   /** Seconds. */
   expires_in: number;
   userName: string;
+  /** A new device token for this browser and account, to send with the next sign-ins (`lib/domain/device-tokens.ts`). */
+  device_token?: string;
 }
 
 /** The fields My Profile and My Address edit; the server keeps any field left out. */
@@ -31,8 +34,11 @@ export interface ProfileEdit {
 }
 
 export interface AccountApi {
-  /** Signs in with the OAuth 2.0 password grant (form-encoded, as the original backend took it). */
-  token(email: string, password: string): Promise<TokenResponse>;
+  /**
+   * Signs in with the OAuth 2.0 password grant (form-encoded, as the original backend took it),
+   * with the device token this browser keeps for the account, if any.
+   */
+  token(email: string, password: string, deviceToken?: string): Promise<TokenResponse>;
   /** Registers an end user; the server mails the access code. */
   register(input: RegistrationInput): Promise<RegisterResultDto>;
   /** Confirms the e-mail address with the mailed code; answers the server's message text. */
@@ -66,11 +72,13 @@ export function apiBaseUrl(): string {
 /** The account calls over a client made by `createApiClient` (which adds the bearer token). */
 export function createAccountApi(api: $Fetch): AccountApi {
   return {
-    token(email, password) {
+    token(email, password, deviceToken) {
+      const form = new URLSearchParams({ username: email, password, grant_type: 'password' });
+      if (deviceToken !== undefined) form.set(DEVICE_TOKEN_FIELD, deviceToken);
       return api<TokenResponse>('/token', {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ username: email, password, grant_type: 'password' }).toString(),
+        body: form.toString(),
       });
     },
     register(input) {

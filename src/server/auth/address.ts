@@ -1,36 +1,21 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import { clientAddress, type ProxyTrust } from '../../lib/domain/ip-address.ts';
 
-/** `TRUST_PROXY=1` says the API runs behind one reverse proxy that appends to `X-Forwarded-For`. */
-export function trustProxyFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.TRUST_PROXY === '1';
-}
-
-function normalise(address: string): string {
-  const a = address.trim();
-  // An IPv4 client on a dual-stack socket shows as ::ffff:1.2.3.4; count it as 1.2.3.4.
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(a);
-  return (mapped?.[1] ?? a).slice(0, 100) || 'unknown';
+function socketPeer(c: Context): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    // No Node socket behind this request (`app.request` without bindings).
+    return undefined;
+  }
 }
 
 /**
- * The caller's address: the socket's peer, or with `trustProxy` the last
- * `X-Forwarded-For` entry (the one our own proxy added; entries before it are
- * whatever the client claimed). 'unknown' when there is no socket, as under
- * `app.request` in tests.
+ * The caller's address, canonical (`lib/domain/ip-address.ts`): the socket's
+ * peer, or, when that peer is one of the proxies `trust` names, the client
+ * `X-Forwarded-For` shows behind them. `unknown` when there is no socket.
  */
-export function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const last = (c.req.header('x-forwarded-for') ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter((s) => s !== '')
-      .at(-1);
-    if (last !== undefined) return normalise(last);
-  }
-  try {
-    return normalise(getConnInfo(c).remote.address ?? 'unknown');
-  } catch {
-    return 'unknown';
-  }
+export function requestAddress(c: Context, trust: ProxyTrust): string {
+  return clientAddress(socketPeer(c), c.req.header('x-forwarded-for'), trust);
 }

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { throttleGroup } from '../../lib/domain/ip-address.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 
@@ -73,7 +74,7 @@ export async function throttleRegistration(
   let byAddress = 0;
   let over = '';
   for (const limit of ANONYMOUS_LIMITS.perAddress) {
-    const wait = await countUse(db, `${limit.key}:${address}`, limit, now);
+    const wait = await countUse(db, `${limit.key}:${throttleGroup(address)}`, limit, now);
     if (wait > byAddress) {
       byAddress = wait;
       over = limit.label;

@@ -24,7 +24,7 @@ import {
   sortRoles,
 } from './accounts.ts';
 import { type AuthEnv, addressOf, clockOf, type SignedInAccount } from './middleware.ts';
-import { hashPassword, UNUSABLE_PASSWORD_HASH, verifyPassword } from './passwords.ts';
+import { hashGateOf, hashPassword, UNUSABLE_PASSWORD_HASH, verifyPassword } from './passwords.ts';
 import { recordFailure, secondsUntilAllowed } from './throttle.ts';
 
 const KIND_LABEL: Record<UserKind, string> = { user: 'End user', employee: 'Employee' };
@@ -202,8 +202,7 @@ export async function editAccount(
     if (me.id !== target.id) {
       throw AppError.forbidden("Only the account's owner can change its password.");
     }
-    await checkCurrentPassword(deps, target, change.current, ip);
-    update.password_hash = await hashPassword(change.next);
+    update.password_hash = await changedPasswordHash(deps, target, change, ip);
     update.security_stamp = newSecurityStamp();
   }
 
@@ -238,8 +237,9 @@ function readPasswordChange(body: Record<string, unknown>, errors: FieldErrors):
 }
 
 // A stolen token must not become a way to guess the password, so wrong current
-// passwords count against the same back-off as failed sign-ins.
-async function checkCurrentPassword(deps: AppDeps, user: User, current: string, ip: string): Promise<void> {
+// passwords count against the same back-off as failed sign-ins. The check and the
+// new hash share one slot of the hash gate.
+async function changedPasswordHash(deps: AppDeps, user: User, change: PasswordChange, ip: string): Promise<string> {
   const now = clockOf(deps);
   const wait = await secondsUntilAllowed(deps.db, user.email, ip, now);
   if (wait > 0) {
@@ -247,12 +247,16 @@ async function checkCurrentPassword(deps: AppDeps, user: User, current: string, 
       headers: { 'Retry-After': String(wait) },
     });
   }
-  if (!(await verifyPassword(current, user.password_hash))) {
+  const hash = await hashGateOf(deps).run(async () =>
+    (await verifyPassword(change.current, user.password_hash)) ? hashPassword(change.next) : undefined,
+  );
+  if (hash === undefined) {
     await recordFailure(deps.db, user.email, ip, now);
     throw AppError.badRequest('The request is invalid: CurrentPassword is not correct.', {
       CurrentPassword: ['CurrentPassword is not correct.'],
     });
   }
+  return hash;
 }
 
 /**

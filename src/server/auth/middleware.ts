@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { NO_PROXY } from '../../lib/domain/ip-address.ts';
 import type { RoleName, UserKind } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { findRoles, findUserById } from './accounts.ts';
-import { clientAddress, trustProxyFromEnv } from './address.ts';
+import { requestAddress } from './address.ts';
 import { verifyToken } from './tokens.ts';
 
 /** The account a request was made with, as the middleware read it from the database. */
@@ -29,9 +30,9 @@ export function clockOf(deps: AppDeps): Date {
   return deps.now?.() ?? new Date();
 }
 
-/** The caller's address, honouring `X-Forwarded-For` only when the app trusts a proxy. */
+/** The caller's address, honouring `X-Forwarded-For` only from the proxies the app trusts (`deps.trustProxy`). */
 export function addressOf(c: Context, deps: AppDeps): string {
-  return clientAddress(c, deps.trustProxy ?? trustProxyFromEnv());
+  return requestAddress(c, deps.trustProxy ?? NO_PROXY);
 }
 
 const MESSAGES = {

@@ -1,5 +1,6 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { AppError } from '../errors.ts';
 
 const requireHere = createRequire(import.meta.url);
@@ -31,17 +32,102 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$N=${N},r=${r},p=${p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
+/** How many password hashes may run at once, how many may wait for one, and what a refusal asks. */
+export interface HashLimits {
+  /** Hashes running at once. */
+  running: number;
+  /** Hashes waiting for a free slot; one more is refused with a 503. */
+  waiting: number;
+  /** The refusal's `Retry-After`, in seconds. */
+  retryAfterSeconds: number;
+}
+
+/**
+ * The shop's limits: twice the cores running (at most the size of Node's thread
+ * pool, where scrypt runs: `UV_THREADPOOL_SIZE`, 4 by default), eight times that
+ * waiting. Each running hash holds 128 MiB; a waiting one holds nothing but its
+ * request, and at about 0.35 s a hash the longest wait stays a few seconds.
+ */
+export function defaultHashLimits(
+  cores: number = availableParallelism(),
+  threadPool: number = Number(process.env.UV_THREADPOOL_SIZE) || 4,
+): HashLimits {
+  const running = Math.max(1, Math.min(2 * cores, threadPool));
+  return { running, waiting: 8 * running, retryAfterSeconds: 5 };
+}
+
+/** Runs password hashes under a bound (see `createHashGate`). */
+export interface HashGate {
+  /**
+   * Runs `work` (which hashes or verifies passwords) when a slot is free. When
+   * `limits.waiting` calls are already waiting, throws a 503 `AppError`
+   * (`unavailable`, with `Retry-After`) at once, without running it.
+   */
+  run<T>(work: () => Promise<T>): Promise<T>;
+  /** Calls running and waiting now. */
+  load(): { running: number; waiting: number };
+}
+
+/** The message of a refused hash: the shop is busy, not the caller at fault. */
+export const HASHES_BUSY_MESSAGE = 'The shop is checking many passwords just now';
+
+/**
+ * A bound on concurrent scrypt hashes: each takes 128 MiB and a thread of Node's
+ * pool for about a third of a second, so a burst of sign-ins, registrations or
+ * resets must queue, and beyond a short queue be refused, rather than take the
+ * memory and the threads everything else needs.
+ */
+export function createHashGate(limits: HashLimits): HashGate {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async run(work) {
+      if (running >= limits.running) {
+        if (waiting.length >= limits.waiting) {
+          throw new AppError(
+            503,
+            'unavailable',
+            `${HASHES_BUSY_MESSAGE}; try again in ${limits.retryAfterSeconds} seconds.`,
+            { headers: { 'Retry-After': String(limits.retryAfterSeconds) } },
+          );
+        }
+        // The slot is handed over by the call that frees it, so `running` never overshoots.
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      } else {
+        running++;
+      }
+      try {
+        return await work();
+      } finally {
+        const next = waiting.shift();
+        if (next === undefined) running--;
+        else next();
+      }
+    },
+    load: () => ({ running, waiting: waiting.length }),
+  };
+}
+
+let processGate: HashGate | undefined;
+
+/** The gate of this process (one thread pool, one memory): `deps.hashGate` when given, else one made on first use. */
+export function hashGateOf(deps: { hashGate?: HashGate | undefined }): HashGate {
+  if (deps.hashGate !== undefined) return deps.hashGate;
+  processGate ??= createHashGate(defaultHashLimits());
+  return processGate;
+}
+
 /**
  * Hashes for new accounts (anonymous registration) wait in a lane of their own,
- * one at a time with at most `LANE_QUEUE` waiting: scrypt runs on Node's small
- * thread pool (4 threads), and a burst of registrations must not take every
- * thread from the sign-ins of customers already waiting. A full lane answers 503.
+ * one at a time with at most `LANE_QUEUE` waiting, before the gate: a burst of
+ * registrations must not take every slot from the sign-ins of customers already
+ * waiting. A full lane answers 503.
  */
 export const LANE_QUEUE = 16;
 let laneBusy = false;
 const laneWaiting: (() => void)[] = [];
 
-export async function hashNewPassword(password: string): Promise<string> {
+export async function hashNewPassword(password: string, gate: HashGate): Promise<string> {
   if (laneBusy) {
     if (laneWaiting.length >= LANE_QUEUE) {
       throw new AppError(
@@ -57,7 +143,7 @@ export async function hashNewPassword(password: string): Promise<string> {
   }
   laneBusy = true;
   try {
-    return await hashPassword(password);
+    return await gate.run(() => hashPassword(password));
   } finally {
     const next = laneWaiting.shift();
     if (next === undefined) laneBusy = false;

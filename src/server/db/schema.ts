@@ -151,7 +151,10 @@ export interface EmailCodesTable {
 }
 
 export interface LoginThrottleTable {
-  /** `account:{email}|{address}` (per account and address) or `ip:{address}`. */
+  /**
+   * `{scope}:{email}|{address}` (per account and address), `ip:{address}`, `device:{email}|{device id}`,
+   * `reset-pass:{email}` or a registration window (`auth/throttle.ts`, `auth/anon-throttle.ts`); IPv6 by its /64.
+   */
   key: string;
   failures: number;
   next_allowed_at: string;

@@ -25,9 +25,9 @@ import { throttleRegistration } from '../auth/anon-throttle.ts';
 import { CODE_LIFETIME_MS, codeIsSpent, issueCode } from '../auth/email-codes.ts';
 import { toEmployeeDto } from '../auth/manage.ts';
 import { type AuthEnv, addressOf, clockOf, requireRole, requireUser } from '../auth/middleware.ts';
-import { hashNewPassword, hashPassword } from '../auth/passwords.ts';
+import { hashGateOf, hashNewPassword, hashPassword } from '../auth/passwords.ts';
 import { issueResetCode, resetWithCode } from '../auth/reset-codes.ts';
-import { clearFailures, recordFailure, secondsUntilAllowed } from '../auth/throttle.ts';
+import { clearAfterReset, recordFailure, secondsUntilAllowed } from '../auth/throttle.ts';
 import { type AppDeps, siteUrlOf } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { assertValid, readJsonObject, textField } from '../http/input.ts';
@@ -98,10 +98,12 @@ export function accountRoutes(deps: AppDeps): Hono<AuthEnv> {
         }
       }
       // What follows hashes a password and sends a mail: counted and refused before either (see
-      // `anon-throttle.ts`); the hash waits in the registration lane, so sign-ins keep the thread pool.
+      // `anon-throttle.ts`); the hash waits in the registration lane, then in the hash gate, so a
+      // burst of registrations holds one hashing slot and sign-ins keep the others.
       const guarded = deps.throttleAnonymous !== false;
       if (guarded) await throttleRegistration(db, ip, email, now);
-      const hashNew = guarded ? hashNewPassword : hashPassword;
+      const gate = hashGateOf(deps);
+      const hashNew = (pw: string) => (guarded ? hashNewPassword(pw, gate) : gate.run(() => hashPassword(pw)));
       let userId: number;
       let replaced = false;
       if (existing !== undefined) {
@@ -210,7 +212,10 @@ export function accountRoutes(deps: AppDeps): Hono<AuthEnv> {
       if (wait > 0) throw tooManyRequests(wait, 'password-reset attempts');
       const user = await findUserByEmail(db, email);
       // The slow hash is computed whether or not the account exists, so timing does not tell.
-      const passwordHash = await (deps.throttleAnonymous !== false ? hashNewPassword : hashPassword)(password);
+      const gate = hashGateOf(deps);
+      const passwordHash = await (deps.throttleAnonymous !== false
+        ? hashNewPassword(password, gate)
+        : gate.run(() => hashPassword(password)));
       const result =
         user === undefined || user.email.endsWith(`@${DELETED_EMAIL_DOMAIN}`)
           ? 'none'
@@ -230,8 +235,7 @@ export function accountRoutes(deps: AppDeps): Hono<AuthEnv> {
         }
         throw AppError.badRequest(`The request is invalid: ${RESET_CODE_FAILED}`, { Code: [RESET_CODE_FAILED] });
       }
-      await clearFailures(db, email, ip, 'reset');
-      await clearFailures(db, email, ip, 'account');
+      await clearAfterReset(db, email, now);
       await writeAudit(db, {
         actorId: user?.id ?? null,
         actorEmail: email,
@@ -264,7 +268,8 @@ export function accountRoutes(deps: AppDeps): Hono<AuthEnv> {
       assertValid(errors);
       const now = clockOf(deps);
       const roles = rolesForRole(role ?? 'Employee');
-      const id = await createAccount(db, { email, password, fullName, roles, confirmed: true, now });
+      const passwordHash = await hashGateOf(deps).run(() => hashPassword(password));
+      const id = await createAccount(db, { email, password, passwordHash, fullName, roles, confirmed: true, now });
       await writeAudit(db, {
         actorId: me.id,
         actorEmail: me.email,

@@ -1,23 +1,22 @@
 import { type Context, Hono } from 'hono';
-import { writeAudit } from '../audit.ts';
-import { findRoles, findUserByEmail, normaliseEmail, storePasswordHash } from '../auth/accounts.ts';
+import { DEVICE_TOKEN_FIELD } from '../../lib/domain/device-tokens.ts';
+import { normaliseEmail } from '../auth/accounts.ts';
 import { addressOf, clockOf } from '../auth/middleware.ts';
-import { burnVerification, hashPassword, needsRehash, verifyPassword } from '../auth/passwords.ts';
-import { clearFailures, recordFailure, secondsUntilAllowed } from '../auth/throttle.ts';
-import { issueToken } from '../auth/tokens.ts';
+import { type SignInOutcome, signIn } from '../auth/sign-in.ts';
 import { type AppDeps, siteUrlOf } from '../deps.ts';
+import { AppError } from '../errors.ts';
 import { siteLink } from '../mail-templates.ts';
 
 /** One text for an unknown user and a wrong password, so neither reveals which accounts exist. */
 export const BAD_CREDENTIALS = 'The user name or password is incorrect.';
 
-type OAuthErrorCode = 'invalid_request' | 'invalid_grant' | 'unsupported_grant_type';
+type OAuthErrorCode = 'invalid_request' | 'invalid_grant' | 'unsupported_grant_type' | 'temporarily_unavailable';
 
 // The contract fixes OAuth 2.0's error shape for /token (RFC 6749 §5.2), not the
 // `Message` shape of the rest of the API, so these responses are built here.
 function oauthError(
   c: Context,
-  status: 400 | 429,
+  status: 400 | 429 | 503,
   error: OAuthErrorCode,
   description: string,
   headers: Record<string, string> = {},
@@ -35,11 +34,11 @@ function formValue(form: Record<string, unknown>, name: string): string | undefi
 
 /**
  * `POST /token`: the OAuth 2.0 password grant of the operating contract.
- * Form-encoded `username`, `password`, `grant_type=password`; answers
- * `{ access_token, token_type: "bearer", expires_in, userName }`.
+ * Form-encoded `username`, `password`, `grant_type=password`, and the browser's
+ * `device_token` when it has one; answers
+ * `{ access_token, token_type: "bearer", expires_in, userName, device_token }`.
  */
 export function tokenRoutes(deps: AppDeps): Hono {
-  const { db } = deps;
   return new Hono().post('/', async (c) => {
     const type = (c.req.header('content-type') ?? '').toLowerCase();
     if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data')) {
@@ -74,52 +73,45 @@ export function tokenRoutes(deps: AppDeps): Hono {
     if (password === '') return oauthError(c, 400, 'invalid_request', 'password is required.');
     if (email.length > 254 || password.length > 1024) return oauthError(c, 400, 'invalid_grant', BAD_CREDENTIALS);
 
-    const now = clockOf(deps);
-    const ip = addressOf(c, deps);
-    const wait = await secondsUntilAllowed(db, email, ip, now);
-    if (wait > 0) {
-      return oauthError(c, 429, 'invalid_grant', `Too many failed sign-in attempts; try again in ${wait} seconds.`, {
-        'Retry-After': String(wait),
-      });
-    }
+    const deviceToken = formValue(form, DEVICE_TOKEN_FIELD);
 
-    const user = await findUserByEmail(db, email);
-    let ok = false;
-    if (user === undefined) await burnVerification(password);
-    else ok = await verifyPassword(password, user.password_hash);
-    if (user === undefined || !ok) {
-      await recordFailure(db, email, ip, now);
-      await writeAudit(db, {
-        actorId: user?.id ?? null,
-        actorEmail: email,
-        action: 'signin.failed',
-        target: user === undefined ? '' : `user:${user.id}`,
-        detail: { reason: user === undefined ? 'unknown user' : 'wrong password' },
-        ip,
-        at: now.toISOString(),
-      });
-      return oauthError(c, 400, 'invalid_grant', BAD_CREDENTIALS);
+    let outcome: SignInOutcome;
+    try {
+      outcome = await signIn(deps, { email, password, deviceToken, address: addressOf(c, deps), now: clockOf(deps) });
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'unavailable') {
+        return oauthError(c, 503, 'temporarily_unavailable', err.message, err.headers);
+      }
+      throw err;
     }
-    await clearFailures(db, email, ip);
-    if (user.email_confirmed !== 1) {
-      return oauthError(
-        c,
-        400,
-        'invalid_grant',
-        `Your e-mail address is not confirmed yet: enter the access code we mailed you at ${siteLink(siteUrlOf(deps), `/confirm/${user.id}`)} first, then sign in.`,
-      );
+    switch (outcome.kind) {
+      case 'wait':
+        return oauthError(
+          c,
+          429,
+          'invalid_grant',
+          `Too many failed sign-in attempts; try again in ${outcome.seconds} seconds.`,
+          { 'Retry-After': String(outcome.seconds) },
+        );
+      case 'refused':
+        return oauthError(c, 400, 'invalid_grant', BAD_CREDENTIALS);
+      case 'unconfirmed':
+        return oauthError(
+          c,
+          400,
+          'invalid_grant',
+          `Your e-mail address is not confirmed yet: enter the access code we mailed you at ${siteLink(siteUrlOf(deps), `/confirm/${outcome.userId}`)} first, then sign in.`,
+        );
+      case 'signed-in':
+        c.header('Cache-Control', 'no-store');
+        c.header('Pragma', 'no-cache');
+        return c.json({
+          access_token: outcome.accessToken,
+          token_type: 'bearer',
+          expires_in: outcome.expiresIn,
+          userName: outcome.userName,
+          [DEVICE_TOKEN_FIELD]: outcome.deviceToken,
+        });
     }
-    if (needsRehash(user.password_hash)) {
-      await storePasswordHash(db, user.id, await hashPassword(password));
-    }
-    const roles = await findRoles(db, user.id);
-    const { token, expiresIn } = await issueToken(
-      deps.jwtSecret,
-      { id: user.id, email: user.email, roles, securityStamp: user.security_stamp },
-      now,
-    );
-    c.header('Cache-Control', 'no-store');
-    c.header('Pragma', 'no-cache');
-    return c.json({ access_token: token, token_type: 'bearer', expires_in: expiresIn, userName: user.email });
   });
 }

@@ -1,0 +1,112 @@
+import { writeAudit } from '../audit.ts';
+import type { User } from '../db/schema.ts';
+import type { AppDeps } from '../deps.ts';
+import { findRoles, findUserByEmail, storePasswordHash } from './accounts.ts';
+import { issueDeviceToken, verifyDeviceToken } from './device-tokens.ts';
+import { burnVerification, hashGateOf, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
+import { recordSignInFailure, recordSignInSuccess, type SignInAttempt, secondsUntilSignIn } from './throttle.ts';
+import { issueToken } from './tokens.ts';
+
+/** A sign-in as `POST /token` reads it. */
+export interface SignInRequest {
+  /** Normalised (trimmed, lower-cased). */
+  email: string;
+  password: string;
+  /** The device token the browser kept from an earlier sign-in, if any. */
+  deviceToken: string | undefined;
+  address: string;
+  now: Date;
+}
+
+/** What became of a sign-in. */
+export type SignInOutcome =
+  | {
+      kind: 'signed-in';
+      accessToken: string;
+      expiresIn: number;
+      userName: string;
+      /** A new device token for this browser and account. */
+      deviceToken: string;
+    }
+  /** Held back by the throttle; nothing was checked or counted. */
+  | { kind: 'wait'; seconds: number }
+  /** An unknown e-mail or a wrong password (counted, audited). */
+  | { kind: 'refused' }
+  /** The right password for an account whose e-mail address is not confirmed yet. */
+  | { kind: 'unconfirmed'; userId: number };
+
+/**
+ * Checks a password sign-in under the throttle (`throttle.ts`): a device token
+ * of this account is held back only by its own counter, any other caller by
+ * the account-and-address and address counters. An unknown e-mail takes as long
+ * as a wrong password. The hash runs under the app's hash gate, which throws a
+ * 503 `AppError` (`unavailable`) when full. A right password clears the
+ * counters it was held by and is given a new device token; a hash made with
+ * weaker parameters is replaced.
+ */
+export async function signIn(deps: AppDeps, req: SignInRequest): Promise<SignInOutcome> {
+  const { db } = deps;
+  const { email, password, now } = req;
+  const device =
+    req.deviceToken === undefined || req.deviceToken === ''
+      ? null
+      : await verifyDeviceToken(deps.jwtSecret, req.deviceToken, now);
+  const user = await findUserByEmail(db, email);
+  const attempt: SignInAttempt = {
+    email,
+    address: req.address,
+    knownDevice: device !== null && user !== undefined && device.userId === user.id ? device.deviceId : undefined,
+    now,
+  };
+  const wait = await secondsUntilSignIn(db, attempt);
+  if (wait > 0) return { kind: 'wait', seconds: wait };
+
+  const checked = await hashGateOf(deps).run(() => checkPassword(user, password));
+  if (user === undefined || !checked.ok) {
+    await recordSignInFailure(db, attempt);
+    await writeAudit(db, {
+      actorId: user?.id ?? null,
+      actorEmail: email,
+      action: 'signin.failed',
+      target: user === undefined ? '' : `user:${user.id}`,
+      detail: {
+        reason: user === undefined ? 'unknown user' : 'wrong password',
+        knownDevice: attempt.knownDevice !== undefined,
+      },
+      ip: req.address,
+      at: now.toISOString(),
+    });
+    return { kind: 'refused' };
+  }
+  await recordSignInSuccess(db, attempt);
+  if (user.email_confirmed !== 1) return { kind: 'unconfirmed', userId: user.id };
+  if (checked.rehashed !== undefined) await storePasswordHash(db, user.id, checked.rehashed);
+  const roles = await findRoles(db, user.id);
+  const { token, expiresIn } = await issueToken(
+    deps.jwtSecret,
+    { id: user.id, email: user.email, roles, securityStamp: user.security_stamp },
+    now,
+  );
+  return {
+    kind: 'signed-in',
+    accessToken: token,
+    expiresIn,
+    userName: user.email,
+    deviceToken: await issueDeviceToken(deps.jwtSecret, user.id, now),
+  };
+}
+
+// One slot of the gate covers the verification and, when the stored hash is weak, its replacement.
+async function checkPassword(
+  user: User | undefined,
+  password: string,
+): Promise<{ ok: boolean; rehashed: string | undefined }> {
+  if (user === undefined) {
+    await burnVerification(password);
+    return { ok: false, rehashed: undefined };
+  }
+  const ok = await verifyPassword(password, user.password_hash);
+  const rehashed =
+    ok && user.email_confirmed === 1 && needsRehash(user.password_hash) ? await hashPassword(password) : undefined;
+  return { ok, rehashed };
+}
