@@ -26,7 +26,7 @@ const MAX_MB = IMPORT_MAX_BYTES / 1024 / 1024;
 
 /**
  * Writes an import's upload to a temporary file as it arrives (a folder of its
- * own under the system's temporary folder), so no part of the API holds the
+ * own under `parent`, the system's temporary folder), so no part of the API holds the
  * whole file in memory. The body is the file itself, or a multipart form
  * whose `file` field is (the staff page's upload); other fields and files are
  * skipped. 400 when there is no file or it is empty or larger than
@@ -37,8 +37,9 @@ const MAX_MB = IMPORT_MAX_BYTES / 1024 / 1024;
 export async function receiveImportFile(
   body: ReadableStream<Uint8Array>,
   contentType: string,
+  parent = tmpdir(),
 ): Promise<ReceivedImport> {
-  const dir = await mkdtemp(join(tmpdir(), 'aisle-import-'));
+  const dir = await mkdtemp(join(parent, 'aisle-import-'));
   const path = join(dir, 'upload');
   const discard = () => rm(dir, { recursive: true, force: true });
   try {

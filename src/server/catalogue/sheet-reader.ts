@@ -3,8 +3,11 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { readSheet, type SheetFormat, type SheetTable, UnreadableSheet } from './sheet-files.ts';
 
 const KIND = 'aisle:sheet-reader';
-/** Rows per message back: each is a short task for the event loop to take in, not one long one. */
-const ROWS_PER_MESSAGE = 5000;
+/**
+ * Rows per message back. The thread sends the next batch only when asked, after the
+ * event loop has had its turn: messages sent all at once are taken in as one long task.
+ */
+const ROWS_PER_MESSAGE = 1000;
 
 interface ReaderSetup {
   kind: typeof KIND;
@@ -18,7 +21,7 @@ type FromReader = { rows: string[][] } | { header: string[]; done: true } | { er
  * Reads a CSV or XLSX file (`readSheet`) on a worker thread of its own, so that
  * parsing a file of 200 MB neither blocks the event loop nor grows the API's
  * heap: the thread reads the file from disk, parses it, hands the rows back in
- * batches and ends. Rejects with `UnreadableSheet` when the file is not a sheet.
+ * batches, one each time this thread asks for the next, and ends. Rejects with `UnreadableSheet` when the file is not a sheet.
  */
 export function readSheetFile(path: string, format?: SheetFormat): Promise<SheetTable> {
   return new Promise((resolve, reject) => {
@@ -34,6 +37,7 @@ export function readSheetFile(path: string, format?: SheetFormat): Promise<Sheet
     worker.on('message', (msg: FromReader) => {
       if ('rows' in msg) {
         for (const row of msg.rows) rows.push(row);
+        setImmediate(() => worker.postMessage('next'));
         return;
       }
       if ('error' in msg) settle(() => reject(msg.unreadable ? new UnreadableSheet(msg.error) : new Error(msg.error)));
@@ -49,18 +53,29 @@ export function readSheetFile(path: string, format?: SheetFormat): Promise<Sheet
 async function runReader(setup: ReaderSetup): Promise<void> {
   const port = parentPort;
   if (port === null) return;
+  let table: SheetTable;
   try {
-    const table = await readSheet(await readFile(setup.path), setup.format);
-    for (let i = 0; i < table.rows.length; i += ROWS_PER_MESSAGE) {
-      port.postMessage({ rows: table.rows.slice(i, i + ROWS_PER_MESSAGE) } satisfies FromReader);
-    }
-    port.postMessage({ header: table.header, done: true } satisfies FromReader);
+    table = await readSheet(await readFile(setup.path), setup.format);
   } catch (err) {
     port.postMessage({
       error: err instanceof Error ? err.message : String(err),
       unreadable: err instanceof UnreadableSheet,
     } satisfies FromReader);
+    return;
   }
+  let next = 0;
+  const send = () => {
+    if (next >= table.rows.length) {
+      port.postMessage({ header: table.header, done: true } satisfies FromReader);
+      // Nothing more to wait for: the thread ends.
+      port.off('message', send);
+      return;
+    }
+    port.postMessage({ rows: table.rows.slice(next, next + ROWS_PER_MESSAGE) } satisfies FromReader);
+    next += ROWS_PER_MESSAGE;
+  };
+  port.on('message', send);
+  send();
 }
 
 if (!isMainThread && (workerData as Partial<ReaderSetup> | null)?.kind === KIND) {
