@@ -141,6 +141,8 @@ interface Shop {
   url: string;
   /** The child's temporary folder (`TMPDIR`), where an import's upload is written. */
   tmp: string;
+  /** The (empty) site folder it serves. */
+  siteDir: string;
 }
 
 async function startShop(db: TestDb): Promise<Shop> {
@@ -167,7 +169,7 @@ async function startShop(db: TestDb): Promise<Shop> {
     });
     child.once('exit', (code) => reject(new Error(`serve exited (${code}): ${err}`)));
   });
-  return { child, port: Number(new URL(url).port), url, tmp };
+  return { child, port: Number(new URL(url).port), url, tmp, siteDir };
 }
 
 /** The upload folders an import left in the shop's temporary folder. */
@@ -210,6 +212,7 @@ describe.each(DIALECTS)('hostile bodies over HTTP on %s', (dialect) => {
       shop.child.kill('SIGTERM');
       await exited;
       rmSync(shop.tmp, { recursive: true, force: true });
+      rmSync(shop.siteDir, { recursive: true, force: true });
     }
     await db?.cleanup();
   });
