@@ -2,7 +2,7 @@
 // Imports items (and the stores, store databases, sections and categories they refer to) from a CSV or
 // XLSX file whose columns are spec §3's field names, all or nothing: the same import as
 // POST /api/Catalogue/Import, run in-process over the configured database.
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeReport } from '../src/lib/domain/catalogue-sheet.ts';
@@ -27,9 +27,12 @@ try {
 }
 const file = parsed.positionals[0];
 if (file === undefined || parsed.positionals.length > 1) fail('give exactly one FILE.');
-let bytes: Uint8Array;
+// The import reads the file itself, on a thread of its own: here only that it can be read.
 try {
-  bytes = readFileSync(file);
+  const fd = openSync(file, 'r');
+  const isFile = fstatSync(fd).isFile();
+  closeSync(fd);
+  if (!isFile) fail(`cannot read ${file}: not a file`);
 } catch (err) {
   fail(`cannot read ${file}: ${(err as Error).message}`);
 }
@@ -44,7 +47,7 @@ try {
     db.db,
     db.dialect,
     { actorId: null, actorEmail: 'command line (catalogue:import)', ip: '', at: new Date().toISOString() },
-    bytes,
+    file,
     {
       dryRun,
       fileName: basename(file),

@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  | 'too_large'
   | 'too_many_requests'
   | 'unavailable'
   | 'internal';

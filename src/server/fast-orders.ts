@@ -1,10 +1,9 @@
 import type { IncomingMessage } from 'node:http';
-import { findNul } from '../lib/domain/text-rules.ts';
 import { verifyToken } from './auth/tokens.ts';
 import type { AppDeps } from './deps.ts';
 import { siteUrlOf } from './deps.ts';
 import type { FastPath } from './fast-reads.ts';
-import { field } from './http/input.ts';
+import { field, parseJsonBody } from './http/input.ts';
 import { SLOW_REQUEST_MS } from './logger.ts';
 import type { MailQueue } from './mail-queue.ts';
 import { bodyLimitFor } from './middleware/body-limit.ts';
@@ -42,10 +41,11 @@ function routeHeaders(extra: Record<string, string>): Record<string, string> {
  *
  * Everything else goes to the route, with the body already read handed over
  * (`rawBody`): no or a malformed token, a body the route would refuse (too large,
- * chunked, not JSON, a NUL, a field breaking a rule, an empty cart), an account or
+ * chunked, not JSON, nested too deep, a NUL, a field breaking a rule, an empty cart), an account or
  * address that does not pass, a short or unknown item, any failure. Nothing has been
  * written then (the order's transaction rolled back), so the route answers it from the
- * start with its own errors, as if it had been sent to it. `tests/api/fast-orders.test.ts`
+ * start with its own errors, as if it had been sent to it. The body passes the same
+ * `parseJsonBody` as the route's (nesting depth before parsing, then NUL characters). `tests/api/fast-orders.test.ts`
  * holds the two answers side by side.
  */
 export function fastOrders(deps: AppDeps & { mailQueue: MailQueue }): FastPath {
@@ -113,14 +113,11 @@ export function fastOrders(deps: AppDeps & { mailQueue: MailQueue }): FastPath {
     token: string,
     key: string | undefined,
   ): Promise<{ kind: 'placed' | 'replayed'; body: string } | undefined> {
-    let body: unknown;
-    try {
-      body = JSON.parse(raw.toString('utf8'));
-    } catch {
-      return undefined;
-    }
+    // The route's own door (too deep, not JSON, a NUL): anything it refuses, the route answers.
+    const parsed = parseJsonBody(raw.toString('utf8'));
+    if (parsed.kind !== 'ok') return undefined;
+    const body = parsed.value;
     if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
-    if (findNul(body) !== undefined) return undefined;
     const now = deps.now?.() ?? new Date();
     const verified = await verifyToken(deps.jwtSecret, token, now);
     if (!verified.ok) return undefined;

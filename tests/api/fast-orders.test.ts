@@ -238,6 +238,15 @@ describe.each(DIALECTS)('CreateOrder below the framework, on %s', (dialect) => {
     const nul = await both(who.token, order(who, [line(1, 1, 1)], { DeliveryAddress: { Note: 'a\u0000b' } }));
     expect(nul[0].status).toBe(400);
     expect(nul[0].body).toContain('DeliveryAddress.Note');
+    // JSON nested 100,000 deep: the route's 400, from the same door, not a 500 (nor an order).
+    for (const deep of [
+      `{"CartItems":${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
+      `${'{"a":'.repeat(40_000)}1${'}'.repeat(40_000)}`,
+    ]) {
+      const [refused] = await both(who.token, deep);
+      expect(refused.status).toBe(400);
+      expect(JSON.parse(refused.body).Message).toMatch(/must not nest arrays and objects more than 64 levels deep/);
+    }
     // A query string goes to the route too (the NUL guard reads it).
     expect((await both(who.token, ok, {}, '/api/cart/CreateOrder?x=%00'))[0].status).toBe(400);
     expect(answeredFast()).toBe(before);

@@ -401,6 +401,72 @@ describe.each(DIALECTS)('hostile input on %s', (dialect: Dialect) => {
     });
   });
 
+  describe('JSON nested deeper than 64 levels', () => {
+    // The shapes of the attack: {"a":{"a":…}} and [[[…]]], 1,000 and 100,000 levels deep.
+    const DEEP: readonly [string, number, string, string][] = [1_000, 100_000].flatMap((depth) => [
+      ['objects', depth, `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`, 'a'] as [string, number, string, string],
+      ['arrays', depth, `${'['.repeat(depth)}${']'.repeat(depth)}`, '(body)'] as [string, number, string, string],
+    ]);
+    const RULE = 'must not nest arrays and objects more than 64 levels deep.';
+
+    it.each(DEEP)(
+      '%s %d deep: a 400 naming the field on every call that takes a body, never a 500',
+      async (kind, depth, body, field) => {
+        const section = await t.db.db.selectFrom('sections').select('id').executeTakeFirstOrThrow();
+        const item = await t.db.db.selectFrom('items').select('id').executeTakeFirstOrThrow();
+        const calls = CALLS.filter((c) => c.body === true && c.path !== '/token' && c.path !== '/api/Content/Upload');
+        // The calls the attack named first, with real ids, and the same text sent as text/plain
+        // (what reads it as JSON then is the route's own reader).
+        const named: [string, string][] = [
+          ['PATCH', `/api/Section/Edit/${section.id}`],
+          ['PUT', `/api/Publisher/Edit/${section.id}`],
+          ['PATCH', `/api/Item/Edit/${item.id}`],
+          ['POST', '/api/StoreDb/Create'],
+          ['POST', '/api/Cart/Create'],
+          ['PUT', `/api/Section/Reorder/${section.id}`],
+        ];
+        const cases: [string, string, string][] = [
+          ...calls.map((c): [string, string, string] => [c.method, c.path.replace(ID_PARAM, '1'), 'application/json']),
+          ...named.map(([method, path]): [string, string, string] => [method, path, 'application/json']),
+          ...named.map(([method, path]): [string, string, string] => [method, path, 'text/plain']),
+        ];
+        for (const [method, path, type] of cases) {
+          const res = await t.call<Err>(method, path, { token: admin(), body, headers: { 'Content-Type': type } });
+          const label = `${method} ${path} (${type}, ${kind} ${depth} deep)`;
+          if (body.length > bodyLimitFor(path.toLowerCase()).bytes) {
+            // Larger than the call takes at all: refused for its size first.
+            expect(res.status, label).toBe(413);
+          } else {
+            expect(res.status, label).toBe(400);
+            expect(res.body.Message, label).toBe(`The request is invalid: ${field} ${RULE}`);
+            expect(res.body.ModelState, label).toEqual({ [field]: [`${field} ${RULE}`] });
+          }
+          seen.set(`deep ${label}`, shape(res.status, res.body));
+        }
+      },
+    );
+
+    it('in a stock feed, once the key is known: a 400, not a 500', async () => {
+      const made = await t.call<{ Key: string }>('POST', '/api/FeedClient/Create', {
+        token: admin(),
+        json: { Name: 'Deep till' },
+      });
+      for (const [kind, depth, body, field] of DEEP) {
+        const res = await t.call<Err>('POST', '/api/Feed/Stock', {
+          body,
+          headers: {
+            Authorization: `Bearer ${made.body.Key}`,
+            'Content-Type': 'application/json',
+            'Idempotency-Key': `deep-${kind}-${depth}`,
+          },
+        });
+        expect(res.status, `${kind} ${depth}`).toBe(400);
+        expect(res.body.ModelState, `${kind} ${depth}`).toEqual({ [field]: [`${field} ${RULE}`] });
+        seen.set(`deep feed ${kind} ${depth}`, shape(res.status, res.body));
+      }
+    });
+  });
+
   describe('request bodies beyond each call’s limit', () => {
     it('answers 413 with a Message for every call that takes a body, before reading it or asking who calls', async () => {
       for (const call of CALLS.filter((c) => c.body === true)) {

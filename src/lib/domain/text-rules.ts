@@ -9,26 +9,51 @@ export function hasNul(text: string): boolean {
   return text.includes('\0');
 }
 
+/** One array or object being walked by `findNul`: its values, its keys (objects), the next to look at. */
+interface NulFrame {
+  values: unknown[];
+  keys: string[] | undefined;
+  next: number;
+}
+
+/** The path of the value each frame of `stack` is looking at, from the outermost. */
+function pathOf(stack: readonly NulFrame[], prefix: string): string {
+  let path = prefix;
+  for (const frame of stack) {
+    const i = frame.next - 1;
+    if (frame.keys === undefined) path = `${path}[${i}]`;
+    else path = path === '' ? (frame.keys[i] as string) : `${path}.${frame.keys[i]}`;
+  }
+  return path;
+}
+
 /**
  * The path (`CartItems[2].Staus`, `DeliveryAddress.City`) of the first text in
  * a parsed JSON value, key included, that holds a NUL; undefined when none does.
+ * Walks with a stack of its own instead of recursing, so a value nested
+ * however deep cannot overflow the call stack, and builds a path only for the
+ * text it names.
  */
 export function findNul(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return hasNul(value) ? path || '(body)' : undefined;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findNul(value[i], `${path}[${i}]`);
-      if (found !== undefined) return found;
+  const stack: NulFrame[] = [];
+  let current: unknown = value;
+  for (;;) {
+    if (typeof current === 'string') {
+      if (hasNul(current)) return pathOf(stack, path) || '(body)';
+    } else if (Array.isArray(current)) {
+      stack.push({ values: current, keys: undefined, next: 0 });
+    } else if (current !== null && typeof current === 'object') {
+      const keys = Object.keys(current);
+      stack.push({ values: Object.values(current), keys, next: 0 });
     }
-    return undefined;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, v] of Object.entries(value)) {
-      const at = path === '' ? key : `${path}.${key}`;
-      if (hasNul(key)) return at;
-      const found = findNul(v, at);
-      if (found !== undefined) return found;
+    let frame = stack.at(-1);
+    while (frame !== undefined && frame.next >= frame.values.length) {
+      stack.pop();
+      frame = stack.at(-1);
     }
+    if (frame === undefined) return undefined;
+    const i = frame.next++;
+    if (frame.keys !== undefined && hasNul(frame.keys[i] as string)) return pathOf(stack, path);
+    current = frame.values[i];
   }
-  return undefined;
 }

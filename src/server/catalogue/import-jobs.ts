@@ -5,6 +5,7 @@ import type { Dialect } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { type ImportActor, type ImportOptions, importCatalogue } from './import.ts';
+import type { ImportFile } from './import-files.ts';
 
 /** How many finished jobs a server remembers for their pages to read. */
 const KEEP_FINISHED = 50;
@@ -34,8 +35,11 @@ export class ImportJobs {
     this.#now = now;
   }
 
-  /** Queues an import; `job.done` settles with its final state (it never rejects). */
-  start(actor: ImportActor, bytes: Uint8Array, opts: Omit<ImportOptions, 'onProgress'>): Job {
+  /**
+   * Queues an import of `file`, which the job discards when it ends, however it ends;
+   * `job.done` settles with its final state (it never rejects).
+   */
+  start(actor: ImportActor, file: ImportFile, opts: Omit<ImportOptions, 'onProgress'>): Job {
     const dto: ImportJobDto = {
       JobID: randomUUID(),
       FileName: opts.fileName,
@@ -59,7 +63,7 @@ export class ImportJobs {
           this.#db,
           this.#dialect,
           { ...actor, at: this.#now().toISOString() },
-          bytes,
+          file.path,
           {
             ...opts,
             onProgress: (p) => {
@@ -91,6 +95,7 @@ export class ImportJobs {
             : 'The import failed on the server and nothing was saved. It has been logged; try again.';
         if (!(err instanceof AppError)) console.error(err);
       }
+      await file.discard().catch((err: unknown) => console.error(err));
       dto.Phase = 'done';
       dto.FinishedAt = this.#now().toISOString();
       this.#forgetOld();

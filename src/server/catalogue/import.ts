@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import { sanitizeContent } from '../../lib/content/sanitize.ts';
@@ -25,7 +26,8 @@ import { writeAudit } from '../audit.ts';
 import type { Dialect } from '../db/connection.ts';
 import type { Category, Database, Item, Section, Store, StoreDb, StoreType } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { readSheet, type SheetFormat, UnreadableSheet } from './sheet-files.ts';
+import { type SheetFormat, UnreadableSheet } from './sheet-files.ts';
+import { readSheetFile } from './sheet-reader.ts';
 import { markContentChanged } from './site-state.ts';
 import { inTransaction } from './staff.ts';
 import { releaseStockAlerts } from './stock-alerts.ts';
@@ -166,21 +168,23 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
  * transaction, in multi-row statements. A row with an ItemID (or a ProductCode
  * its store already knows) changes that item; a row without creates one.
  * Columns left out of the file leave those fields as they are. A dry run checks
- * and counts without writing. One audit entry records the counts.
+ * and counts without writing. One audit entry records the counts. The file is
+ * read from disk and parsed on a worker thread (`readSheetFile`), off the
+ * event loop.
  */
 export async function importCatalogue(
   db: Kysely<Database>,
   dialect: Dialect,
   actor: ImportActor,
-  bytes: Uint8Array,
+  file: string,
   opts: ImportOptions,
 ): Promise<ImportOutcome> {
   const started = performance.now();
   const progress = opts.onProgress ?? (() => {});
-  progress({ phase: 'reading', done: 0, total: bytes.byteLength });
-  let table: Awaited<ReturnType<typeof readSheet>>;
+  progress({ phase: 'reading', done: 0, total: (await stat(file)).size });
+  let table: Awaited<ReturnType<typeof readSheetFile>>;
   try {
-    table = await readSheet(bytes, opts.format);
+    table = await readSheetFile(file, opts.format);
   } catch (err) {
     if (err instanceof UnreadableSheet)
       return { ok: false, rows: 0, errors: [{ Row: 1, Column: '', Rule: err.message }], message: err.message };

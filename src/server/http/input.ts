@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import type { FieldErrors } from '../../lib/domain/account-rules.ts';
 import { ID_MAX, ID_RULE, readId } from '../../lib/domain/ids.ts';
+import { DEPTH_RULE, findTooDeep } from '../../lib/domain/json-depth.ts';
+import { findNul, NUL_RULE } from '../../lib/domain/text-rules.ts';
 import { AppError, type ModelState } from '../errors.ts';
 
 /**
@@ -9,9 +11,44 @@ import { AppError, type ModelState } from '../errors.ts';
  * names the field and its rule.
  */
 
+/** A JSON request body read by `parseJsonBody`: its value, the field breaking a rule, or why it is not JSON. */
+export type JsonBody =
+  | { kind: 'ok'; value: unknown }
+  | { kind: 'refused'; field: string; rule: string }
+  | { kind: 'not-json'; reason: string };
+
+/**
+ * The one door every JSON request body passes, the framework's and the fast
+ * paths' alike: nesting deeper than `JSON_MAX_DEPTH` is refused from the text,
+ * before the parser or any walk over the value sees it; then the parsed value
+ * must hold no NUL character. `field` names the top-level field (or the path,
+ * for a NUL) that breaks the rule.
+ */
+export function parseJsonBody(text: string): JsonBody {
+  const deep = findTooDeep(text);
+  if (deep !== undefined) return { kind: 'refused', field: deep, rule: DEPTH_RULE };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    return { kind: 'not-json', reason: (err as Error).message };
+  }
+  const nul = findNul(value);
+  if (nul !== undefined) return { kind: 'refused', field: nul, rule: NUL_RULE };
+  return { kind: 'ok', value };
+}
+
+/** The parsed value of JSON text, or the 400 that `parseJsonBody` found (not JSON, too deep, a NUL). */
+export function jsonValue(text: string): unknown {
+  const body = parseJsonBody(text);
+  if (body.kind === 'ok') return body.value;
+  if (body.kind === 'refused') throw AppError.invalidField(body.field, body.rule);
+  throw AppError.badRequest(`The request body is not valid JSON: ${body.reason}`);
+}
+
 /** A JSON request body that must be an object; anything else is a 400. */
 export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
-  const body: unknown = await c.req.json();
+  const body = jsonValue(await c.req.text());
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw AppError.badRequest('The request body must be a JSON object.');
   }

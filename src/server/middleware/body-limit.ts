@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { Context, MiddlewareHandler } from 'hono';
 import { UPLOAD_MAX_BYTES } from '../catalogue/content-images.ts';
 import { FEED_MAX_BYTES, IMPORT_MAX_BYTES } from '../catalogue/import-limits.ts';
+import { type HeldBody, holdBody, tooLargeMessage } from '../http/body.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -13,6 +14,12 @@ export interface BodyLimitRule {
   bytes: number;
   /** What the route takes, for the 413's message. */
   what: string;
+  /**
+   * The limit is only for callers the route admits (staff, a feed key): the body is
+   * not read before the route has checked who sends it, and then only through
+   * `heldBodyStream` (`http/body.ts`). A caller it refuses never has it read.
+   */
+  afterCaller?: true;
 }
 
 /**
@@ -20,8 +27,9 @@ export interface BodyLimitRule {
  * few short fields; catalogue edits carry HTML content (up to 100 KB, more once
  * escaped in JSON) and a CustomOrder of up to 5,000 ids; uploads an image of up
  * to 2 MB in multipart framing; catalogue imports a whole CSV or XLSX file, and feeds
- * many lines. The first matching row wins; the last is the
- * default for every other call.
+ * many lines: those two only for the staff or the feed key the route admits
+ * (`afterCaller`). The first matching row wins; the last is the default for
+ * every other call.
  */
 export const BODY_LIMITS: readonly BodyLimitRule[] = [
   { pattern: /^\/token$/, bytes: 4 * KiB, what: 'a sign-in' },
@@ -34,8 +42,13 @@ export const BODY_LIMITS: readonly BodyLimitRule[] = [
     what: 'a catalogue edit with its HTML content',
   },
   { pattern: /^\/api\/cart\//, bytes: 256 * KiB, what: 'a cart of up to 200 lines' },
-  { pattern: /^\/api\/catalogue\/import$/, bytes: IMPORT_MAX_BYTES + 64 * KiB, what: 'a catalogue file (200 MB)' },
-  { pattern: /^\/api\/feed\/stock$/, bytes: FEED_MAX_BYTES, what: 'a stock and price feed (16 MB)' },
+  {
+    pattern: /^\/api\/catalogue\/import$/,
+    bytes: IMPORT_MAX_BYTES + 64 * KiB,
+    what: 'a catalogue file (200 MB)',
+    afterCaller: true,
+  },
+  { pattern: /^\/api\/feed\/stock$/, bytes: FEED_MAX_BYTES, what: 'a stock and price feed (16 MB)', afterCaller: true },
   { pattern: /^/, bytes: 64 * KiB, what: 'this call' },
 ];
 
@@ -58,8 +71,13 @@ interface NodeBindings {
   outgoing?: ServerResponse;
 }
 
-function formatBytes(n: number): string {
-  return n >= MiB ? `${(n / MiB).toFixed(n % MiB === 0 ? 0 : 1)} MB` : `${Math.ceil(n / KiB)} KB`;
+/**
+ * The Node request behind the answer, when there is one: `app.request()` has none, and
+ * tests that only name a peer address (for `getConnInfo`) pass an object that is no stream.
+ */
+function nodeRequest(env: NodeBindings): IncomingMessage | undefined {
+  const incoming = env.incoming;
+  return typeof incoming?.resume === 'function' ? incoming : undefined;
 }
 
 /**
@@ -71,7 +89,7 @@ function formatBytes(n: number): string {
  * `LINGER_MS` pass.
  */
 function lingerOnClose(env: NodeBindings): void {
-  const incoming = env.incoming;
+  const incoming = nodeRequest(env);
   const socket = incoming?.socket as (Socket & { destroySoon?: () => void }) | undefined;
   if (incoming === undefined || socket === undefined || socket.destroyed) return;
   // Whatever was reading the body (a web stream over it) stops; the rest is discarded.
@@ -92,20 +110,48 @@ function lingerOnClose(env: NodeBindings): void {
 
 /** The 413, as JSON with a `Message` (the contract's error shape), closing the connection when it must. */
 function tooLarge(c: Context, rule: BodyLimitRule, announced: number | undefined, close: boolean): Response {
-  const size = announced === undefined ? 'The request body' : `The request body (${formatBytes(announced)})`;
-  const message = `${size} is too large: ${rule.what} may send at most ${formatBytes(rule.bytes)}.`;
+  const message = tooLargeMessage(rule.what, rule.bytes, announced);
   const headers: Record<string, string> = {};
   const env = (c.env ?? {}) as NodeBindings;
   if (close) {
     headers.Connection = 'close';
     lingerOnClose(env);
-  } else if (env.incoming !== undefined && env.incoming.listenerCount('data') > 0) {
-    // Something began reading the body: let the rest flow past so the next request can follow.
-    env.incoming.removeAllListeners('data');
-    env.incoming.on('data', () => {});
-    env.incoming.resume();
+  } else {
+    discardRest(env);
   }
   return c.json({ Message: message, Limit: rule.bytes }, 413, headers);
+}
+
+/** When something began reading the body, lets the rest flow past so the next request on the connection can follow. */
+function discardRest(env: NodeBindings): void {
+  const incoming = nodeRequest(env);
+  if (incoming === undefined || incoming.listenerCount('data') === 0) return;
+  incoming.removeAllListeners('data');
+  incoming.on('data', () => {});
+  incoming.resume();
+}
+
+/**
+ * After the route answered a call whose body was held (`afterCaller`) without
+ * reading all of it (a refused caller, a 413 part way, any error): what is
+ * left is discarded so the connection can serve the next request when it is
+ * known to be small, and otherwise the answer says `Connection: close` and the
+ * connection closes cleanly (`lingerOnClose`), unread.
+ */
+function settleHeldBody(c: Context, hold: HeldBody, announced: number | undefined): void {
+  if (hold.read === 'all') return;
+  const env = (c.env ?? {}) as NodeBindings;
+  if (announced !== undefined && announced <= DRAIN_MAX_BYTES) {
+    discardRest(env);
+    return;
+  }
+  try {
+    c.res.headers.set('Connection', 'close');
+  } catch {
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.set('Connection', 'close');
+  }
+  lingerOnClose(env);
 }
 
 const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -115,7 +161,10 @@ const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * buffered: a `Content-Length` above the limit is refused without reading; a
  * chunked body is read up to the limit and refused as soon as it passes it.
  * A body within the limit is handed on as a buffer, so later readers (JSON,
- * forms, the NUL check) never see more than the limit.
+ * forms, the NUL check) never see more than the limit. A call whose limit is
+ * for the callers it admits (`afterCaller`) has its body held, unread, for the
+ * route to read once it has checked the caller; whatever the route left
+ * unread is settled after its answer (`settleHeldBody`).
  */
 export function bodyLimit(): MiddlewareHandler {
   return async (c, next) => {
@@ -127,6 +176,13 @@ export function bodyLimit(): MiddlewareHandler {
       const announced = /^\d+$/.test(lengthHeader.trim()) ? Number(lengthHeader.trim()) : Number.NaN;
       if (Number.isNaN(announced)) return c.json({ Message: 'Content-Length must be a whole number.' }, 400);
       if (announced > rule.bytes) return tooLarge(c, rule, announced, announced - rule.bytes > DRAIN_MAX_BYTES);
+    }
+    if (rule.afterCaller === true) {
+      const hold = holdBody(c, rule);
+      await next();
+      // Without Content-Length or chunked framing an HTTP/1.1 request has no body.
+      settleHeldBody(c, hold, chunked ? undefined : Number(lengthHeader ?? 0));
+      return;
     }
     // Only now is the body touched: a stream over it would hold it half-read, and Node drains a body
     // nobody reads after the answer, which is what keeps the connection usable after a 413.

@@ -1,16 +1,18 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { findNul, hasNul, NUL_RULE } from '../../lib/domain/text-rules.ts';
+import { hasNul, NUL_RULE } from '../../lib/domain/text-rules.ts';
+import { heldBody } from '../http/body.ts';
+import { parseJsonBody } from '../http/input.ts';
 
-/** A 400 naming the field; on `/token` in OAuth 2.0's shape (RFC 6749 §5.2), as the contract fixes. */
-function refused(c: Context, fieldName: string): Response {
+/** A 400 naming the field and its rule; on `/token` in OAuth 2.0's shape (RFC 6749 §5.2), as the contract fixes. */
+function refused(c: Context, fieldName: string, rule = NUL_RULE): Response {
   if (c.req.path === '/token') {
     c.header('Cache-Control', 'no-store');
-    return c.json({ error: 'invalid_request', error_description: `${fieldName} ${NUL_RULE}.` }, 400);
+    return c.json({ error: 'invalid_request', error_description: `${fieldName} ${rule}.` }, 400);
   }
   return c.json(
     {
-      Message: `The request is invalid: ${fieldName} ${NUL_RULE}.`,
-      ModelState: { [fieldName]: [`${fieldName} ${NUL_RULE}.`] },
+      Message: `The request is invalid: ${fieldName} ${rule}.`,
+      ModelState: { [fieldName]: [`${fieldName} ${rule}.`] },
     },
     400,
   );
@@ -28,8 +30,11 @@ function firstNulInPairs(pairs: Iterable<[string, unknown]>): string | undefined
  * Refuses text holding a NUL character (U+0000) anywhere the API reads text:
  * the decoded path, query parameters, and JSON, form-encoded and multipart
  * (text fields) bodies. PostgreSQL cannot store it and SQLite would, so
- * without this the two engines answered differently (a 500 and a 200). Runs
- * after `bodyLimit`, so the body it parses is bounded.
+ * without this the two engines answered differently (a 500 and a 200). A JSON
+ * body nested deeper than `JSON_MAX_DEPTH` is refused here too, from its text,
+ * before it is parsed (`parseJsonBody`). Runs after `bodyLimit`, so the body it
+ * parses is bounded; a body `bodyLimit` held for the route is left to the
+ * route, which reads it through the same checks once it knows the caller.
  */
 export function nulGuard(): MiddlewareHandler {
   return async (c, next) => {
@@ -43,18 +48,14 @@ export function nulGuard(): MiddlewareHandler {
     const url = new URL(c.req.url);
     const inQuery = firstNulInPairs(url.searchParams.entries());
     if (inQuery !== undefined) return refused(c, inQuery);
-    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.raw.body === null) return next();
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || heldBody(c) !== undefined) return next();
+    if (c.req.raw.body === null) return next();
 
     const type = (c.req.header('content-type') ?? '').toLowerCase();
     if (type.includes('json')) {
-      let body: unknown;
-      try {
-        body = JSON.parse(await c.req.raw.clone().text());
-      } catch {
-        return next(); // Not JSON: the route answers that.
-      }
-      const at = findNul(body);
-      if (at !== undefined) return refused(c, at);
+      const body = parseJsonBody(await c.req.raw.clone().text());
+      // Not JSON: the route answers that.
+      if (body.kind === 'refused') return refused(c, body.field, body.rule);
     } else if (type.startsWith('application/x-www-form-urlencoded')) {
       const params = new URLSearchParams(await c.req.raw.clone().text());
       const at = firstNulInPairs(params.entries());

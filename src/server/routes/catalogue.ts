@@ -2,12 +2,13 @@ import { Hono } from 'hono';
 import { describeReport } from '../../lib/domain/catalogue-sheet.ts';
 import { type AuthEnv, clockOf, requireRole } from '../auth/middleware.ts';
 import { exportCatalogue } from '../catalogue/export.ts';
+import { receiveImportFile } from '../catalogue/import-files.ts';
 import { ImportJobs } from '../catalogue/import-jobs.ts';
-import { IMPORT_MAX_BYTES } from '../catalogue/import-limits.ts';
 import { SHEET_MIME, type SheetFormat } from '../catalogue/sheet-files.ts';
 import { staffAct } from '../catalogue/staff.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError, type ModelState } from '../errors.ts';
+import { heldBodyStream } from '../http/body.ts';
 import { idQuery, isoTimeQuery, queryValue } from '../http/input.ts';
 
 function yes(v: string | undefined): boolean {
@@ -25,22 +26,6 @@ export function catalogueRoutes(deps: AppDeps): Hono<AuthEnv> {
   return new Hono<AuthEnv>()
     .post('/import', staff, async (c) => {
       const type = c.req.header('content-type') ?? '';
-      let bytes: Uint8Array;
-      let fileName = (queryValue(c, 'name') ?? '').trim();
-      if (type.startsWith('multipart/form-data')) {
-        const form = await c.req.formData();
-        const file = form.get('file');
-        if (!(file instanceof File)) throw AppError.invalidField('file', 'is required: choose a CSV or XLSX file');
-        bytes = new Uint8Array(await file.arrayBuffer());
-        if (fileName === '') fileName = file.name;
-      } else {
-        bytes = new Uint8Array(await c.req.arrayBuffer());
-      }
-      if (bytes.byteLength === 0)
-        throw AppError.invalidField('file', 'is required: send a CSV or XLSX file as the body');
-      if (bytes.byteLength > IMPORT_MAX_BYTES) {
-        throw AppError.invalidField('file', `must be at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB`);
-      }
       const act = staffAct(c, deps);
       const dryRun = yes(queryValue(c, 'dryRun'));
       const format: SheetFormat | undefined = type.includes('spreadsheetml')
@@ -48,7 +33,11 @@ export function catalogueRoutes(deps: AppDeps): Hono<AuthEnv> {
         : type.startsWith('text/csv')
           ? 'csv'
           : undefined;
-      const job = jobs.start(act, bytes, {
+      const named = (queryValue(c, 'name') ?? '').trim();
+      // The body is read only now that the caller is known to be staff (see BODY_LIMITS), into a file.
+      const received = await receiveImportFile(heldBodyStream(c), type);
+      const fileName = named !== '' ? named : (received.fileName ?? '').trim();
+      const job = jobs.start(act, received.file, {
         dryRun,
         fileName: fileName === '' ? 'upload' : fileName.slice(0, 200),
         ...(format === undefined ? {} : { format }),

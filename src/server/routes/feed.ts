@@ -11,7 +11,8 @@ import {
   toFeedClientDto,
 } from '../feeds/feed-clients.ts';
 import { applyFeed, parseFeed } from '../feeds/stock-feed.ts';
-import { idParam, readJsonObject } from '../http/input.ts';
+import { readHeldText } from '../http/body.ts';
+import { idParam, jsonValue, readJsonObject } from '../http/input.ts';
 
 /**
  * `/api/Feed/Stock`: tills and ERP systems set stock and prices of many items in
@@ -28,14 +29,9 @@ export function feedRoutes(deps: AppDeps): Hono {
         'header is required (1 to 200 characters): a new value per feed, the same value when retrying it',
       );
     }
-    const raw = await c.req.text();
-    let body: unknown;
-    try {
-      body = JSON.parse(raw);
-    } catch (err) {
-      throw AppError.badRequest(`The request body is not valid JSON: ${(err as Error).message}`);
-    }
-    const lines = parseFeed(body);
+    // Only a known key's feed is read (its 16 MB limit is for feed keys alone, see BODY_LIMITS).
+    const raw = await readHeldText(c);
+    const lines = parseFeed(jsonValue(raw));
     const outcome = await applyFeed(deps.db, deps.dialect, client, key, raw, lines, {
       ip: addressOf(c, deps),
       at: clockOf(deps).toISOString(),
