@@ -1,20 +1,17 @@
 import { type SubmitEvent, useEffect, useState } from 'react';
 import { friendlyMessage, modelStateOf } from '../lib/api/account.ts';
+import { codeFromLink, userIdFromConfirmPath } from '../lib/domain/account-links.ts';
 import { ACCESS_CODE_LENGTH, validateAccessCode } from '../lib/domain/account-rules.ts';
 import { loginPathFor } from '../lib/domain/return-to.ts';
 import { accountApi, returnPath } from '../stores/session.ts';
 import { buttonClass, Notice, TextField, useFieldForm } from './FormField.tsx';
 
-/** The user id in a `/confirm/{userid}` address, or null. */
-export function userIdFromPath(pathname: string): number | null {
-  const m = /^\/confirm\/([1-9][0-9]{0,14})\/?$/.exec(pathname);
-  return m === null ? null : Number(m[1]);
-}
-
 /**
  * The 'Please Enter Access Code' form of `/confirm/{userid}` (spec §2, §5). One
  * page serves every user id, so the id is read from the address in the browser.
- * Shows the server's reply, whether it confirmed the address or not.
+ * The mailed link carries the code (`?code=…`): the form fills it in and submits
+ * it by itself, so the shopper types nothing. Shows the server's reply, whether
+ * it confirmed the address or not.
  */
 export function ConfirmForm() {
   const form = useFieldForm({ initial: { Code: '' }, validate: (v) => validateAccessCode(v.Code) });
@@ -43,19 +40,11 @@ export function ConfirmForm() {
   // The page the shopper came from before registering, carried to sign-in (issue 12).
   const [back, setBack] = useState<string | null>(null);
 
-  useEffect(() => {
-    setUserId(userIdFromPath(location.pathname));
-    setBack(returnPath());
-  }, []);
-
-  async function submit(e: SubmitEvent<HTMLFormElement>) {
-    e.preventDefault();
-    form.attempt();
-    if (!form.valid || pending || typeof userId !== 'number') return;
+  async function confirm(id: number, code: string) {
     setPending(true);
     setReply(null);
     try {
-      const text = await accountApi.confirmEmail(userId, form.values.Code.trim());
+      const text = await accountApi.confirmEmail(id, code);
       setReply({ ok: true, text });
     } catch (err) {
       const fields = modelStateOf(err);
@@ -67,6 +56,26 @@ export function ConfirmForm() {
     } finally {
       setPending(false);
     }
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address is read once, when the page opens
+  useEffect(() => {
+    const id = userIdFromConfirmPath(location.pathname);
+    setUserId(id);
+    setBack(returnPath());
+    const linked = codeFromLink(location.search);
+    if (linked === null) return;
+    // The code leaves the address bar and the history entry once read.
+    history.replaceState(history.state, '', location.pathname);
+    form.reset({ Code: linked });
+    if (id !== null) void confirm(id, linked);
+  }, []);
+
+  async function submit(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    form.attempt();
+    if (!form.valid || pending || typeof userId !== 'number') return;
+    await confirm(userId, form.values.Code.trim());
   }
 
   const confirmed = reply?.ok === true;

@@ -8,7 +8,11 @@ import { buttonClass, Notice, TextField, useFieldForm } from './FormField.tsx';
 
 const FIELDS = ['Email', 'Password', 'ConfirmPassword'] as const;
 
-/** The 'Sign Up' form (spec §2, §5); afterwards it tells the user to check their mail and where to confirm. */
+/**
+ * The 'Sign Up' form (spec §2, §5); afterwards it tells the user to check their
+ * mail, whose link confirms the address (the answer is the same for an address
+ * that already has an account, whose owner is mailed instead).
+ */
 export function RegisterForm() {
   const form = useFieldForm({
     initial: { Email: '', Password: '', ConfirmPassword: '' },
@@ -50,7 +54,6 @@ export function RegisterForm() {
   }
 
   if (done !== null) {
-    const confirmPath = `/confirm/${done.result.UserId}`;
     return (
       <section aria-labelledby="register-done-heading" className="mx-auto max-w-md">
         <h1
@@ -63,13 +66,13 @@ export function RegisterForm() {
         </h1>
         <div role="status" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <p className="mb-3">
-            We have sent an access code to <strong>{done.email}</strong>. Enter it on the confirmation page to confirm
-            your e-mail address; then you can sign in.
+            We have sent a mail to <strong>{done.email}</strong>. Open the link in it to confirm your e-mail address;
+            then you can sign in.
           </p>
-          <p className="mb-4 text-sm text-slate-700">{done.result.Message}</p>
-          <a href={confirmPath} className={buttonClass}>
-            Enter your access code
-          </a>
+          <p className="mb-3 text-sm text-slate-700">{done.result.Message}</p>
+          <p className="text-sm text-slate-700">
+            No mail after a few minutes? Look in the spam folder, or sign up again with the same address.
+          </p>
         </div>
       </section>
     );

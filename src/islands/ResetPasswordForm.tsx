@@ -1,5 +1,6 @@
 import { type SubmitEvent, useEffect, useState } from 'react';
 import { friendlyMessage, modelStateOf } from '../lib/api/account.ts';
+import { codeFromLink } from '../lib/domain/account-links.ts';
 import {
   ACCESS_CODE_LENGTH,
   type FieldErrors,
@@ -18,7 +19,8 @@ const link = 'font-semibold text-brand-800 underline underline-offset-2';
  * "Forgot password?" (`/app/reset-password`): first the e-mail address, to
  * which a 6-digit code is mailed (the answer never says whether the address
  * has an account); then the code and a new password under the Sign Up form's
- * rules. The mailed link opens the page with the address filled in.
+ * rules. The mailed link opens the second step with the address and the code
+ * filled in.
  */
 export function ResetPasswordForm() {
   const [step, setStep] = useState<'ask' | 'reset' | 'done'>('ask');
@@ -26,12 +28,22 @@ export function ResetPasswordForm() {
   const [sent, setSent] = useState('');
   const [done, setDone] = useState('');
 
+  const [linkedCode, setLinkedCode] = useState('');
+
   useEffect(() => {
-    const given = new URLSearchParams(location.search).get('email');
+    const query = new URLSearchParams(location.search);
+    const given = query.get('email');
     if (given !== null && given.trim() !== '') {
       setEmail(normaliseEmailInput(given));
-      // The reset mail's link (`&sent=1`): the code is already in the shopper's hands.
-      if (new URLSearchParams(location.search).has('sent')) setStep('reset');
+      // The reset mail's link carries the code: filled in, the shopper only chooses the password.
+      const code = codeFromLink(location.search);
+      if (code !== null) {
+        setLinkedCode(code);
+        setStep('reset');
+        // The code leaves the address bar and the history entry once read.
+        query.delete('code');
+        history.replaceState(history.state, '', `${location.pathname}?${query.toString()}`);
+      } else if (query.has('sent')) setStep('reset');
     }
   }, []);
 
@@ -53,11 +65,13 @@ export function ResetPasswordForm() {
       )}
       {step === 'reset' && (
         <SetNewPassword
-          key={email}
+          key={`${email} ${linkedCode}`}
           email={email}
+          code={linkedCode}
           sent={sent}
           onAskAgain={() => {
             setSent('');
+            setLinkedCode('');
             setStep('ask');
           }}
           onDone={(message) => {
@@ -159,17 +173,20 @@ function validateReset(v: Record<ResetFields, string>): FieldErrors<ResetFields>
 
 function SetNewPassword({
   email,
+  code,
   sent,
   onAskAgain,
   onDone,
 }: {
   email: string;
+  /** The code the mail's link carried, or ''. */
+  code: string;
   sent: string;
   onAskAgain: () => void;
   onDone: (message: string) => void;
 }) {
   const form = useFieldForm<ResetFields>({
-    initial: { Code: '', Password: '', ConfirmPassword: '' },
+    initial: { Code: code, Password: '', ConfirmPassword: '' },
     validate: validateReset,
   });
   const [pending, setPending] = useState(false);

@@ -1,3 +1,4 @@
+import { confirmPath, resetPath } from '../lib/domain/account-links.ts';
 import type { OrderDto, OrderStatusName } from '../lib/domain/cart.ts';
 import { deliveryLines } from '../lib/domain/delivery.ts';
 import { formatRs, rupeesToPaise } from '../lib/domain/money.ts';
@@ -134,35 +135,83 @@ export function orderStatusMail(order: OrderDto, origin: string): Omit<MailMessa
   ]);
 }
 
-export function accessCodeMail(userId: number, code: string, minutes: number, origin: string) {
+/**
+ * The access code of a registration. The link carries the code, so the confirm
+ * page confirms by itself; the code is shown too, for a shopper who reads the
+ * mail on another device. `keptFirstPassword`: the address was registered again
+ * while an earlier registration was waiting, whose password still stands.
+ */
+export function accessCodeMail(
+  userId: number,
+  code: string,
+  minutes: number,
+  origin: string,
+  opts: { keptFirstPassword?: boolean } = {},
+) {
   return render('Your Aisle access code', [
     { text: 'Hello,' },
     { text: 'Thank you for registering with Aisle. Your access code is:' },
     { code },
     {
-      text: `Enter it on the confirmation page within ${minutes} minutes to confirm your e-mail address. The code works once.`,
+      text: `Open the link below within ${minutes} minutes to confirm your e-mail address, or enter the code on the confirmation page. The code works once.`,
     },
-    { link: { href: siteLink(origin, `/confirm/${userId}`), label: 'Confirm my e-mail' } },
+    { link: { href: siteLink(origin, confirmPath(userId, code)), label: 'Confirm my e-mail' } },
+    ...(opts.keptFirstPassword !== true
+      ? []
+      : [
+          {
+            text: 'You registered again while your first registration was still waiting for confirmation, so the password you chose the first time is kept. If you do not remember it, confirm first, then choose "Forgot password?" on the sign-in page.',
+          },
+        ]),
     { text: 'If you did not register, ignore this message: nobody can use the account without the code.' },
   ]);
 }
 
-/** The page where a forgotten password is reset (the login form's "Forgot password?"). */
-export const RESET_PATH = '/app/reset-password';
+/** To the owner of an address someone tried to register again: no new account, and the ways back in. */
+export function accountExistsMail(email: string, origin: string) {
+  return render('Someone tried to register with your e-mail address', [
+    { text: 'Hello,' },
+    {
+      text: 'Someone (perhaps you) tried to register a new Aisle account with this e-mail address. It already has an account, so nothing was changed and no second account was made.',
+    },
+    { text: 'If it was you, sign in with your password:' },
+    { link: { href: siteLink(origin, '/app/login'), label: 'Sign in' } },
+    { text: 'If you have forgotten your password, set a new one:' },
+    { link: { href: siteLink(origin, resetPath(email)), label: 'Reset my password' } },
+    { text: 'If it was not you, ignore this message: nobody can use your account without your password.' },
+  ]);
+}
 
 export function passwordResetMail(email: string, code: string, minutes: number, origin: string) {
   return render('Reset your Aisle password', [
     { text: 'Hello,' },
     { text: 'Someone (we hope you) asked to reset the password of your Aisle account. Your reset code is:' },
     { code },
-    { text: `Enter it on the reset page within ${minutes} minutes, together with your new password.` },
     {
-      link: {
-        href: siteLink(origin, `${RESET_PATH}?email=${encodeURIComponent(email)}&sent=1`),
-        label: 'Reset my password',
-      },
+      text: `Open the link below within ${minutes} minutes: the code is filled in, and you choose your new password.`,
     },
+    { link: { href: siteLink(origin, resetPath(email, code)), label: 'Reset my password' } },
     { text: 'If you did not ask for this, ignore this message: your password stays as it is.' },
+  ]);
+}
+
+/**
+ * To an account's owner when wrong codes reached the limit: someone may be
+ * guessing the codes we mail, no code works until `until`, and what to do.
+ */
+export function codeGuessingMail(email: string, limit: number, until: string, origin: string) {
+  return render('Someone is trying codes on your Aisle account', [
+    { text: 'Hello,' },
+    {
+      text: `${limit} wrong access or password-reset codes were entered for the Aisle account of this address within 24 hours. To keep anyone from guessing a code, no code for this account works until ${until}.`,
+    },
+    {
+      text: 'If it was you (a mistyped or an old code), wait until then and use the link in the newest mail we send you. Your password has not changed.',
+    },
+    {
+      text: 'If it was not you, someone may be trying to get into the account. Nobody got in: codes are only mailed to this address. Keep this mailbox safe and never pass on a code we send you. You need do nothing else; if you want a new password all the same, you can set one once the wait is over:',
+    },
+    { link: { href: siteLink(origin, resetPath(email)), label: 'Reset my password' } },
   ]);
 }
 

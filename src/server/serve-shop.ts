@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApp } from './app.ts';
+import { removeUnconfirmedAccounts } from './auth/registration.ts';
 import type { Config } from './config.ts';
 import { fastOrders } from './fast-orders.ts';
 import { fastReads, firstFastPath } from './fast-reads.ts';
@@ -9,6 +10,8 @@ import { createMailQueue } from './mail-queue.ts';
 import { appDeps, listen, openMigratedDb } from './runtime.ts';
 import { transportSecurityHeaders } from './site-headers.ts';
 import { createSiteServer } from './site-server.ts';
+
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Serves the built site and the API on `config.host:config.port` until
@@ -33,6 +36,17 @@ export async function serveShop(config: Config): Promise<void> {
     log,
   });
   mailQueue.start();
+  // Registrations never confirmed are removed after 7 days (`removeUnconfirmedAccounts`); hourly is plenty.
+  const sweep = () =>
+    removeUnconfirmedAccounts(db.db, new Date()).then(
+      (ids) => {
+        if (ids.length > 0) log({ level: 'info', msg: 'unconfirmed accounts removed', count: ids.length });
+      },
+      (err: unknown) => log({ level: 'error', msg: 'unconfirmed-account sweep failed', error: String(err) }),
+    );
+  void sweep();
+  const sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
+  sweeper.unref();
   const deps = { ...appDeps(config, db, log), mailQueue };
   const api = createApp(deps);
   // The hot public reads and placed orders are answered below the framework, with the same
@@ -47,6 +61,7 @@ export async function serveShop(config: Config): Promise<void> {
   console.error(`Aisle is serving ${db.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} data at ${server.url}`);
   const stop = async () => {
     mailQueue.stop();
+    clearInterval(sweeper);
     await server.close();
     await db.close();
     log.flush();

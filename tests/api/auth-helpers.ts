@@ -157,6 +157,22 @@ export function latestCode(t: AuthTestApp, to: string): string {
   return code;
 }
 
+/**
+ * The confirm link of the latest access-code mail to `to`, as a mail client
+ * shows it (`SITE_URL/confirm/{id}?code=…`), and what it carries.
+ */
+export function mailedConfirmLink(t: AuthTestApp, to: string): { href: string; userId: number; code: string } {
+  const mail = mailsTo(t, to)
+    .map(decodeMail)
+    .filter((m) => /^Subject: Your Aisle access code$/m.test(m))
+    .at(-1);
+  const href = mail === undefined ? undefined : /^Confirm my e-mail: (\S+)$/m.exec(mail)?.[1];
+  if (href === undefined) throw new Error(`no confirm link mailed to ${to}`);
+  const url = new URL(href);
+  const userId = Number(/^\/confirm\/(\d+)$/.exec(url.pathname)?.[1]);
+  return { href, userId, code: url.searchParams.get('code') ?? '' };
+}
+
 /** A mail's parts as text: headers, and the bodies with quoted-printable soft breaks and escapes undone. */
 export function decodeMail(raw: string): string {
   return raw

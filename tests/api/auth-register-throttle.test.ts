@@ -74,12 +74,22 @@ describe.each(DIALECTS)('registration throttle on %s', (dialect: Dialect) => {
       // Registering again is how an expired code is sent anew.
       t.clock.advance(CODE_LIFETIME_MS + 1000);
     }
-    // A refusal for a bad field or a taken address costs nothing and is not counted.
+    // A refusal for a bad field costs nothing and is not counted.
     expect((await register(t, 'not-an-address', '203.0.113.99')).status).toBe(400);
     const refused = await register(t, email, '203.0.113.99');
     expect(refused.status).toBe(429);
     expect(refused.body.Message).toMatch(/This e-mail address has been registered 3 times in the last hour/);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(mailsTo(t, email)).toHaveLength(max);
+
+    // A taken address counts as a new one does (its owner is mailed), and is refused alike.
+    const owner = 'owner@example.com';
+    await addAccount(t, owner, PASSWORD, 'User');
+    for (let i = 0; i < max; i++) expect((await register(t, owner, `203.0.113.${120 + i}`)).status).toBe(200);
+    const ownerRefused = await register(t, owner, '203.0.113.130');
+    expect(ownerRefused.status).toBe(429);
+    const wording = (message: string) => message.replace(/\d+ minutes?/, 'N minutes');
+    expect(wording(ownerRefused.body.Message)).toBe(wording(refused.body.Message));
+    expect(mailsTo(t, owner)).toHaveLength(max);
   });
 });

@@ -1,12 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthTestApp, createAuthTestApp, latestCode, mailsTo } from './auth-helpers.ts';
+import { hashPassword } from '../../src/server/auth/passwords.ts';
+import {
+  type AuthTestApp,
+  addAccount,
+  createAuthTestApp,
+  decodeMail,
+  latestCode,
+  mailedConfirmLink,
+  mailsTo,
+  SITE_URL,
+} from './auth-helpers.ts';
 import { DIALECTS } from './harness.ts';
 
 type Err = { Message: string; ModelState?: Record<string, string[]> };
-type Registered = { UserId: number; Message: string };
+type Registered = { Message: string };
 
 const RULE =
   'Password Length should be minimum 6 characters long, it should have at least one digit, one special character, one lowercase and one uppercase character.';
+
+/** What a client can tell an answer by: status, every header, and the body's bytes. */
+async function raw(res: Response): Promise<{ status: number; headers: [string, string][]; body: string }> {
+  return { status: res.status, headers: [...res.headers], body: await res.text() };
+}
 
 describe.each(DIALECTS)('registration and e-mail confirmation on %s', (dialect) => {
   let t: AuthTestApp;
@@ -18,27 +33,40 @@ describe.each(DIALECTS)('registration and e-mail confirmation on %s', (dialect) 
   // Each registration from an address of its own: these cases are not about the per-address limit
   // (auth-register-throttle.test.ts is).
   let caller = 0;
-  const register = (json: unknown) =>
-    t.call<Registered & Err>('POST', '/api/Account/register', { json, ip: `203.0.113.${(caller++ % 250) + 1}` });
+  const nextIp = () => `203.0.113.${(caller++ % 250) + 1}`;
+  const register = (json: unknown) => t.call<Registered & Err>('POST', '/api/Account/register', { json, ip: nextIp() });
+  const registerRaw = (json: unknown) =>
+    t.app.request('/api/Account/register', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': nextIp() },
+      body: JSON.stringify(json),
+    });
   const confirm = (json: unknown) => t.call<string | Err>('POST', '/accountapi/confirmemail', { json });
+  const resend = (userId: number) =>
+    t.app.request('/accountapi/resendcode', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': nextIp() },
+      body: JSON.stringify({ userId }),
+    });
 
-  it('registers, mails a code, refuses sign-in until confirmed, then lets the user in', async () => {
+  it('registers, mails a link that carries the code, refuses sign-in until confirmed, then lets the user in', async () => {
     const email = 'meera@aisle.test';
     const reg = await register({ Email: email, Password: 'Meera#2026', ConfirmPassword: 'Meera#2026' });
     expect(reg.status).toBe(200);
-    expect(Object.keys(reg.body).sort()).toEqual(['Message', 'UserId']);
-    const id = reg.body.UserId;
-    expect(reg.body.Message).toContain(email);
-    expect(reg.body.Message).toContain('Check your mail');
-    expect(reg.body.Message).toContain(`/confirm/${id}`);
+    expect(Object.keys(reg.body)).toEqual(['Message']);
+    expect(reg.body.Message).toContain('check your mail');
+    expect(reg.body.Message).not.toMatch(/confirm\/\d|@/);
 
     const mails = mailsTo(t, email);
     expect(mails).toHaveLength(1);
-    const mail = mails[0] ?? '';
-    expect(mail).toMatch(/^Subject: Your Aisle access code$/m);
-    expect(mail).toContain(`/confirm/${id}`);
+    expect(mails[0]).toMatch(/^Subject: Your Aisle access code$/m);
+    // The shopper follows the link: its code is the mailed one, and it confirms with nothing typed.
+    const link = mailedConfirmLink(t, email);
     const code = latestCode(t, email);
-    expect(code).toMatch(/^\d{6}$/);
+    expect(link.href).toBe(`${SITE_URL}/confirm/${link.userId}?code=${code}`);
+    const id = link.userId;
+    const row = await t.db.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    expect(id).toBe(row.id);
 
     const stored = await t.db.db
       .selectFrom('email_codes')
@@ -54,7 +82,7 @@ describe.each(DIALECTS)('registration and e-mail confirmation on %s', (dialect) 
     expect(early.status).toBe(400);
     expect(String(early.body.error_description)).toContain('not confirmed');
 
-    const ok = await confirm({ userId: id, code });
+    const ok = await confirm({ userId: link.userId, code: link.code });
     expect(ok.status).toBe(200);
     expect(ok.body).toBe('Your e-mail address is confirmed. You can sign in now.');
     expect((await t.signIn(email, 'Meera#2026')).status).toBe(200);
@@ -73,67 +101,154 @@ describe.each(DIALECTS)('registration and e-mail confirmation on %s', (dialect) 
 
   it('uses a code only once', async () => {
     const email = 'once@aisle.test';
-    const { body } = await register({ Email: email, Password: 'Once#2026x', ConfirmPassword: 'Once#2026x' });
-    const code = latestCode(t, email);
-    expect((await confirm({ UserId: body.UserId, Code: code })).status).toBe(200);
-    const again = await confirm({ UserId: body.UserId, Code: code });
+    await register({ Email: email, Password: 'Once#2026x', ConfirmPassword: 'Once#2026x' });
+    const { userId, code } = mailedConfirmLink(t, email);
+    expect((await confirm({ UserId: userId, Code: code })).status).toBe(200);
+    const again = await confirm({ UserId: userId, Code: code });
     expect(again.status).toBe(400);
     expect((again.body as Err).Message).toContain('already been used');
   });
 
   it('allows 5 attempts at most, counting down', async () => {
     const email = 'guesser@aisle.test';
-    const { body } = await register({ Email: email, Password: 'Guess#2026', ConfirmPassword: 'Guess#2026' });
-    const code = latestCode(t, email);
+    await register({ Email: email, Password: 'Guess#2026', ConfirmPassword: 'Guess#2026' });
+    const { userId, code } = mailedConfirmLink(t, email);
     const wrong = code === '000000' ? '111111' : '000000';
     const left: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const res = await confirm({ userId: body.UserId, code: wrong });
+      const res = await confirm({ userId, code: wrong });
       expect(res.status).toBe(400);
       left.push((res.body as Err).Message);
     }
     expect(left[0]).toBe('This access code is not correct. You have 4 tries left.');
     expect(left[3]).toBe('This access code is not correct. You have 1 try left.');
     expect(left[4]).toContain('last of 5 tries');
-    const right = await confirm({ userId: body.UserId, code });
+    const right = await confirm({ userId, code });
     expect(right.status).toBe(400);
     expect((right.body as Err).Message).toContain('Too many wrong access codes');
-    const row = await t.db.db
-      .selectFrom('users')
-      .select('email_confirmed')
-      .where('id', '=', body.UserId)
-      .executeTakeFirst();
+    const row = await t.db.db.selectFrom('users').select('email_confirmed').where('id', '=', userId).executeTakeFirst();
     expect(row?.email_confirmed).toBe(0);
   });
 
-  it('expires a code after 10 minutes, and registering again mails a new one for the same account', async () => {
+  it('registering again while a code works mails a new code and keeps the first password; once spent, replaces it', async () => {
     const email = 'slow@aisle.test';
-    const { body } = await register({ Email: email, Password: 'Slow#2026x', ConfirmPassword: 'Slow#2026x' });
-    const first = latestCode(t, email);
+    await register({ Email: email, Password: 'Slow#2026x', ConfirmPassword: 'Slow#2026x' });
+    const first = mailedConfirmLink(t, email);
 
     const early = await register({ Email: email, Password: 'Slow#2026y', ConfirmPassword: 'Slow#2026y' });
-    expect(early.status).toBe(400);
-    expect(early.body.ModelState?.Email?.[0]).toContain('waiting for confirmation');
+    expect(early.status).toBe(200);
+    const second = mailedConfirmLink(t, email);
+    expect(second.userId).toBe(first.userId);
+    expect(decodeMail(mailsTo(t, email).at(-1) ?? '')).toContain('the password you chose the first time is kept');
+    if (second.code !== first.code) {
+      expect((await confirm({ userId: first.userId, code: first.code })).status).toBe(400);
+    }
 
     t.clock.advance(10 * 60 * 1000);
-    const late = await confirm({ userId: body.UserId, code: first });
+    const late = await confirm({ userId: second.userId, code: second.code });
     expect(late.status).toBe(400);
     expect((late.body as Err).Message).toContain('expired');
 
-    const again = await register({ Email: email, Password: 'Slow#2026y', ConfirmPassword: 'Slow#2026y' });
+    const again = await register({ Email: email, Password: 'Slow#2026z', ConfirmPassword: 'Slow#2026z' });
     expect(again.status).toBe(200);
-    expect(again.body.UserId).toBe(body.UserId);
-    expect(mailsTo(t, email)).toHaveLength(2);
-    const second = latestCode(t, email);
-    expect((await confirm({ userId: body.UserId, code: second })).status).toBe(200);
+    expect(mailsTo(t, email)).toHaveLength(3);
+    const third = mailedConfirmLink(t, email);
+    expect(third.userId).toBe(first.userId);
+    expect(decodeMail(mailsTo(t, email).at(-1) ?? '')).not.toContain('is kept');
+    expect((await confirm({ userId: third.userId, code: third.code })).status).toBe(200);
     expect((await t.signIn(email, 'Slow#2026x')).status).toBe(400);
-    expect((await t.signIn(email, 'Slow#2026y')).status).toBe(200);
+    expect((await t.signIn(email, 'Slow#2026y')).status).toBe(400);
+    expect((await t.signIn(email, 'Slow#2026z')).status).toBe(200);
   });
 
-  it('refuses a second account for a confirmed address, naming Email', async () => {
-    const res = await register({ Email: 'MEERA@aisle.test', Password: 'Other#2026', ConfirmPassword: 'Other#2026' });
-    expect(res.status).toBe(400);
-    expect(res.body.ModelState).toEqual({ Email: ['An account with this Email already exists: sign in instead.'] });
+  it('answers a taken address byte for byte as a new one, and mails its owner the sign-in and reset links', async () => {
+    await addAccount(t, 'owner@aisle.test', 'Owner#2026', 'User');
+    await register({ Email: 'waiting@aisle.test', Password: 'Wait#2026x', ConfirmPassword: 'Wait#2026x' });
+    const json = (email: string) => ({ Email: email, Password: 'Other#2026', ConfirmPassword: 'Other#2026' });
+    const answers = {
+      fresh: await raw(await registerRaw(json('fresh@aisle.test'))),
+      taken: await raw(await registerRaw(json('OWNER@aisle.test'))),
+      waiting: await raw(await registerRaw(json('waiting@aisle.test'))),
+    };
+    expect(answers.fresh.status).toBe(200);
+    expect(answers.taken).toEqual(answers.fresh);
+    expect(answers.waiting).toEqual(answers.fresh);
+    const header = (name: string) => answers.fresh.headers.find(([n]) => n === name)?.[1];
+    expect(header('content-type')).toMatch(/^application\/json/);
+    expect(header('cache-control')).toBe('no-store');
+
+    // Nothing changed for the owner; the mail tells them what happened and how to get in.
+    expect((await t.signIn('owner@aisle.test', 'Owner#2026')).status).toBe(200);
+    expect((await t.signIn('owner@aisle.test', 'Other#2026')).status).toBe(400);
+    const owners = mailsTo(t, 'owner@aisle.test').map(decodeMail);
+    expect(owners).toHaveLength(1);
+    expect(owners[0]).toMatch(/^Subject: Someone tried to register with your e-mail address$/m);
+    expect(owners[0]).toContain(`Sign in: ${SITE_URL}/app/login`);
+    expect(owners[0]).toContain(`Reset my password: ${SITE_URL}/app/reset-password?email=owner%40aisle.test`);
+    expect(owners[0]).not.toMatch(/code is:/);
+    const audit = await t.db.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id'])
+      .where('actor_email', '=', 'owner@aisle.test')
+      .where('action', 'like', 'account.%')
+      .execute();
+    expect(audit).toEqual([{ action: 'account.register_taken', actor_id: null }]);
+  });
+
+  it('hashes the password for a taken address too, so the answer takes as long', async () => {
+    await addAccount(t, 'timed@aisle.test', 'Timed#2026', 'User');
+    // CPU time (scrypt runs on the thread pool, which counts), not wall time: other work on a
+    // busy machine slows both alike but adds nothing to this process's CPU time.
+    const cpuMs = async (work: () => Promise<unknown>) => {
+      const before = process.cpuUsage();
+      await work();
+      const used = process.cpuUsage(before);
+      return (used.user + used.system) / 1000;
+    };
+    const hashMs = await cpuMs(() => hashPassword('Probe#2026'));
+    let status = 0;
+    const takenMs = await cpuMs(async () => {
+      status = (await register({ Email: 'timed@aisle.test', Password: 'Timed#2027', ConfirmPassword: 'Timed#2027' }))
+        .status;
+    });
+    expect(status).toBe(200);
+    expect(takenMs).toBeGreaterThan(hashMs * 0.8);
+  });
+
+  it('answers resendcode without an address, the same for unknown, confirmed and waiting ids', async () => {
+    await register({ Email: 'pending@aisle.test', Password: 'Pend#2026x', ConfirmPassword: 'Pend#2026x' });
+    const waiting = mailedConfirmLink(t, 'pending@aisle.test').userId;
+    const confirmed = await addAccount(t, 'settled@aisle.test', 'Settled#2026', 'User');
+    t.clock.advance(61_000);
+    const answers = {
+      waiting: await raw(await resend(waiting)),
+      confirmed: await raw(await resend(confirmed)),
+      unknown: await raw(await resend(987654)),
+    };
+    expect(answers.waiting.status).toBe(200);
+    expect(answers.confirmed).toEqual(answers.waiting);
+    expect(answers.unknown).toEqual(answers.waiting);
+    expect(answers.waiting.body).not.toContain('@');
+    expect(answers.waiting.body).toContain('If this registration is still waiting for confirmation');
+    // Only the waiting account got a mail.
+    await t.drainMail();
+    expect(mailsTo(t, 'pending@aisle.test')).toHaveLength(2);
+    expect(mailsTo(t, 'settled@aisle.test')).toHaveLength(0);
+
+    // Asking again within the minute is refused alike for every id, still without an address.
+    const again = {
+      waiting: await raw(await resend(waiting)),
+      confirmed: await raw(await resend(confirmed)),
+      unknown: await raw(await resend(987654)),
+    };
+    expect(again.waiting.status).toBe(429);
+    for (const answer of Object.values(again)) {
+      expect(answer.status).toBe(429);
+      expect(answer.body).not.toContain('@');
+      expect(JSON.parse(answer.body).Message).toMatch(
+        /^A new code can be asked for once a minute; try again in \d+ seconds\.$/,
+      );
+    }
   });
 
   it('answers every spec §5 message, by field', async () => {
@@ -197,17 +312,24 @@ describe.each(DIALECTS)('registration and e-mail confirmation on %s', (dialect) 
     expect((unknown.body as Err).Message).toContain('99999');
   });
 
-  it('keeps no registration when the mail cannot be sent', async () => {
+  it('keeps no registration when the mail cannot be sent, and answers a taken address alike', async () => {
     // Port 9 (discard) on loopback: nothing listens, so the SMTP connection is refused.
     const down = await createAuthTestApp(dialect, { smtpUrl: 'smtp://127.0.0.1:9' });
     try {
-      const res = await down.call<Err>('POST', '/api/Account/register', {
-        json: { Email: 'nomail@aisle.test', Password: 'N0mail!pw', ConfirmPassword: 'N0mail!pw' },
-      });
-      expect(res.status).toBe(503);
-      expect(res.body.Message).toContain('could not send the confirmation e-mail');
-      const rows = await down.db.db.selectFrom('users').select('id').execute();
-      expect(rows).toEqual([]);
+      await addAccount(down, 'kept@aisle.test', 'Kept#2026x', 'User');
+      const attempt = (email: string, ip: string) =>
+        down.app.request('/api/Account/register', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
+          body: JSON.stringify({ Email: email, Password: 'N0mail!pw', ConfirmPassword: 'N0mail!pw' }),
+        });
+      const fresh = await raw(await attempt('nomail@aisle.test', '192.0.2.1'));
+      const taken = await raw(await attempt('kept@aisle.test', '192.0.2.2'));
+      expect(fresh.status).toBe(503);
+      expect(JSON.parse(fresh.body).Message).toContain('could not send the confirmation e-mail');
+      expect(taken).toEqual(fresh);
+      const rows = await down.db.db.selectFrom('users').select('email').execute();
+      expect(rows).toEqual([{ email: 'kept@aisle.test' }]);
     } finally {
       await down.close();
     }

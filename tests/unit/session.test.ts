@@ -381,7 +381,7 @@ describe('accountApi', () => {
   });
 
   it('sends no Authorization header when signed out', async () => {
-    const calls = stubFetch(json({ UserId: 3, Message: 'Almost done' }));
+    const calls = stubFetch(json({ Message: 'Almost done: check your mail.' }));
     await accountApi.register({ Email: 'a@example.com', Password: 'S3cret!x', ConfirmPassword: 'S3cret!x' });
     expect(new Headers(calls[0]?.init.headers).has('authorization')).toBe(false);
     expect(JSON.parse(String(calls[0]?.init.body))).toEqual({

@@ -125,9 +125,11 @@ export interface EmployeeDto {
   Roles: string[];
 }
 
-/** `POST /api/Account/register`. */
+/**
+ * `POST /api/Account/register`: the same for a new address and one that has an
+ * account (so it carries no user id); the mailed link leads on.
+ */
 export interface RegisterResultDto {
-  UserId: number;
   Message: string;
 }
 

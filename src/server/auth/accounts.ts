@@ -128,6 +128,17 @@ export interface NewAccount {
 
 /** Inserts an account and its roles in one transaction; a taken e-mail is a 400 on Email. */
 export async function createAccount(db: Kysely<Database>, input: NewAccount): Promise<number> {
+  const id = await insertAccount(db, input);
+  if (id === undefined) {
+    throw AppError.badRequest(`The request is invalid: ${DUPLICATE_EMAIL_MESSAGE}`, {
+      Email: [DUPLICATE_EMAIL_MESSAGE],
+    });
+  }
+  return id;
+}
+
+/** Inserts an account and its roles in one transaction; undefined when the e-mail is taken (nothing is written). */
+export async function insertAccount(db: Kysely<Database>, input: NewAccount): Promise<number | undefined> {
   const passwordHash = input.passwordHash ?? (await hashPassword(input.password));
   const at = input.now.toISOString();
   try {
@@ -161,11 +172,7 @@ export async function createAccount(db: Kysely<Database>, input: NewAccount): Pr
       return row.id;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) {
-      throw AppError.badRequest(`The request is invalid: ${DUPLICATE_EMAIL_MESSAGE}`, {
-        Email: [DUPLICATE_EMAIL_MESSAGE],
-      });
-    }
+    if (isUniqueViolation(err)) return undefined;
     throw err;
   }
 }

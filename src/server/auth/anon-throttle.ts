@@ -6,8 +6,9 @@ import { AppError } from '../errors.ts';
 /**
  * Limits on anonymous calls that cost the shop something: registration (and
  * registering again, which is how an expired access code is resent) hashes a
- * password with scrypt and sends a mail to the address named. Only tries that
- * would do so count: one refused for a bad field or a taken address does not. Counted per
+ * password with scrypt and sends a mail to the address named (a new account's
+ * code, or a note to the owner of a taken address). Only tries that would do so
+ * count: one refused for a bad field does not. Counted per
  * client address and per target e-mail, in fixed windows kept in the database
  * (beside sign-in's back-off, in `login_throttle`), so every API process sees
  * the same counts. Checked and counted before any hashing or mail.

@@ -1,10 +1,11 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { guardCodeTry } from './code-guard.ts';
 
 /** An access code is good for this long after it was sent. */
 export const CODE_LIFETIME_MS = 10 * 60 * 1000;
-/** Tries per code, the right one included; then only a new registration gets a new code. */
+/** Tries per code, the right one included; then a new code is needed (and the account's daily limit, `code-guard.ts`, still holds). */
 export const CODE_MAX_ATTEMPTS = 5;
 
 /** Six digits from the operating system's random source. */
@@ -50,43 +51,59 @@ export type CodeCheck =
   | { result: 'wrong'; attemptsLeft: number }
   | { result: 'expired' }
   | { result: 'exhausted' }
-  | { result: 'none' };
+  | { result: 'none' }
+  | { result: 'locked'; until: Date };
 
 /**
- * Tries `code` for the account. Every try counts (the right one too), the count
- * is raised in SQL so parallel guesses cannot exceed the limit, and a right code
- * confirms the account and is deleted in the same transaction.
+ * Tries `code` for the account. Every try counts against the code (the right
+ * one too), raised in SQL so parallel guesses cannot exceed its limit; every
+ * try that does not confirm also counts against the account's wrong codes of
+ * the day (`code-guard.ts`, shared with reset codes), and while those are at
+ * their limit nothing is tried. A right code confirms the account and is
+ * deleted in the same transaction.
  */
 export async function confirmWithCode(
   db: Kysely<Database>,
-  userId: number,
+  user: { id: number; email: string },
   code: string,
   now: Date,
+  origin: string,
 ): Promise<CodeCheck> {
+  const userId = user.id;
   return db.transaction().execute(async (trx): Promise<CodeCheck> => {
-    const row = await trx.selectFrom('email_codes').selectAll().where('user_id', '=', userId).executeTakeFirst();
-    if (row === undefined) return { result: 'none' };
-    if (row.expires_at <= now.toISOString()) return { result: 'expired' };
-    const counted = await trx
-      .updateTable('email_codes')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('user_id', '=', userId)
-      .where('attempts', '<', CODE_MAX_ATTEMPTS)
-      .returning('attempts')
-      .executeTakeFirst();
-    if (counted === undefined) return { result: 'exhausted' };
-    const expected = Buffer.from(row.code_hash, 'hex');
-    const given = Buffer.from(hashCode(userId, code), 'hex');
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-      return { result: 'wrong', attemptsLeft: CODE_MAX_ATTEMPTS - counted.attempts };
-    }
-    await trx
-      .updateTable('users')
-      .set({ email_confirmed: 1, updated_at: now.toISOString() })
-      .where('id', '=', userId)
-      .execute();
-    await trx.deleteFrom('email_codes').where('user_id', '=', userId).execute();
-    return { result: 'confirmed' };
+    const guarded = await guardCodeTry(
+      trx,
+      { userId, email: user.email },
+      now,
+      origin,
+      async (): Promise<CodeCheck> => {
+        const row = await trx.selectFrom('email_codes').selectAll().where('user_id', '=', userId).executeTakeFirst();
+        if (row === undefined) return { result: 'none' };
+        if (row.expires_at <= now.toISOString()) return { result: 'expired' };
+        const counted = await trx
+          .updateTable('email_codes')
+          .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+          .where('user_id', '=', userId)
+          .where('attempts', '<', CODE_MAX_ATTEMPTS)
+          .returning('attempts')
+          .executeTakeFirst();
+        if (counted === undefined) return { result: 'exhausted' };
+        const expected = Buffer.from(row.code_hash, 'hex');
+        const given = Buffer.from(hashCode(userId, code), 'hex');
+        if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+          return { result: 'wrong', attemptsLeft: CODE_MAX_ATTEMPTS - counted.attempts };
+        }
+        await trx
+          .updateTable('users')
+          .set({ email_confirmed: 1, updated_at: now.toISOString() })
+          .where('id', '=', userId)
+          .execute();
+        await trx.deleteFrom('email_codes').where('user_id', '=', userId).execute();
+        return { result: 'confirmed' };
+      },
+      (check) => check.result !== 'confirmed',
+    );
+    return guarded.locked ? { result: 'locked', until: guarded.until } : guarded.result;
   });
 }
 

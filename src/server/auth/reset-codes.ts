@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { newSecurityStamp } from './accounts.ts';
+import { guardCodeTry } from './code-guard.ts';
 import { CODE_LIFETIME_MS, CODE_MAX_ATTEMPTS, generateCode } from './email-codes.ts';
 
 /** A reset code is good for 10 minutes and 5 tries, as an access code is. */
@@ -45,50 +46,71 @@ export async function issueResetCode(db: Kysely<Database>, userId: number, now: 
 export type ResetCheck = 'reset' | 'wrong' | 'expired' | 'exhausted' | 'none';
 
 /**
- * Tries `code` and, when right, sets the new password in the same transaction:
- * the code is deleted, the security stamp rotated (every token issued before
- * stops working), the address counts as confirmed (the code came by mail), and
- * any pending access code goes. Every try counts, raised in SQL so parallel
- * guesses cannot exceed the limit.
+ * Tries `code` for the account of `email` (`user`, or undefined for an address
+ * without one, whose every try fails as a wrong code does) and, when right,
+ * sets the new password in the same transaction: the code is deleted, the
+ * security stamp rotated (every token issued before stops working), the address
+ * counts as confirmed (the code came by mail), and any pending access code goes.
+ * Every try counts against the code, raised in SQL so parallel guesses cannot
+ * exceed its limit, and every failed try against the day's wrong codes of the
+ * account, or of the unknown address, alike (`code-guard.ts`); at that limit
+ * nothing is tried and the answer is `{ lockedUntil }`.
  */
 export async function resetWithCode(
   db: Kysely<Database>,
+  email: string,
+  user: { id: number; email: string } | undefined,
+  code: string,
+  passwordHash: string,
+  now: Date,
+  origin: string,
+): Promise<ResetCheck | { lockedUntil: Date }> {
+  return db.transaction().execute(async (trx) => {
+    const guarded = await guardCodeTry(
+      trx,
+      user === undefined ? { userId: undefined, email } : { userId: user.id, email: user.email },
+      now,
+      origin,
+      () =>
+        user === undefined ? Promise.resolve<ResetCheck>('none') : tryResetCode(trx, user.id, code, passwordHash, now),
+      (check) => check !== 'reset',
+    );
+    return guarded.locked ? { lockedUntil: guarded.until } : guarded.result;
+  });
+}
+
+async function tryResetCode(
+  trx: Transaction<Database>,
   userId: number,
   code: string,
   passwordHash: string,
   now: Date,
 ): Promise<ResetCheck> {
-  return db.transaction().execute(async (trx): Promise<ResetCheck> => {
-    const row = await trx
-      .selectFrom('password_reset_codes')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (row === undefined) return 'none';
-    if (row.expires_at <= now.toISOString()) return 'expired';
-    const counted = await trx
-      .updateTable('password_reset_codes')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('user_id', '=', userId)
-      .where('attempts', '<', RESET_MAX_ATTEMPTS)
-      .returning('attempts')
-      .executeTakeFirst();
-    if (counted === undefined) return 'exhausted';
-    const expected = Buffer.from(row.code_hash, 'hex');
-    const given = Buffer.from(hashResetCode(userId, code), 'hex');
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'wrong';
-    await trx
-      .updateTable('users')
-      .set({
-        password_hash: passwordHash,
-        security_stamp: newSecurityStamp(),
-        email_confirmed: 1,
-        updated_at: now.toISOString(),
-      })
-      .where('id', '=', userId)
-      .execute();
-    await trx.deleteFrom('password_reset_codes').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('email_codes').where('user_id', '=', userId).execute();
-    return 'reset';
-  });
+  const row = await trx.selectFrom('password_reset_codes').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  if (row === undefined) return 'none';
+  if (row.expires_at <= now.toISOString()) return 'expired';
+  const counted = await trx
+    .updateTable('password_reset_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('user_id', '=', userId)
+    .where('attempts', '<', RESET_MAX_ATTEMPTS)
+    .returning('attempts')
+    .executeTakeFirst();
+  if (counted === undefined) return 'exhausted';
+  const expected = Buffer.from(row.code_hash, 'hex');
+  const given = Buffer.from(hashResetCode(userId, code), 'hex');
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'wrong';
+  await trx
+    .updateTable('users')
+    .set({
+      password_hash: passwordHash,
+      security_stamp: newSecurityStamp(),
+      email_confirmed: 1,
+      updated_at: now.toISOString(),
+    })
+    .where('id', '=', userId)
+    .execute();
+  await trx.deleteFrom('password_reset_codes').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('email_codes').where('user_id', '=', userId).execute();
+  return 'reset';
 }

@@ -33,6 +33,7 @@ export interface Database {
   feed_requests: FeedRequestsTable;
   catalogue_changes: CatalogueChangesTable;
   catalogue_feed: CatalogueFeedTable;
+  code_failures: CodeFailuresTable;
 }
 
 type Id = Generated<number>;
@@ -259,6 +260,21 @@ export interface PasswordResetCodesTable {
   expires_at: string;
   attempts: number;
   created_at: string;
+}
+
+/**
+ * The wrong codes (access and reset codes together) of one subject, counted
+ * across new codes (`auth/code-guard.ts`): an account, or an address without
+ * one that a password reset named.
+ */
+export interface CodeFailuresTable {
+  /** `user:{id}` or `email:{address}`. */
+  subject: string;
+  /** JSON: the ISO times of the wrong codes still in the window, oldest first. */
+  failed_at: ColumnType<string, string | undefined, string>;
+  /** When the owner was last mailed that the limit was reached. */
+  warned_at: string | null;
+  updated_at: string;
 }
 
 /** A shopper's request to be mailed when an item is back in stock; deleted when the mail is queued. */

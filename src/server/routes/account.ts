@@ -11,21 +11,19 @@ import { writeAudit } from '../audit.ts';
 import {
   createAccount,
   DELETED_EMAIL_DOMAIN,
-  DUPLICATE_EMAIL_MESSAGE,
   findRoles,
   findUserByEmail,
   findUserById,
   normaliseEmail,
-  replaceUnconfirmedPassword,
   rolesForRole,
-  undoRegistration,
   validateNewCredentials,
 } from '../auth/accounts.ts';
-import { throttleRegistration } from '../auth/anon-throttle.ts';
-import { CODE_LIFETIME_MS, codeIsSpent, issueCode } from '../auth/email-codes.ts';
+import { codesLockedError } from '../auth/code-guard.ts';
+import { CODE_LIFETIME_MS } from '../auth/email-codes.ts';
 import { toEmployeeDto } from '../auth/manage.ts';
 import { type AuthEnv, addressOf, clockOf, requireRole, requireUser } from '../auth/middleware.ts';
 import { hashGateOf, hashNewPassword, hashPassword } from '../auth/passwords.ts';
+import { REGISTERED_MESSAGE, registerShopper } from '../auth/registration.ts';
 import { issueResetCode, resetWithCode } from '../auth/reset-codes.ts';
 import { clearAfterReset, recordFailure, secondsUntilAllowed } from '../auth/throttle.ts';
 import { type AppDeps, siteUrlOf } from '../deps.ts';
@@ -33,14 +31,9 @@ import { AppError } from '../errors.ts';
 import { assertValid, readJsonObject, textField } from '../http/input.ts';
 import { createMailer } from '../mail.ts';
 import { enqueueMail } from '../mail-queue.ts';
-import { accessCodeMail, passwordResetMail, siteLink } from '../mail-templates.ts';
+import { passwordResetMail } from '../mail-templates.ts';
 
 const CODE_MINUTES = CODE_LIFETIME_MS / 60_000;
-
-/** The path of the site's confirm page for an account. */
-export function confirmPath(userId: number): string {
-  return `/confirm/${userId}`;
-}
 
 /** The answer to every well-formed "Forgot password?": the same whether or not the address has an account. */
 export function resetRequestedMessage(email: string): string {
@@ -81,74 +74,8 @@ export function accountRoutes(deps: AppDeps): Hono<AuthEnv> {
       const password = textField(body, 'Password', { raw: true }) ?? '';
       const confirm = textField(body, 'ConfirmPassword', { raw: true }) ?? '';
       assertValid(validateNewCredentials({ Email: email, Password: password, ConfirmPassword: confirm }));
-      const now = clockOf(deps);
-      const ip = addressOf(c, deps);
-      // An unconfirmed registration whose code can no longer be used is replaced
-      // (same id, the new password): that is how someone whose code expired gets a
-      // new one, and it keeps a mistyped address from blocking its owner for good.
-      const existing = await findUserByEmail(db, email);
-      if (existing !== undefined) {
-        if (existing.email_confirmed === 1) assertValid({ Email: [DUPLICATE_EMAIL_MESSAGE] });
-        if (!(await codeIsSpent(db, existing.id, now))) {
-          assertValid({
-            Email: [
-              `An account with this Email is waiting for confirmation: enter the access code we mailed you, or register again once it has expired (codes last ${CODE_MINUTES} minutes).`,
-            ],
-          });
-        }
-      }
-      // What follows hashes a password and sends a mail: counted and refused before either (see
-      // `anon-throttle.ts`); the hash waits in the registration lane, then in the hash gate, so a
-      // burst of registrations holds one hashing slot and sign-ins keep the others.
-      const guarded = deps.throttleAnonymous !== false;
-      if (guarded) await throttleRegistration(db, ip, email, now);
-      const gate = hashGateOf(deps);
-      const hashNew = (pw: string) => (guarded ? hashNewPassword(pw, gate) : gate.run(() => hashPassword(pw)));
-      let userId: number;
-      let replaced = false;
-      if (existing !== undefined) {
-        const passwordHash = await hashNew(password);
-        await replaceUnconfirmedPassword(db, existing.id, passwordHash, now);
-        userId = existing.id;
-        replaced = true;
-      } else {
-        userId = await createAccount(db, {
-          email,
-          password,
-          passwordHash: await hashNew(password),
-          fullName: '',
-          roles: ['User'],
-          confirmed: false,
-          now,
-        });
-      }
-
-      const code = await issueCode(db, userId, now);
-      try {
-        await mailer.send({ to: email, ...accessCodeMail(userId, code, CODE_MINUTES, siteUrlOf(deps)) });
-      } catch (err) {
-        deps.log({ level: 'error', msg: 'confirmation mail failed', userId, error: String(err) });
-        // Without the mail the registration is useless; undo it so the address can try again.
-        await undoRegistration(db, userId, replaced);
-        throw new AppError(
-          503,
-          'internal',
-          'We could not send the confirmation e-mail just now, so the registration was not kept. Please try again in a few minutes.',
-        );
-      }
-      await writeAudit(db, {
-        actorId: userId,
-        actorEmail: email,
-        action: 'account.registered',
-        target: `user:${userId}`,
-        detail: { replacedUnconfirmed: replaced },
-        ip,
-        at: now.toISOString(),
-      });
-      const result: RegisterResultDto = {
-        UserId: userId,
-        Message: `Almost done: we have sent an access code to ${email}. Check your mail and enter the code at ${siteLink(siteUrlOf(deps), confirmPath(userId))} within ${CODE_MINUTES} minutes to confirm your e-mail address.`,
-      };
+      await registerShopper(deps, mailer, { email, password, ip: addressOf(c, deps), now: clockOf(deps) });
+      const result: RegisterResultDto = { Message: REGISTERED_MESSAGE };
       return c.json(result);
     })
 
@@ -216,10 +143,18 @@ export function accountRoutes(deps: AppDeps): Hono<AuthEnv> {
       const passwordHash = await (deps.throttleAnonymous !== false
         ? hashNewPassword(password, gate)
         : gate.run(() => hashPassword(password)));
-      const result =
-        user === undefined || user.email.endsWith(`@${DELETED_EMAIL_DOMAIN}`)
-          ? 'none'
-          : await resetWithCode(db, user.id, code, passwordHash, now);
+      const result = await resetWithCode(
+        db,
+        email,
+        user === undefined || user.email.endsWith(`@${DELETED_EMAIL_DOMAIN}`) ? undefined : user,
+        code,
+        passwordHash,
+        now,
+        siteUrlOf(deps),
+      );
+      // A wrong code may have queued the owner's warning (`code-guard.ts`).
+      if (result !== 'reset') void deps.mailQueue?.kick();
+      if (typeof result === 'object') throw codesLockedError(result.lockedUntil, now);
       if (result !== 'reset') {
         await recordFailure(db, email, ip, now, 'reset');
         if (user !== undefined) {
