@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID_MAX } from '../../src/lib/domain/ids.ts';
+import { safeReturnPath } from '../../src/lib/domain/return-to.ts';
 import type { Dialect } from '../../src/server/db/connection.ts';
 import { seedCatalogue } from '../../src/server/db/seed.ts';
 import { BODY_LIMITS, bodyLimitFor, DRAIN_MAX_BYTES } from '../../src/server/middleware/body-limit.ts';
@@ -227,6 +228,53 @@ describe.each(DIALECTS)('hostile input on %s', (dialect: Dialect) => {
     await server?.close();
     await t?.close();
     rmSync(siteDir, { recursive: true, force: true });
+  });
+
+  describe('headers, return paths and races', () => {
+    it('answers pages and 404s with 16 KB Accept-Encoding and Range headers at once', async () => {
+      writeFileSync(join(siteDir, 'index.html'), '<!doctype html><title>Front</title>');
+      writeFileSync(join(siteDir, '404.html'), '<!doctype html><title>Not found</title>');
+      const padding = ' '.repeat(16_000);
+      // Warm: the first answer of each file reads it from disk.
+      for (const path of ['/', '/no/such/page']) await (await fetch(`${server.url}${path}`)).arrayBuffer();
+      for (const [path, headers, status] of [
+        ['/', { 'Accept-Encoding': `gzip${padding}x` }, 200],
+        ['/no/such/page', { 'Accept-Encoding': `br${padding}x` }, 404],
+        ['/', { Range: `bytes=${padding}x` }, 200],
+      ] as const) {
+        const started = performance.now();
+        const res = await fetch(`${server.url}${path}`, { headers });
+        await res.arrayBuffer();
+        // The regexes these headers met before took 0.25–2 s of the event loop each.
+        expect(res.status, path).toBe(status);
+        expect(performance.now() - started, path).toBeLessThan(200);
+      }
+    });
+
+    it('never hands back a return path that resolves off-site', () => {
+      for (const raw of ['/.//evil.example', '/..//evil.example', '/a/%2e%2e//evil.example', '/a/%2E%2E/%2e%2e//x']) {
+        expect(safeReturnPath(raw), raw).toBeNull();
+      }
+      const kept = safeReturnPath('/app/./cart/../cart/my-cart');
+      expect(kept).toBe('/app/cart/my-cart');
+      expect(safeReturnPath(kept)).toBe(kept);
+    });
+
+    it('answers concurrent adds of one role to one account with 200s, never a 500', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          t.call<Err>('POST', '/api/Employee/AddUserToRole', {
+            token: admin(),
+            json: { UserId: t.user.id, Role: 'Employee' },
+          }),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+      await t.call('POST', '/api/Employee/RemoveUserFromRole', {
+        token: admin(),
+        json: { UserId: t.user.id, Role: 'Employee' },
+      });
+    });
   });
 
   describe('ids at and beyond 2^31 - 1', () => {
