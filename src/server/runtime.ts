@@ -33,6 +33,7 @@ export function appDeps(config: Config, db: Db, log: Logger): AppDeps {
     mail: { smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom },
     log,
     siteUrl: config.siteUrl,
+    openOrdersMax: config.openOrdersMax,
   };
 }
 

@@ -47,7 +47,7 @@ async function parse<T>(res: Response): Promise<Res<T>> {
 
 export async function createAuthTestApp(
   dialect: Dialect,
-  opts: { smtpUrl?: string; trustProxy?: boolean; mailer?: Mailer } = {},
+  opts: { smtpUrl?: string; trustProxy?: boolean; mailer?: Mailer; openOrdersMax?: number } = {},
 ): Promise<AuthTestApp> {
   const db = await createTestDb(dialect);
   const outboxDir = join(db.dataDir, 'outbox');
@@ -70,6 +70,7 @@ export async function createAuthTestApp(
     trustProxy: opts.trustProxy ?? true,
     siteUrl: SITE_URL,
     mailQueue,
+    openOrdersMax: opts.openOrdersMax,
   });
   const t: AuthTestApp = {
     db,
