@@ -42,6 +42,10 @@ const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
 const PASSWORD = 'Bench-Pass-2026!';
 const PG_URL = process.env.BENCH_PG_URL ?? process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CUSTOMERS = 64;
+// Each customer places thousands of orders in a run, and none is ever delivered: the
+// open-order limit (issue 27) would refuse all but each one's first ten. Shop and floor
+// get a limit no run reaches, and both still count an account's open orders.
+const OPEN_ORDERS_MAX = '1000000';
 const ITEMS = 200;
 
 const { values: opts } = parseArgs({
@@ -226,6 +230,7 @@ async function startShop(env: Record<string, string>, siteDir: string, port: num
       PORT: String(port),
       HOST: '127.0.0.1',
       JWT_SECRET,
+      OPEN_ORDERS_MAX,
     },
     stdio: ['ignore', out, 'inherit'],
   });
@@ -238,7 +243,14 @@ async function startShop(env: Record<string, string>, siteDir: string, port: num
 async function startFloor(env: Record<string, string>, port: number): Promise<string> {
   const child = spawn(process.execPath, ['bench/api-floor.ts'], {
     cwd: ROOT,
-    env: { ...process.env, ...env, SQLITE_FILE: join(dataDir, 'aisle.db'), JWT_SECRET, PORT: String(port) },
+    env: {
+      ...process.env,
+      ...env,
+      SQLITE_FILE: join(dataDir, 'aisle.db'),
+      JWT_SECRET,
+      PORT: String(port),
+      OPEN_ORDERS_MAX,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);

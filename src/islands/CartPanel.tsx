@@ -58,6 +58,7 @@ function sourceOf(line: CartItemDto): CartItemSource {
     Gst: line.Gst,
     SellingPrice: line.SellingPrice,
     ItemUpdatedTime: line.ItemUpdatedTime,
+    MaxQtyPerItem: line.MaxQtyPerItem,
   };
 }
 

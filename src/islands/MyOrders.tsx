@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { friendlyMessage } from '../lib/api/account.ts';
-import type { OrderDto, OrderItemDto, OrderStatusName } from '../lib/domain/cart.ts';
+import { canCustomerCancel, type OrderDto, type OrderItemDto, type OrderStatusName } from '../lib/domain/cart.ts';
 import { deliveryLines } from '../lib/domain/delivery.ts';
 import { formatRs, rupeesToPaise } from '../lib/domain/money.ts';
 import { cartApi, orderAgain } from '../stores/cart.ts';
@@ -47,7 +47,7 @@ function OrderAgainButton({ order }: { order: OrderDto }) {
     }
   }
   return (
-    <div className="ml-auto flex flex-col items-end gap-1">
+    <div className="flex flex-col items-end gap-1">
       <button
         type="button"
         className="inline-flex items-center rounded-full bg-white px-3.5 py-1.5 text-sm font-semibold text-brand-800 ring-1 ring-brand-300 hover:bg-brand-100"
@@ -62,6 +62,73 @@ function OrderAgainButton({ order }: { order: OrderDto }) {
           Nothing was added. {state.failure}
         </p>
       )}
+    </div>
+  );
+}
+
+/**
+ * "Cancel order" on an order that is still Placed: a second step asks to confirm,
+ * then the order comes back cancelled (its items back in stock, a mail on its way).
+ */
+function CancelOrderButton({ order, cancelled }: { order: OrderDto; cancelled: (order: OrderDto) => void }) {
+  const [state, setState] = useState<{ step: 'idle' | 'confirm' | 'pending'; failure: string }>({
+    step: 'idle',
+    failure: '',
+  });
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (state.step === 'confirm') confirmRef.current?.focus();
+  }, [state.step]);
+  async function run() {
+    if (state.step === 'pending') return;
+    setState({ step: 'pending', failure: '' });
+    try {
+      cancelled(await cartApi.cancelOrder(order.OrderID));
+    } catch (err) {
+      setState({ step: 'idle', failure: friendlyMessage(err) });
+    }
+  }
+  const small = 'inline-flex items-center rounded-full px-3.5 py-1.5 text-sm font-semibold ring-1';
+  if (state.step === 'idle') {
+    return (
+      <div className="flex flex-col items-end gap-1">
+        <button
+          type="button"
+          className={`${small} bg-white text-berry-700 ring-rose-300 hover:bg-rose-50`}
+          aria-label={`Cancel order #${order.OrderID}`}
+          onClick={() => setState({ step: 'confirm', failure: '' })}
+        >
+          Cancel order
+        </button>
+        {state.failure !== '' && (
+          <p role="alert" className="text-sm text-berry-700">
+            The order was not cancelled. {state.failure}
+          </p>
+        )}
+      </div>
+    );
+  }
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a labelled group of two buttons, not a form's fieldset.
+    <div role="group" aria-label={`Cancel order #${order.OrderID}?`} className="flex flex-wrap items-center gap-2">
+      <p className="text-sm text-slate-800">Cancel this order? Its items go back on the shelves.</p>
+      <button
+        ref={confirmRef}
+        type="button"
+        className={`${small} bg-berry-700 text-white ring-berry-700 hover:bg-rose-800`}
+        aria-disabled={state.step === 'pending'}
+        onClick={() => void run()}
+      >
+        {state.step === 'pending' ? 'Cancelling…' : 'Yes, cancel it'}
+      </button>
+      <button
+        type="button"
+        className={`${small} bg-white text-slate-800 ring-slate-300 hover:bg-slate-50`}
+        disabled={state.step === 'pending'}
+        onClick={() => setState({ step: 'idle', failure: '' })}
+      >
+        Keep it
+      </button>
     </div>
   );
 }
@@ -85,7 +152,7 @@ function DeliveryDetails({ order }: { order: OrderDto }) {
   );
 }
 
-function OrderCard({ order }: { order: OrderDto }) {
+function OrderCard({ order, changed }: { order: OrderDto; changed: (order: OrderDto) => void }) {
   const headingId = `order-${order.OrderID}`;
   const created = new Date(order.CreatedTime);
   return (
@@ -106,7 +173,10 @@ function OrderCard({ order }: { order: OrderDto }) {
             {Number.isNaN(created.getTime()) ? order.CreatedTime : dateFormat.format(created)}
           </time>
         </p>
-        <OrderAgainButton order={order} />
+        <div className="ml-auto flex flex-wrap items-start justify-end gap-2">
+          {canCustomerCancel(order.Status) && <CancelOrderButton order={order} cancelled={changed} />}
+          <OrderAgainButton order={order} />
+        </div>
       </header>
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm sm:text-base">
@@ -185,6 +255,7 @@ type Load =
 export function MyOrders() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [more, setMore] = useState<{ pending: boolean; failure: string }>({ pending: false, failure: '' });
+  const [notice, setNotice] = useState('');
   const latest = useRef(0);
 
   const fetchFirst = useCallback(async () => {
@@ -234,6 +305,10 @@ export function MyOrders() {
     );
   }
   const { orders, total } = load;
+  const replace = (next: OrderDto) => {
+    setLoad({ state: 'ready', total, orders: orders.map((o) => (o.OrderID === next.OrderID ? next : o)) });
+    setNotice(`Order #${next.OrderID} was cancelled. Its items are back in stock, and a mail confirms it.`);
+  };
   if (orders.length === 0) {
     return (
       <p className="rounded-2xl bg-white p-6 text-slate-800 shadow-sm ring-1 ring-slate-200">
@@ -252,8 +327,11 @@ export function MyOrders() {
   return (
     <div className="flex flex-col gap-5">
       <p className="text-slate-700">{total === 1 ? 'One order' : `${total} orders`}, newest first.</p>
+      <p role="status" className="empty:hidden text-brand-900 font-semibold">
+        {notice}
+      </p>
       {orders.map((order) => (
-        <OrderCard key={order.OrderID} order={order} />
+        <OrderCard key={order.OrderID} order={order} changed={replace} />
       ))}
       {orders.length < total && (
         <div className="flex flex-col items-start gap-2">

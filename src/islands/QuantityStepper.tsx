@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type ChangeEvent, type KeyboardEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { friendlyMessage } from '../lib/api/account.ts';
-import { clampQty, MAX_CART_QTY, quantityOf } from '../lib/domain/cart.ts';
+import { clampQty, qtyLimitText, quantityOf } from '../lib/domain/cart.ts';
 import { $myCart, type CartItemSource, changeQuantity, refreshItem, startCart } from '../stores/cart.ts';
 
 export interface QuantityStepperProps {
@@ -14,6 +14,8 @@ export interface QuantityStepperProps {
 }
 
 const noSubscription = () => () => {};
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * False while React hydrates server-rendered HTML, true otherwise. The server
@@ -38,12 +40,15 @@ const button =
  * decrease button, a number field and an increase button, each labelled with the
  * item's title. It shows the quantity the cart holds for the item (matched by
  * ItemID + StoreID), a guest's cart as well as a signed-in account's, and sends
- * every change to the cart store; it never goes below 0.
+ * every change to the cart store; it never goes below 0 nor above the item's most
+ * per order (`MaxQtyPerItem`, its store's limit): there the + button is disabled and
+ * the hint "At most 20 per order", which the field and the button are described by
+ * for screen readers, shows.
  *
  * Its server-rendered HTML is the working control before the island loads: the
  * first-paint script (src/scripts/first-paint.ts) fills in the quantity and
- * works the buttons until then, through the `data-stepper`, `data-item` and
- * `data-step` attributes rendered here.
+ * works the buttons until then, through the `data-stepper`, `data-item`,
+ * `data-step` and `data-at-max` attributes and the field's `max` rendered here.
  */
 export function QuantityStepper({ item, disabled = false, compact = false }: QuantityStepperProps) {
   const cart = useStore($myCart);
@@ -64,10 +69,12 @@ export function QuantityStepper({ item, disabled = false, compact = false }: Qua
   const qty = asked ?? quantityOf(cart, item.ItemID, item.StoreID);
   const buttonClass = `${button} ${compact ? 'size-8 sm:size-9' : 'size-9'}`;
   const inputId = `qty-${item.StoreID}-${item.ItemID}`;
+  const hintId = `${inputId}-limit`;
   const title = item.ItemTitle;
+  const max = clampQty(item.MaxQtyPerItem);
 
   const commit = (next: number) => {
-    const value = clampQty(next);
+    const value = clampQty(next, max);
     setDraft(null);
     if (value === qty || disabled) return;
     const request = ++latest.current;
@@ -108,6 +115,7 @@ export function QuantityStepper({ item, disabled = false, compact = false }: Qua
       data-stepper={key}
       data-item={JSON.stringify(item)}
       data-in-cart={qty > 0 ? '' : undefined}
+      data-at-max={qty >= max ? '' : undefined}
     >
       <div className={`inline-flex items-center ${compact ? 'gap-1 sm:gap-1.5' : 'gap-1.5'}`}>
         <button
@@ -130,8 +138,9 @@ export function QuantityStepper({ item, disabled = false, compact = false }: Qua
           type="number"
           inputMode="numeric"
           min={0}
-          max={MAX_CART_QTY}
+          max={max}
           step={1}
+          aria-describedby={hintId}
           value={draft ?? String(qty)}
           disabled={disabled}
           onChange={onInput}
@@ -143,13 +152,17 @@ export function QuantityStepper({ item, disabled = false, compact = false }: Qua
           className={buttonClass}
           data-step="1"
           aria-label={`Increase quantity of ${title}`}
-          aria-disabled={qty >= MAX_CART_QTY}
+          aria-describedby={hintId}
+          aria-disabled={qty >= max}
           disabled={disabled}
           onClick={() => commit(qty + 1)}
         >
           <span aria-hidden="true">+</span>
         </button>
       </div>
+      <p id={hintId} className="qty-hint mt-1 text-xs font-medium text-slate-700">
+        {capitalized(qtyLimitText(max))}
+      </p>
       {failure !== '' && (
         <p role="alert" className="mt-1 text-sm text-berry-700">
           {failure}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CartItemSource } from '../lib/catalogue/views.ts';
+import { MAX_CART_QTY } from '../lib/domain/cart.ts';
 import {
   excerptParts,
   hitHref,
@@ -50,7 +51,9 @@ function parseItem(raw: string | undefined): CartItemSource | null {
   if (raw === undefined || raw === '') return null;
   try {
     const v = JSON.parse(raw) as Partial<CartItemSource>;
-    return typeof v.ItemID === 'number' && typeof v.StoreID === 'number' ? (v as CartItemSource) : null;
+    if (typeof v.ItemID !== 'number' || typeof v.StoreID !== 'number') return null;
+    // An index written before the per-order limit: the API that takes the order decides.
+    return { ...(v as CartItemSource), MaxQtyPerItem: v.MaxQtyPerItem ?? MAX_CART_QTY };
   } catch {
     return null;
   }

@@ -24,6 +24,7 @@ import {
   type UntrustedClaims,
 } from '../lib/domain/auth.ts';
 import {
+  type CartLineItem,
   type CartState,
   cartCount,
   cartFor,
@@ -110,9 +111,12 @@ function showStepper(stepper: HTMLElement, state: CartState): void {
   const qty = quantityOf(state, itemId ?? 0, storeId ?? 0);
   const input = stepper.querySelector<HTMLInputElement>('input');
   if (input !== null && document.activeElement !== input) input.value = String(qty);
+  // The field's `max` is the item's most per order, rendered with the stepper.
+  const max = Number(input?.max) || MAX_CART_QTY;
   stepper.querySelector('[data-step="-1"]')?.setAttribute('aria-disabled', String(qty === 0));
-  stepper.querySelector('[data-step="1"]')?.setAttribute('aria-disabled', String(qty >= MAX_CART_QTY));
+  stepper.querySelector('[data-step="1"]')?.setAttribute('aria-disabled', String(qty >= max));
   stepper.toggleAttribute('data-in-cart', qty > 0);
+  stepper.toggleAttribute('data-at-max', qty >= max);
 }
 
 function showNav(root: ParentNode, signed: Signed, count: number): void {
@@ -141,10 +145,12 @@ function showAll(root: ParentNode): void {
   for (const stepper of root.querySelectorAll<HTMLElement>('[data-stepper]')) showStepper(stepper, state);
 }
 
-function itemOf(stepper: HTMLElement): ItemDto | null {
+function itemOf(stepper: HTMLElement): CartLineItem | null {
   try {
-    const source = JSON.parse(stepper.dataset.item ?? '') as Omit<ItemDto, 'DbID' | 'SectionID'>;
-    return { ...source, DbID: 0, SectionID: null, ItemMetaDescription: '', ItemContent: '' };
+    const source = JSON.parse(stepper.dataset.item ?? '') as Omit<ItemDto, 'DbID' | 'SectionID'> &
+      Partial<Pick<CartLineItem, 'MaxQtyPerItem'>>;
+    const max = typeof source.MaxQtyPerItem === 'number' ? source.MaxQtyPerItem : MAX_CART_QTY;
+    return { ...source, MaxQtyPerItem: max, DbID: 0, SectionID: null, ItemMetaDescription: '', ItemContent: '' };
   } catch {
     return null;
   }
@@ -159,7 +165,7 @@ function setQuantity(stepper: HTMLElement, wanted: number): void {
   const state = cartFor(readState(), signed.id);
   // A signed-in account without a cart gets one named after it; the island fills in the full name.
   const customer = signed.id === null ? GUEST_CUSTOMER : { id: signed.id, fullName: '' };
-  const next = changeQuantity(state, item, clampQty(wanted), customer);
+  const next = changeQuantity(state, item, clampQty(wanted, item.MaxQtyPerItem), customer);
   if (next !== state) {
     if (next.cart === null && !next.isDirty) store.removeItem(CART_KEY);
     else store.setItem(CART_KEY, JSON.stringify(next));

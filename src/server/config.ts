@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type ProxyTrust, parseTrustProxy } from '../lib/domain/ip-address.ts';
+import { DEFAULT_OPEN_ORDERS_MAX } from '../lib/domain/order-limits.ts';
 import { DEFAULT_POOL_MAX } from './db/pool-size.ts';
 
 /** Everything the server and the CLIs read from the environment (see README "Configuration"). */
@@ -28,7 +29,12 @@ export interface Config {
   siteUrl: string;
   /** The reverse proxies in front of the API (`TRUST_PROXY`, see `parseTrustProxy`); unset: none. */
   trustProxy: ProxyTrust;
+  /** The most orders one account may have under way at a time (`OPEN_ORDERS_MAX`, default 10). */
+  openOrdersMax: number;
 }
+
+/** The largest `OPEN_ORDERS_MAX` accepted. */
+const OPEN_ORDERS_MAX_LIMIT = 1_000_000;
 
 function nonEmpty(v: string | undefined): string | undefined {
   return v === undefined || v.trim() === '' ? undefined : v.trim();
@@ -46,6 +52,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(poolMax) || poolMax < 1 || poolMax > 1000) {
     throw new Error(`DATABASE_POOL_MAX must be a whole number from 1 to 1000, got "${env.DATABASE_POOL_MAX}".`);
   }
+  const openOrdersMax = Number(nonEmpty(env.OPEN_ORDERS_MAX) ?? String(DEFAULT_OPEN_ORDERS_MAX));
+  if (!Number.isInteger(openOrdersMax) || openOrdersMax < 1 || openOrdersMax > OPEN_ORDERS_MAX_LIMIT) {
+    throw new Error(
+      `OPEN_ORDERS_MAX must be a whole number from 1 to ${OPEN_ORDERS_MAX_LIMIT}, got "${env.OPEN_ORDERS_MAX}".`,
+    );
+  }
   return {
     port,
     host: nonEmpty(env.HOST) ?? '127.0.0.1',
@@ -61,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteDir: resolve(nonEmpty(env.SITE_DIR) ?? './dist'),
     siteUrl: nonEmpty(env.SITE_URL) ?? `http://${nonEmpty(env.HOST) ?? '127.0.0.1'}:${port}`,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    openOrdersMax,
   };
 }
 

@@ -33,6 +33,8 @@ export interface AppDeps {
   siteBuilder?: { command: string; args: string[] };
   /** The site's public origin (`SITE_URL`) for links in mail. Default: `http://127.0.0.1:4321`. */
   siteUrl?: string | undefined;
+  /** The most orders one account may have under way (`OPEN_ORDERS_MAX`). Default: `DEFAULT_OPEN_ORDERS_MAX` (10). */
+  openOrdersMax?: number | undefined;
   /** Queued mail, sent after commit; `createApp` makes one over `db` and `mail` when not given. */
   mailQueue?: MailQueue | undefined;
 }

@@ -42,7 +42,8 @@ function routeHeaders(extra: Record<string, string>): Record<string, string> {
  * Everything else goes to the route, with the body already read handed over
  * (`rawBody`): no or a malformed token, a body the route would refuse (too large,
  * chunked, not JSON, nested too deep, a NUL, a field breaking a rule, an empty cart), an account or
- * address that does not pass, a short or unknown item, any failure. Nothing has been
+ * address that does not pass, a short or unknown item, a line over its store's limit,
+ * an account with as many open orders as it may have, any failure. Nothing has been
  * written then (the order's transaction rolled back), so the route answers it from the
  * start with its own errors, as if it had been sent to it. The body passes the same
  * `parseJsonBody` as the route's (nesting depth before parsing, then NUL characters). `tests/api/fast-orders.test.ts`
@@ -139,6 +140,7 @@ export function fastOrders(deps: AppDeps & { mailQueue: MailQueue }): FastPath {
       lines,
       key,
       now.toISOString(),
+      deps.openOrdersMax,
     );
     return outcome.kind === 'placed' || outcome.kind === 'replayed' ? outcome : undefined;
   }

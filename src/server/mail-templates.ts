@@ -116,17 +116,28 @@ export function orderPlacedMail(order: OrderDto, origin: string): Omit<MailMessa
   ]);
 }
 
+const CANCELLED_TEXT = 'The items are back on our shelves and you will not be charged for them';
+
 const STATUS_TEXT: Record<OrderStatusName, string> = {
   Placed: 'has been placed',
   Packed: 'is packed and will be on its way soon',
   Delivered: 'has been delivered. We hope you enjoy it',
-  Cancelled: 'has been cancelled. The items are back on our shelves and you will not be charged for them',
+  Cancelled: `has been cancelled. ${CANCELLED_TEXT}`,
 };
 
-export function orderStatusMail(order: OrderDto, origin: string): Omit<MailMessage, 'to'> {
+/** The mail of an order's new status; `byCustomer`: the customer cancelled it themselves. */
+export function orderStatusMail(
+  order: OrderDto,
+  origin: string,
+  opts: { byCustomer?: boolean } = {},
+): Omit<MailMessage, 'to'> {
+  const status =
+    order.Status === 'Cancelled' && opts.byCustomer === true
+      ? `has been cancelled, as you asked. ${CANCELLED_TEXT}`
+      : STATUS_TEXT[order.Status];
   return render(`Your Aisle order ${order.OrderID} is ${order.Status.toLowerCase()}`, [
     { text: `Hello ${order.DeliveryAddress.FullName || order.CustomerName || 'there'},` },
-    { text: `Your order ${order.OrderID} ${STATUS_TEXT[order.Status]}.` },
+    { text: `Your order ${order.OrderID} ${status}.` },
     { table: orderTable(order) },
     ...(order.Status === 'Cancelled'
       ? []

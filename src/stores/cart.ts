@@ -8,6 +8,7 @@ import type { SignedInUser } from '../lib/domain/auth.ts';
 import {
   type CartDto,
   type CartItemDto,
+  type CartLineItem,
   type CartState,
   type Customer,
   cartFor,
@@ -24,7 +25,6 @@ import {
   removeLine as removeCartLine,
   type ShortageDto,
 } from '../lib/domain/cart.ts';
-import type { ItemDto } from '../lib/domain/catalogue.ts';
 import { CART_CHANGED_EVENT, LOCAL_CART_EVENT } from '../scripts/page-events.ts';
 import { $jtoken, $user, accountApi, api, authorize, CART_STATE_KEY } from './session.ts';
 
@@ -334,7 +334,7 @@ async function fetchCustomer(user: SignedInUser, id: number): Promise<Customer> 
   }
 }
 
-function asItem(source: CartItemSource): ItemDto {
+function asItem(source: CartItemSource): CartLineItem {
   // The state machine reads only the fields a cart line copies; the rest of an ItemDto is page content.
   return { ...source, DbID: 0, SectionID: null, ItemMetaDescription: '', ItemContent: '' };
 }
@@ -353,7 +353,7 @@ export function changeQuantity(item: CartItemSource, qty: number): Promise<Chang
   return serially(async () => {
     const account = signedInAccount();
     const id = account?.id ?? null;
-    const wanted = clampQty(qty);
+    const wanted = clampQty(qty, item.MaxQtyPerItem);
     let customer: Customer | undefined = account === null ? GUEST_CUSTOMER : undefined;
     if (account !== null && ownState(account.id).cart === null && wanted > 0) {
       if (loading !== null) await loading;

@@ -58,7 +58,13 @@ async function parse<T>(res: Response): Promise<Res<T>> {
 
 export async function createAuthTestApp(
   dialect: Dialect,
-  opts: { smtpUrl?: string; trustProxy?: ProxyTrust; mailer?: Mailer; hashGate?: HashGate } = {},
+  opts: {
+    smtpUrl?: string;
+    trustProxy?: ProxyTrust;
+    mailer?: Mailer;
+    hashGate?: HashGate;
+    openOrdersMax?: number;
+  } = {},
 ): Promise<AuthTestApp> {
   const db = await createTestDb(dialect);
   const outboxDir = join(db.dataDir, 'outbox');
@@ -82,6 +88,7 @@ export async function createAuthTestApp(
     ...(opts.hashGate === undefined ? {} : { hashGate: opts.hashGate }),
     siteUrl: SITE_URL,
     mailQueue,
+    openOrdersMax: opts.openOrdersMax,
   });
   const t: AuthTestApp = {
     db,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
+import pg from 'pg';
 import type { CartItemStatus } from '../../src/lib/domain/cart.ts';
 import { kindForRoles, rolesForRole } from '../../src/server/auth/accounts.ts';
 import { issueToken } from '../../src/server/auth/tokens.ts';
@@ -120,4 +121,38 @@ export function cartBody(customer: { id: number; fullName: string }, lines: unkn
 /** Closes and drops a test database (the harness waits for PostgreSQL sessions to go). */
 export async function closeTestDb(db: TestDb): Promise<void> {
   await db.cleanup();
+}
+
+/**
+ * Runs `fire` while another transaction holds the account row of `userId` (PostgreSQL),
+ * until `waiting` sessions wait for a lock: the orders `fire` sends then go on together,
+ * instead of one after another as their requests happen to arrive. Without a lock of the
+ * account taken by the order itself, they would each count the account's open orders
+ * before any of the others committed. On SQLite (one writer at a time) it just runs `fire`.
+ */
+export async function withAccountHeld<T>(
+  db: TestDb,
+  userId: number,
+  waiting: number,
+  fire: () => Promise<T>,
+): Promise<T> {
+  if (db.dialect !== 'postgres') return fire();
+  const holder = new pg.Client({ connectionString: db.url });
+  await holder.connect();
+  try {
+    await holder.query('begin');
+    await holder.query('select id from users where id = $1 for update', [userId]);
+    const done = fire();
+    for (let i = 0; i < 500; i++) {
+      const { rows } = await holder.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+      );
+      if ((rows[0]?.n ?? 0) >= waiting) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await holder.query('commit');
+    return await done;
+  } finally {
+    await holder.end();
+  }
 }

@@ -21,6 +21,7 @@ const CART_ITEM_FIELDS = [
   'ItemID',
   'ItemTitle',
   'ItemUpdatedTime',
+  'MaxQtyPerItem',
   'Qty',
   'SellingPrice',
   'Size',
@@ -64,6 +65,9 @@ describe.each(DIALECTS)('cart and orders on %s', (dialect) => {
   beforeAll(async () => {
     t = await createAuthTestApp(dialect);
     await insertCatalogue(t.db.db);
+    // These tests are about stock (40 apples, 101 soaps); the per-order limit has its own (order-limits.test.ts).
+    await t.db.db.updateTable('stores').set({ max_qty_per_item: 999 }).where('id', '=', APPLE.store).execute();
+    await t.db.db.updateTable('stores').set({ max_qty_per_item: 500 }).where('id', '=', SOAP.store).execute();
     [asha, om, sita, ravi] = (await addCustomers(t.db.db, JWT_SECRET, t.clock.now, [
       { email: 'asha@aisle.test', fullName: 'Asha Kumar', role: 'User' },
       { email: 'om@aisle.test', fullName: 'Om Prakash', role: 'User' },
@@ -152,6 +156,7 @@ describe.each(DIALECTS)('cart and orders on %s', (dialect) => {
           SellingPrice: 53.1,
           StoreName: '3',
           ItemUpdatedTime: '2026-01-01T00:00:00.000Z',
+          MaxQtyPerItem: 500,
         },
         {
           ItemID: 1,
@@ -168,6 +173,7 @@ describe.each(DIALECTS)('cart and orders on %s', (dialect) => {
           SellingPrice: 113.4,
           StoreName: '1',
           ItemUpdatedTime: '2026-01-01T00:00:00.000Z',
+          MaxQtyPerItem: 999,
         },
       ]);
       const read = await call<CartDto>('GET', '/api/Cart/Read', asha);

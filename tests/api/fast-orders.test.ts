@@ -10,7 +10,7 @@ import { createMailQueue, type MailQueue } from '../../src/server/mail-queue.ts'
 import { orderPlacedMail } from '../../src/server/mail-templates.ts';
 import { listen, type RunningServer } from '../../src/server/runtime.ts';
 import { insertCatalogue } from '../fixtures/catalogue.ts';
-import { addCustomers, type Customer, cartBody, line } from './cart-helpers.ts';
+import { addCustomers, type Customer, cartBody, line, withAccountHeld } from './cart-helpers.ts';
 import { createTestDb, DIALECTS, type TestDb } from './harness.ts';
 
 type LogEntry = Parameters<Logger>[0];
@@ -262,6 +262,84 @@ describe.each(DIALECTS)('CreateOrder below the framework, on %s', (dialect) => {
     expect(await db.db.selectFrom('orders').select('id').execute()).toHaveLength(before.length);
     const stock = await db.db.selectFrom('items').select('stock').where('id', '=', 3).executeTakeFirstOrThrow();
     expect(stock.stock).toBe(1);
+  });
+
+  it('answers a line over its store’s limit through the route: 400 naming the line and the limit, nothing written', async () => {
+    const [who] = await addCustomers(db.db, SECRET, NOW, [
+      { email: 'bulk@aisle.test', fullName: 'Bulk', role: 'User' },
+    ]);
+    if (who === undefined) throw new Error('no customer');
+    await db.db.updateTable('items').set({ stock: 100 }).where('id', '=', 4).execute();
+    const before = await db.db.selectFrom('orders').select('id').execute();
+    const handedBack0 = handedBack;
+    const [a] = await both(who.token, order(who, [line(4, 3, 2), line(1, 1, 21)]));
+    expect(handedBack).toBe(handedBack0 + 1);
+    expect(a.status).toBe(400);
+    expect(JSON.parse(a.body).ModelState).toEqual({
+      'CartItems[1].Qty': ['CartItems[1].Qty asks for 21 of Apple, but its store sells at most 20 per order.'],
+    });
+    expect(await db.db.selectFrom('orders').select('id').execute()).toHaveLength(before.length);
+    const soap = await db.db.selectFrom('items').select('stock').where('id', '=', 4).executeTakeFirstOrThrow();
+    expect(soap.stock).toBe(100);
+  });
+
+  it('answers an order beyond the open-order limit through the route: 409 saying how many are open', async () => {
+    const [who] = await addCustomers(db.db, SECRET, NOW, [
+      { email: 'many@aisle.test', fullName: 'Many', role: 'User' },
+    ]);
+    if (who === undefined) throw new Error('no customer');
+    await db.db.updateTable('items').set({ stock: 100 }).where('id', '=', 4).execute();
+    for (let i = 0; i < 10; i++) expect((await placeFast(who.token, order(who, [line(4, 3, 1)]))).status).toBe(201);
+    const [a] = await both(who.token, order(who, [line(4, 3, 1)]));
+    expect(a.status).toBe(409);
+    expect(JSON.parse(a.body)).toMatchObject({ OpenOrders: 10, OpenOrdersMax: 10 });
+    expect(JSON.parse(a.body).Message).toContain('you have 10 open orders');
+    const placed = await db.db.selectFrom('orders').select('id').where('user_id', '=', who.id).execute();
+    expect(placed).toHaveLength(10);
+  });
+
+  it('lets exactly one of six simultaneous orders below the framework take an account’s last open place', async () => {
+    const [who] = await addCustomers(db.db, SECRET, NOW, [
+      { email: 'last@aisle.test', fullName: 'Last', role: 'User' },
+    ]);
+    if (who === undefined) throw new Error('no customer');
+    await db.db.updateTable('items').set({ stock: 100 }).where('id', '=', 4).execute();
+    for (let i = 0; i < 9; i++) expect((await placeFast(who.token, order(who, [line(4, 3, 1)]))).status).toBe(201);
+    // Each order takes a different item: only the account's row can make them wait for each other.
+    const items = await db.db
+      .insertInto('items')
+      .values(
+        Array.from({ length: 6 }, (_, i) => ({
+          store_id: 3,
+          db_id: 3,
+          section_id: null,
+          title: `Lamp ${i}`,
+          meta_description: '',
+          content: '',
+          hidden: 0,
+          stock: 5,
+          size: '1 unit',
+          unit_price: 9900,
+          discount_bps: 0,
+          flat_discount: 0,
+          gst_bps: 0,
+          selling_price: 9900,
+          updated_at: NOW.toISOString(),
+        })),
+      )
+      .returning('id')
+      .execute();
+    const before = answeredFast();
+    const answers = await withAccountHeld(db, who.id, items.length, () =>
+      Promise.all(items.map((item) => placeFast(who.token, order(who, [line(item.id, 3, 1)])))),
+    );
+    const tally: Record<number, number> = {};
+    for (const a of answers) tally[a.status] = (tally[a.status] ?? 0) + 1;
+    expect(tally).toEqual({ 201: 1, 409: 5 });
+    // The one placed was answered below the framework; the five refused went to the route.
+    expect(answeredFast()).toBe(before + 1);
+    const open = await db.db.selectFrom('orders').select('id').where('user_id', '=', who.id).execute();
+    expect(open).toHaveLength(10);
   });
 
   it('refuses a token whose account changed its security stamp (a password change), as the route does', async () => {

@@ -209,10 +209,56 @@ describe.each(DIALECTS)('staff writes of categories, stores and store databases 
         'StoreDescription',
         'StoreDescription must be text of at most 300 characters.',
       ],
+      [
+        { StoreTitle: 'A', CategoryID: 1, MaxQtyPerItem: 0 },
+        'MaxQtyPerItem',
+        'MaxQtyPerItem must be a whole number from 1 to 999.',
+      ],
     ])('refuses %j with a 400 naming the field', async (json, field, message) => {
       const res = await t.call<Err>('POST', '/api/Store/Create', { token, json });
       expect(res.status).toBe(400);
       expect(res.body.ModelState?.[field]).toEqual([message]);
+    });
+
+    it('keeps a store’s most of one item per order through create, PATCH, PUT and the public reads', async () => {
+      const created = await t.call<StoreDto>('POST', '/api/Store/Create', {
+        token,
+        json: { StoreTitle: 'Bulk Barn', CategoryID: 2, MaxQtyPerItem: 48 },
+      });
+      expect(created.status).toBe(201);
+      expect(created.body.MaxQtyPerItem).toBe(48);
+      const id = created.body.StoreID;
+      expect((await t.call<StoreDto>('GET', `/api/Store/Read/${id}`)).body.MaxQtyPerItem).toBe(48);
+      const patched = await t.call<StoreDto>('PATCH', `/api/Store/Edit/${id}`, {
+        token,
+        json: { MaxQtyPerItem: '6' },
+      });
+      expect(patched.status).toBe(200);
+      expect(patched.body).toMatchObject({ MaxQtyPerItem: 6, StoreTitle: 'Bulk Barn' });
+      const listed = await t.call<StoreDto[]>('GET', '/api/Store/ReadAll/2?limit=100');
+      expect(listed.body.find((s) => s.StoreID === id)?.MaxQtyPerItem).toBe(6);
+      const row = await t.db.db
+        .selectFrom('stores')
+        .select('max_qty_per_item')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row.max_qty_per_item).toBe(6);
+      const log = await t.db.db
+        .selectFrom('audit_log')
+        .select('detail')
+        .where('action', '=', 'store.edited')
+        .where('target', '=', `store:${id}`)
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(log.detail)).toEqual({ changed: { MaxQtyPerItem: { from: 48, to: 6 } } });
+      const bad = await t.call<Err>('PATCH', `/api/Store/Edit/${id}`, { token, json: { MaxQtyPerItem: 1000 } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.ModelState).toEqual({ MaxQtyPerItem: ['MaxQtyPerItem must be a whole number from 1 to 999.'] });
+      // PUT replaces the whole form: a limit left out is the default again.
+      const put = await t.call<StoreDto>('PUT', `/api/Store/Edit/${id}`, {
+        token,
+        json: { StoreTitle: 'Bulk Barn', CategoryID: 2 },
+      });
+      expect(put.body.MaxQtyPerItem).toBe(20);
     });
 
     it('edits a store: PUT replaces, PATCH changes what it carries', async () => {

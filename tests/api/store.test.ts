@@ -30,6 +30,7 @@ describe.each(DIALECTS)('Store API on %s', (dialect) => {
     expect(Object.keys(res.body[0] ?? {}).sort()).toEqual([
       'CategoryID',
       'DbIDs',
+      'MaxQtyPerItem',
       'StoreDescription',
       'StoreHidden',
       'StoreID',
@@ -116,6 +117,7 @@ describe.each(DIALECTS)('Store API on %s', (dialect) => {
       StoreType: 'public_store',
       DbIDs: [1, 4],
       StoreUpdatedTime: T0,
+      MaxQtyPerItem: 20,
     });
     const hidden = await t.get<StoreDto>('/api/Store/Read/2');
     expect(hidden.body.StoreHidden).toBe(true);

@@ -22,9 +22,16 @@ interface SectionWithItems {
 /** A price times a quantity, worked out in paise as the shop does, as the shop shows it. */
 const times = (price: number, qty: number) => rs((Math.round(price * 100) * qty) / 100);
 
+/** The most of one item an order may hold from the item's store. */
+function limitOf(cat: Catalogue, item: Item): number {
+  return cat.stores.find((s) => s.StoreID === item.StoreID)?.MaxQtyPerItem ?? 999;
+}
+
 /**
  * Published sections with at least `count` items a customer can buy (shown, in
- * stock, below the cart's 999 limit), whose titles do not contain each other.
+ * stock, below the cart's 999 limit), whose titles do not contain each other. The
+ * first one's second item has less in stock than its store sells in one order, so
+ * asking for one more than the stock is a question of stock, not of the limit.
  */
 async function sectionsWithItems(request: APIRequestContext, cat: Catalogue, count: number) {
   const found: { path: string; items: Item[] }[] = [];
@@ -39,7 +46,18 @@ async function sectionsWithItems(request: APIRequestContext, cat: Catalogue, cou
         i.Availability < 900 &&
         titles.filter((t) => t.includes(i.ItemTitle)).length === 1,
     );
-    if (buyable.length >= count) found.push({ path: `/app/store-section/${s.SectionID}/${s.DbID}`, items: buyable });
+    if (buyable.length < count) continue;
+    if (found.length === 0) {
+      const low = buyable.find((i) => i.Availability < limitOf(cat, i));
+      if (low === undefined) continue;
+      const rest = buyable.filter((i) => i !== low);
+      found.push({
+        path: `/app/store-section/${s.SectionID}/${s.DbID}`,
+        items: [rest[0] as Item, low, ...rest.slice(1)],
+      });
+    } else {
+      found.push({ path: `/app/store-section/${s.SectionID}/${s.DbID}`, items: buyable });
+    }
     if (found.length >= 3) break;
   }
   if (found.length < 3) throw new Error(`The demo catalogue has too few sections with ${count} buyable items.`);
@@ -202,6 +220,20 @@ test.describe('the cart', () => {
     await expect(placed.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
     await expectNoAxeViolations(page);
 
+    // A Placed order can be cancelled from My Orders, after a second step; its stock comes back.
+    await placed.getByRole('button', { name: `Cancel order #${orderId}` }).click();
+    const confirm = placed.getByRole('group', { name: `Cancel order #${orderId}?` });
+    await expect(confirm.getByRole('button', { name: 'Yes, cancel it' })).toBeFocused();
+    await expectNoAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Keep it' }).click();
+    await expect(placed).toContainText('Status: Placed');
+    await placed.getByRole('button', { name: `Cancel order #${orderId}` }).click();
+    await confirm.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await expect(placed).toContainText('Status: Cancelled');
+    await expect(page.getByRole('status').filter({ hasText: `Order #${orderId} was cancelled.` })).toBeVisible();
+    await expect(placed.getByRole('button', { name: `Cancel order #${orderId}` })).toHaveCount(0);
+    expect(await availabilityOf(request, a)).toBe(stockA);
+
     // The ordered cart is empty everywhere: the steppers start from 0 again.
     await page.goto(chosen(0).path);
     await expect(qty(await card(page, a), a)).toHaveValue('0');
@@ -306,6 +338,27 @@ test.describe('the quantity stepper', () => {
     await qty(page, b).fill('');
     await qty(page, b).blur();
     await expect(qty(page, b)).toHaveValue('7');
+    // It stops at the most its store sells in one order, and says so.
+    const limit = limitOf(cat, b);
+    const said = `At most ${limit} per order`;
+    const hint = page.getByText(said, { exact: true });
+    // Read to screen readers with the field and the + button; shown only at the limit.
+    const shown = async () => ((await hint.boundingBox())?.width ?? 0) > 1;
+    await expect(qty(page, b)).toHaveAttribute('max', String(limit));
+    await expect(more(page, b)).toHaveAccessibleDescription(said);
+    await expect(qty(page, b)).toHaveAccessibleDescription(said);
+    expect(await shown()).toBe(false);
+    await qty(page, b).fill(String(limit + 5));
+    await qty(page, b).blur();
+    await expect(qty(page, b)).toHaveValue(String(limit));
+    await expect(more(page, b)).toHaveAttribute('aria-disabled', 'true');
+    await expect.poll(shown).toBe(true);
+    await more(page, b).click({ force: true });
+    await expect(qty(page, b)).toHaveValue(String(limit));
+    await less(page, b).click();
+    await expect(qty(page, b)).toHaveValue(String(limit - 1));
+    await expect(more(page, b)).toHaveAttribute('aria-disabled', 'false');
+    await expect.poll(shown).toBe(false);
   });
 
   test('signed in, it is usable from the keyboard', async ({ page }) => {

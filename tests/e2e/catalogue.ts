@@ -12,6 +12,8 @@ export interface Store {
   StoreTitle: string;
   StoreDescription: string;
   StoreHidden: boolean;
+  /** The most of one item an order may hold from the store. */
+  MaxQtyPerItem: number;
 }
 export interface Section {
   SectionID: number;

@@ -94,10 +94,14 @@ test.describe('staff areas', () => {
     await storeDialog
       .getByLabel('Description', { exact: true })
       .fill('Millets and heritage grains, stone-ground to order.');
+    const perOrder = storeDialog.getByLabel('Most of one item per order');
+    await expect(perOrder).toHaveValue('20');
+    await perOrder.fill('12');
     await storeDialog.getByRole('button', { name: 'Create store' }).click();
     await expect(toast(page, `Store ${store} was created`)).toBeVisible();
     await filterTable(page, 'Filter by title', t);
     await expect(row(page, store)).toContainText('Client store');
+    await expect(row(page, store).getByRole('cell', { name: '12 at most of one item per order' })).toBeVisible();
 
     // Its database, then a section in it, with content written in the editor.
     await page.goto('/app/client-store/db');

@@ -84,6 +84,7 @@ describe('removeLine and quantityOf', () => {
     SellingPrice: 10,
     StoreName: '1',
     ItemUpdatedTime: '2026-01-01T00:00:00.000Z',
+    MaxQtyPerItem: 20,
   });
   const state = {
     cart: { CustomerID: 3, CustomerName: '', CartID: 3, CartItems: [item(1, 'added'), item(2, 'loaded')] },

@@ -2,9 +2,9 @@ import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngi
 import { Hono } from 'hono';
 import { cleanStores, keepMount } from 'nanostores';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type CartItemSource, cartItemSource } from '../../src/lib/catalogue/views.ts';
+import { type CartItemSource, cartItemSource, storeQtyLimit } from '../../src/lib/catalogue/views.ts';
 import { type CartDto, type CartState, EMPTY_CART_STATE } from '../../src/lib/domain/cart.ts';
-import type { ItemDto } from '../../src/lib/domain/catalogue.ts';
+import type { ItemDto, StoreDto } from '../../src/lib/domain/catalogue.ts';
 import { listen, type RunningServer } from '../../src/server/runtime.ts';
 import { type AuthTestApp, createAuthTestApp, JWT_SECRET } from '../api/auth-helpers.ts';
 import { addCustomers, type Customer, cartBody, line } from '../api/cart-helpers.ts';
@@ -13,7 +13,7 @@ import { insertCatalogue } from '../fixtures/catalogue.ts';
 // The cart store against the real API over HTTP: a test database with the fixture
 // catalogue (tests/fixtures/catalogue.ts), served on a local port behind a thin
 // front that records every request and can lose an answer or refuse reads.
-//   Apple  (item 1, store 1): 40 in stock, sells at Rs 113.40
+//   Apple  (item 1, store 1): 40 in stock, sells at Rs 113.40, at most 50 an order
 //   Cherry (item 3, store 1): sold out
 //   Soap   (item 4, store 3): 100 in stock, sells at Rs 53.10
 
@@ -37,10 +37,13 @@ const faults = { loseOrderAnswers: 0, failReads: false, failSaves: false };
 
 const calls = (call: string) => requests.filter((r) => r.call === call);
 
+/** An item as its page hands it to a stepper: with its store's most per order. */
 async function itemSource(id: number, dbId: number): Promise<CartItemSource> {
   const res = await t.call<ItemDto>('GET', `/api/Item/Read/${id}/${dbId}`);
   expect(res.status).toBe(200);
-  return cartItemSource(res.body);
+  const store = await t.call<StoreDto>('GET', `/api/Store/Read/${res.body.StoreID}`);
+  expect(store.status).toBe(200);
+  return cartItemSource(res.body, storeQtyLimit(store.body));
 }
 
 async function savedCart(customer: Customer): Promise<CartDto> {
@@ -88,6 +91,8 @@ beforeAll(async () => {
   useTestStorageEngine();
   t = await createAuthTestApp('sqlite');
   await insertCatalogue(t.db.db);
+  // Store 1 sells up to 50 of an item an order, so Apple's 40 in stock run out first.
+  await t.db.db.updateTable('stores').set({ max_qty_per_item: 50 }).where('id', '=', 1).execute();
   [asha, sita] = (await addCustomers(t.db.db, JWT_SECRET, t.clock.now, [
     { email: 'asha@aisle.test', fullName: 'Asha Kumar', role: 'User' },
     { email: 'sita@aisle.test', fullName: 'Sita Staff', role: 'Employee' },

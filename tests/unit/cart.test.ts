@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   type CartDto,
   type CartItemDto,
+  type CartLineItem,
   type CartState,
+  canCustomerCancel,
   canMoveOrder,
   cartItemFromItem,
   changeQuantity,
@@ -12,16 +14,18 @@ import {
   lineTotal,
   loadedFromServer,
   MAX_CART_QTY,
+  OPEN_ORDER_STATUSES,
+  ORDER_STATUS_NAMES,
   parseOrderStatus,
+  qtyLimitText,
   quantityOf,
   refreshItem,
 } from '../../src/lib/domain/cart.ts';
-import type { ItemDto } from '../../src/lib/domain/catalogue.ts';
 
 const T0 = '2026-01-01T00:00:00.000Z';
 const T1 = '2026-02-01T00:00:00.000Z';
 
-function item(id: number, storeId: number, over: Partial<ItemDto> = {}): ItemDto {
+function item(id: number, storeId: number, over: Partial<CartLineItem> = {}): CartLineItem {
   return {
     ItemID: id,
     StoreID: storeId,
@@ -39,6 +43,7 @@ function item(id: number, storeId: number, over: Partial<ItemDto> = {}): ItemDto
     Gst: 5,
     SellingPrice: 94.5,
     ItemUpdatedTime: T0,
+    MaxQtyPerItem: MAX_CART_QTY,
     ...over,
   };
 }
@@ -142,6 +147,26 @@ describe('changeQuantity (spec §4)', () => {
     expect(changeQuantity(EMPTY_CART_STATE, apple, -1, customer)).toBe(EMPTY_CART_STATE);
   });
 
+  it('never goes above the item’s most per order, its store’s limit, however it is asked', () => {
+    const limited = { ...apple, MaxQtyPerItem: 20 };
+    const start = stateWith([cartItemFromItem(limited, 19, 'loaded')]);
+    expect(changeQuantity(start, limited, 21).cart?.CartItems[0]?.Qty).toBe(20);
+    expect(changeQuantity(start, limited, 5000).cart?.CartItems[0]?.Qty).toBe(20);
+    expect(changeQuantity(EMPTY_CART_STATE, limited, 40, customer).cart?.CartItems[0]).toMatchObject({
+      Qty: 20,
+      MaxQtyPerItem: 20,
+    });
+    // A line above a limit staff lowered comes down to it with the next change.
+    const over = stateWith([cartItemFromItem(limited, 25, 'loaded')]);
+    expect(changeQuantity(over, limited, 24).cart?.CartItems[0]?.Qty).toBe(20);
+    expect(clampQty(7, 5)).toBe(5);
+    expect(clampQty(Number.POSITIVE_INFINITY, 5)).toBe(5);
+    expect(clampQty(3, 5000)).toBe(3);
+    expect(clampQty(5000, 5000)).toBe(MAX_CART_QTY);
+    expect(clampQty(4, Number.NaN)).toBe(4);
+    expect(qtyLimitText(20)).toBe('at most 20 per order');
+  });
+
   it('returns the same state when the quantity does not change, and never mutates its input', () => {
     const start = stateWith([cartItemFromItem(apple, 2, 'loaded')]);
     const frozen = JSON.stringify(start);
@@ -202,6 +227,11 @@ describe('order statuses', () => {
     expect(canMoveOrder('Delivered', 'Cancelled')).toBe(false);
     expect(canMoveOrder('Cancelled', 'Placed')).toBe(false);
     expect(canMoveOrder('Packed', 'Placed')).toBe(false);
+  });
+
+  it('counts Placed and Packed orders as open, and lets a customer cancel only a Placed one', () => {
+    expect(OPEN_ORDER_STATUSES).toEqual(['Placed', 'Packed']);
+    expect(ORDER_STATUS_NAMES.filter(canCustomerCancel)).toEqual(['Placed']);
   });
 
   it('reads status names case-insensitively', () => {

@@ -30,4 +30,15 @@ describe('loadConfig', () => {
       /TRUST_PROXY .*"true" is none of these/,
     );
   });
+
+  it('lets an account have 10 open orders unless OPEN_ORDERS_MAX says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).openOrdersMax).toBe(10);
+    expect(loadConfig({ DATA_DIR: dataDir, OPEN_ORDERS_MAX: '3' }).openOrdersMax).toBe(3);
+  });
+
+  it.each(['0', '-1', '1.5', 'lots', '1000001'])('refuses OPEN_ORDERS_MAX=%s, naming it and the rule', (value) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, OPEN_ORDERS_MAX: value })).toThrow(
+      `OPEN_ORDERS_MAX must be a whole number from 1 to 1000000, got "${value}".`,
+    );
+  });
 });

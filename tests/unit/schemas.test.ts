@@ -48,8 +48,20 @@ describe('staff form schemas', () => {
         StoreDescription: '',
         StoreHidden: false,
         StoreType: 'public_store',
+        MaxQtyPerItem: 20,
       },
     });
+  });
+
+  it('takes a store’s most of one item per order from 1 to 999, naming the field and the rule', () => {
+    const store = { StoreTitle: 'Green Grocer', CategoryID: 1 };
+    const ok = validateForm(storeForm, { ...store, MaxQtyPerItem: ' 35 ' });
+    expect(ok.ok && ok.value.MaxQtyPerItem).toBe(35);
+    for (const bad of [0, 1000, 2.5, -1, 'ten', null]) {
+      expect(errorsOf(validateForm(storeForm, { ...store, MaxQtyPerItem: bad }))).toEqual({
+        MaxQtyPerItem: ['MaxQtyPerItem must be a whole number from 1 to 999.'],
+      });
+    }
   });
 
   it('says which required fields are missing, each by name', () => {

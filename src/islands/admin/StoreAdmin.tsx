@@ -1,4 +1,6 @@
+import { MAX_CART_QTY } from '../../lib/domain/cart.ts';
 import type { CategoryDto, StoreDto, StoreTypeName } from '../../lib/domain/catalogue.ts';
+import { DEFAULT_MAX_QTY_PER_ITEM } from '../../lib/domain/order-limits.ts';
 import { META_MAX_LENGTH, STORE_TYPE_NAMES, storeForm } from '../../lib/domain/schemas.ts';
 import {
   FilterSelect,
@@ -11,7 +13,7 @@ import {
   useQueryId,
 } from './AdminParts.tsx';
 import { DataTable, type FormDone } from './DataTable.tsx';
-import { CheckboxInput, FormShell, SelectInput, TextArea } from './Fields.tsx';
+import { CheckboxInput, FormShell, SelectInput, TextArea, TextInput } from './Fields.tsx';
 import { byId, readAllCategories, useLookup } from './Lookups.tsx';
 import { formatWhen } from './PublishBanner.tsx';
 import { StaffPage } from './StaffPage.tsx';
@@ -31,6 +33,7 @@ interface StoreValues extends Record<string, string | boolean> {
   StoreType: string;
   StoreDescription: string;
   StoreHidden: boolean;
+  MaxQtyPerItem: string;
 }
 
 function StoreFormPanel({
@@ -53,6 +56,7 @@ function StoreFormPanel({
       StoreType: row?.StoreType ?? 'public_store',
       StoreDescription: row?.StoreDescription ?? '',
       StoreHidden: row?.StoreHidden ?? false,
+      MaxQtyPerItem: String(row?.MaxQtyPerItem ?? DEFAULT_MAX_QTY_PER_ITEM),
     },
     toInput: (v: StoreValues) => v,
     done,
@@ -93,6 +97,14 @@ function StoreFormPanel({
         hint="Shown on the store's card and as its meta description."
         maxLength={META_MAX_LENGTH}
       />
+      <TextInput
+        form={form}
+        name="MaxQtyPerItem"
+        label="Most of one item per order"
+        required
+        inputMode="numeric"
+        hint={`1 to ${MAX_CART_QTY}. No order may hold more of any one item of this store; the quantity steppers stop there.`}
+      />
       <CheckboxInput
         form={form}
         name="StoreHidden"
@@ -114,7 +126,7 @@ export function StoreAdmin() {
   return (
     <StaffPage
       title="Stores"
-      description="The stores of the shop: their category, type, description, picture and whether they are hidden."
+      description="The stores of the shop: their category, type, description, picture, the most of one item an order may hold, and whether they are hidden."
     >
       <StoreBody />
     </StaffPage>
@@ -165,6 +177,16 @@ function StoreBody() {
             sort: 'StoreType',
             cell: (r) => STORE_TYPE_LABELS[r.StoreType] ?? r.StoreType,
             className: 'hidden lg:table-cell whitespace-nowrap',
+          },
+          {
+            label: 'Per order',
+            cell: (r) => (
+              <span>
+                {r.MaxQtyPerItem}
+                <span className="sr-only"> at most of one item per order</span>
+              </span>
+            ),
+            className: 'hidden md:table-cell w-24 tabular-nums',
           },
           {
             label: 'Hidden',

@@ -41,6 +41,8 @@ export interface CartApi {
   merge(cart: Pick<CartDto, 'CartItems'>): Promise<CartDto>;
   /** `GET /api/Order/AllOrders?mine=true`: the caller's own orders (employees too), newest first. */
   myOrders(page: number, limit: number): Promise<OrdersPage>;
+  /** `POST /api/Order/Cancel/{id}`: cancels the caller's own order while it is Placed; answers it cancelled. */
+  cancelOrder(orderId: number): Promise<OrderDto>;
 }
 
 /** The cart calls over a client made by `createApiClient` (which adds the bearer token). */
@@ -64,6 +66,9 @@ export function createCartApi(api: $Fetch): CartApi {
     },
     orderAgain(orderId) {
       return api<OrderAgainLineDto[]>(`/api/Order/Again/${orderId}`);
+    },
+    cancelOrder(orderId) {
+      return api<OrderDto>(`/api/Order/Cancel/${orderId}`, { method: 'POST' });
     },
     merge(cart) {
       return api<CartDto>('/api/cart/Merge', { method: 'POST', body: cart });

@@ -15,6 +15,7 @@ import {
   priceView,
   sectionCard,
   storeCard,
+  storeQtyLimit,
 } from './views.ts';
 
 /** A page's crumbs, last one the page itself. */
@@ -153,7 +154,7 @@ function sectionLike(cat: Catalogue, sectionId: number, dbId: number, kind: 'sec
     ),
     content: sanitizeContent(section.SectionContent),
     sidebar: sectionEntries(cat, section.StoreID, key, kind === 'section' ? paths.storeSection : paths.book),
-    items: items.map(itemCard),
+    items: items.map((item) => itemCard(item, storeQtyLimit(cat.storeById.get(item.StoreID)))),
     crumbs: [
       ...(store === undefined ? [] : storeCrumbs(cat, store)),
       {
@@ -203,7 +204,7 @@ export function itemPage(cat: Catalogue, itemId: number, dbId: number): ItemPage
     ),
     content: sanitizeContent(item.ItemContent),
     price: priceView(item),
-    card: itemCard(item),
+    card: itemCard(item, storeQtyLimit(store)),
     crumbs: [
       ...(store === undefined ? [] : storeCrumbs(cat, store)),
       ...(section === undefined

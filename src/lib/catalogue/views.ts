@@ -1,3 +1,4 @@
+import { type CartItemDto, MAX_CART_QTY } from '../domain/cart.ts';
 import type { ItemDto, SectionDto, StoreDto } from '../domain/catalogue.ts';
 import { formatRs, paiseToRupees, percentToBps, rupeesToPaise } from '../domain/money.ts';
 import { priceInclGst, sellingPrice } from '../domain/pricing.ts';
@@ -76,26 +77,38 @@ export interface PriceView {
 
 /**
  * The catalogue fields a cart line copies from an item (spec §3 CartItem), as a
- * page hands them to its quantity stepper: no content or descriptions.
+ * page hands them to its quantity stepper: no content or descriptions, and the
+ * most of it one order may hold (its store's `MaxQtyPerItem`), the stepper's maximum.
  */
-export type CartItemSource = Pick<
-  ItemDto,
-  | 'ItemID'
-  | 'StoreID'
-  | 'ItemTitle'
-  | 'ItemHidden'
-  | 'Availability'
-  | 'Size'
-  | 'UnitPrice'
-  | 'Discount'
-  | 'FlatDiscount'
-  | 'Gst'
-  | 'SellingPrice'
-  | 'ItemUpdatedTime'
->;
+export type CartItemSource = Pick<CartItemDto, 'MaxQtyPerItem'> &
+  Pick<
+    ItemDto,
+    | 'ItemID'
+    | 'StoreID'
+    | 'ItemTitle'
+    | 'ItemHidden'
+    | 'Availability'
+    | 'Size'
+    | 'UnitPrice'
+    | 'Discount'
+    | 'FlatDiscount'
+    | 'Gst'
+    | 'SellingPrice'
+    | 'ItemUpdatedTime'
+  >;
 
-/** The stepper's share of an item. */
-export function cartItemSource(item: ItemDto): CartItemSource {
+/**
+ * The most of one item an order may hold from `store`; MAX_CART_QTY when the store is
+ * unknown or its API does not say (an `API_URL` backend without the limit): the API
+ * that takes the order decides.
+ */
+export function storeQtyLimit(store: StoreDto | undefined): number {
+  const max = (store as Partial<StoreDto> | undefined)?.MaxQtyPerItem;
+  return typeof max === 'number' && Number.isInteger(max) && max >= 1 ? Math.min(max, MAX_CART_QTY) : MAX_CART_QTY;
+}
+
+/** The stepper's share of an item, with its store's most per order. */
+export function cartItemSource(item: ItemDto, maxQtyPerItem: number): CartItemSource {
   return {
     ItemID: item.ItemID,
     StoreID: item.StoreID,
@@ -109,6 +122,7 @@ export function cartItemSource(item: ItemDto): CartItemSource {
     Gst: item.Gst,
     SellingPrice: item.SellingPrice,
     ItemUpdatedTime: item.ItemUpdatedTime,
+    MaxQtyPerItem: maxQtyPerItem,
   };
 }
 
@@ -147,7 +161,8 @@ export function priceView(item: ItemDto): PriceView {
   };
 }
 
-export function itemCard(item: ItemDto): ItemCardView {
+/** An item's card; `maxQtyPerItem` is its store's most per order (`storeQtyLimit`). */
+export function itemCard(item: ItemDto, maxQtyPerItem: number): ItemCardView {
   return {
     key: `${item.ItemID}/${item.DbID}`,
     itemId: item.ItemID,
@@ -158,7 +173,7 @@ export function itemCard(item: ItemDto): ItemCardView {
     hidden: item.ItemHidden,
     size: item.Size,
     price: priceView(item),
-    cartItem: cartItemSource(item),
+    cartItem: cartItemSource(item, maxQtyPerItem),
   };
 }
 

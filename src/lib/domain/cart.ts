@@ -37,7 +37,15 @@ export interface CartItemDto {
   /** The store id as text (spec §3). */
   StoreName: string;
   ItemUpdatedTime: string;
+  /**
+   * The most of this item one order may hold: its store's limit (`MaxQtyPerItem` of
+   * the Store). A cart kept from before the limit existed reads as MAX_CART_QTY.
+   */
+  MaxQtyPerItem: number;
 }
+
+/** An item as a cart line copies it: the catalogue's fields and its store's most per order. */
+export type CartLineItem = ItemDto & Pick<CartItemDto, 'MaxQtyPerItem'>;
 
 export interface CartDto {
   /** The owner's account id (end user or employee). */
@@ -82,8 +90,8 @@ export function emptyCart(customer: Customer): CartDto {
   return { CustomerID: customer.id, CustomerName: customer.fullName, CartID: customer.id, CartItems: [] };
 }
 
-/** A cart line for `item` with the catalogue's current title, price fields, size and update time. */
-export function cartItemFromItem(item: ItemDto, qty: number, status: CartItemStatus): CartItemDto {
+/** A cart line for `item` with the catalogue's current title, price fields, size, update time and limit. */
+export function cartItemFromItem(item: CartLineItem, qty: number, status: CartItemStatus): CartItemDto {
   return {
     ItemID: item.ItemID,
     ItemTitle: item.ItemTitle,
@@ -99,20 +107,30 @@ export function cartItemFromItem(item: ItemDto, qty: number, status: CartItemSta
     SellingPrice: item.SellingPrice,
     StoreName: String(item.StoreID),
     ItemUpdatedTime: item.ItemUpdatedTime,
+    MaxQtyPerItem: item.MaxQtyPerItem,
   };
 }
 
-/** A stepper's value made safe: a whole number from 0 to MAX_CART_QTY (NaN counts as 0). */
-export function clampQty(qty: number): number {
-  if (!Number.isFinite(qty)) return qty === Number.POSITIVE_INFINITY ? MAX_CART_QTY : 0;
-  return Math.min(MAX_CART_QTY, Math.max(0, Math.trunc(qty)));
+/**
+ * A stepper's value made safe: a whole number from 0 to `max` (the item's most per
+ * order), never above MAX_CART_QTY (NaN counts as 0).
+ */
+export function clampQty(qty: number, max: number = MAX_CART_QTY): number {
+  const top = Number.isFinite(max) ? Math.min(MAX_CART_QTY, Math.max(0, Math.trunc(max))) : MAX_CART_QTY;
+  if (!Number.isFinite(qty)) return qty === Number.POSITIVE_INFINITY ? top : 0;
+  return Math.min(top, Math.max(0, Math.trunc(qty)));
+}
+
+/** The stepper's hint beside its maximum: `at most 20 per order`. */
+export function qtyLimitText(max: number): string {
+  return `at most ${max} per order`;
 }
 
 const sameLine = (line: CartItemDto, itemId: number, storeId: number): boolean =>
   line.ItemID === itemId && line.StoreID === storeId;
 
 /** The line with current catalogue data when its update time differs; quantity and status are kept. */
-function refreshed(line: CartItemDto, item: ItemDto): CartItemDto {
+function refreshed(line: CartItemDto, item: CartLineItem): CartItemDto {
   if (line.ItemUpdatedTime === item.ItemUpdatedTime) return line;
   return cartItemFromItem(item, line.Qty, line.Staus);
 }
@@ -123,7 +141,7 @@ function refreshed(line: CartItemDto, item: ItemDto): CartItemDto {
  * Returns `state` itself when nothing changes. Does not mark the cart dirty: the
  * server answers current prices anyway.
  */
-export function refreshItem(state: CartState, item: ItemDto): CartState {
+export function refreshItem(state: CartState, item: CartLineItem): CartState {
   const cart = state.cart;
   if (cart === null) return state;
   const i = cart.CartItems.findIndex((line) => sameLine(line, item.ItemID, item.StoreID));
@@ -136,7 +154,7 @@ export function refreshItem(state: CartState, item: ItemDto): CartState {
 
 /**
  * A quantity change from an item card's stepper (spec §4). `qty` is clamped to
- * 0..MAX_CART_QTY. Lines are matched by ItemID + StoreID, and a matched line
+ * 0..the item's MaxQtyPerItem (never above MAX_CART_QTY). Lines are matched by ItemID + StoreID, and a matched line
  * whose update time differs from `item` is first refreshed with its current price
  * fields. Then:
  * - no cart: one is created for `customer` with the item as added (a quantity of 0
@@ -148,8 +166,8 @@ export function refreshItem(state: CartState, item: ItemDto): CartState {
  * Any change marks the cart dirty; setting the quantity a line already has returns
  * `state` itself (after any refresh).
  */
-export function changeQuantity(state: CartState, item: ItemDto, qty: number, customer?: Customer): CartState {
-  const n = clampQty(qty);
+export function changeQuantity(state: CartState, item: CartLineItem, qty: number, customer?: Customer): CartState {
+  const n = clampQty(qty, item.MaxQtyPerItem);
   const cart = state.cart;
   if (cart === null) {
     if (n === 0) return state;
@@ -194,8 +212,14 @@ function isCartLine(value: unknown): value is CartItemDto {
     text(l.Size) &&
     text(l.StoreName) &&
     text(l.ItemUpdatedTime) &&
+    (l.MaxQtyPerItem === undefined || finite(l.MaxQtyPerItem)) &&
     CART_ITEM_STATUSES.includes(l.Staus as CartItemDto['Staus'])
   );
+}
+
+/** A stored line as the cart takes it: one kept from before the per-order limit gets the largest quantity. */
+function withLimit(line: CartItemDto): CartItemDto {
+  return line.MaxQtyPerItem === undefined ? { ...line, MaxQtyPerItem: MAX_CART_QTY } : line;
 }
 
 function isCart(value: unknown): value is CartDto {
@@ -226,7 +250,8 @@ export function decodeCartState(stored: unknown): CartState {
   if (typeof value !== 'object' || value === null) return EMPTY_CART_STATE;
   const { cart, isDirty } = value as Record<string, unknown>;
   if (typeof isDirty !== 'boolean' || !(cart === null || isCart(cart))) return EMPTY_CART_STATE;
-  return { cart, isDirty };
+  if (cart === null || cart.CartItems.every((l) => l.MaxQtyPerItem !== undefined)) return { cart, isDirty };
+  return { cart: { ...cart, CartItems: cart.CartItems.map(withLimit) }, isDirty };
 }
 
 /** The CartID (and CustomerID) of a guest's cart: nobody's account, kept only in the browser. */
@@ -352,6 +377,18 @@ export const ORDER_MOVES: Readonly<Record<OrderStatusName, readonly OrderStatusN
 
 export function canMoveOrder(from: OrderStatusName, to: OrderStatusName): boolean {
   return ORDER_MOVES[from].includes(to);
+}
+
+/** Orders still under way (not delivered or cancelled): the ones an account's open-order limit counts. */
+export const OPEN_ORDER_STATUSES: readonly OrderStatusName[] = ORDER_STATUS_NAMES.filter(
+  (s) => ORDER_MOVES[s].length > 0,
+);
+
+/** Where a customer may cancel their own order (`POST /api/Order/Cancel/{OrderID}`): before it is packed. */
+export const CUSTOMER_CANCELLABLE: readonly OrderStatusName[] = ['Placed'];
+
+export function canCustomerCancel(status: OrderStatusName): boolean {
+  return CUSTOMER_CANCELLABLE.includes(status) && canMoveOrder(status, 'Cancelled');
 }
 
 /** A status name matched case-insensitively (`packed` → `Packed`), or undefined. */

@@ -24,6 +24,8 @@ export interface StoreDto {
   /** The store's databases (DbID), oldest first; the first is its main catalogue. */
   DbIDs: number[];
   StoreUpdatedTime: string;
+  /** The most of one item an order may hold from this store (issue 27). */
+  MaxQtyPerItem: number;
 }
 
 /** A published section (spec §3 "Section (published)"). */

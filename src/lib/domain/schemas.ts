@@ -12,9 +12,11 @@
  */
 import { z } from 'zod';
 import type { FieldErrors } from './account-rules.ts';
+import { MAX_CART_QTY } from './cart.ts';
 import type { StoreTypeName } from './catalogue.ts';
 import { ID_MAX, ID_MIN, ID_RULE, idOrUndefined } from './ids.ts';
 import { percentToBps, rupeesToPaise } from './money.ts';
+import { DEFAULT_MAX_QTY_PER_ITEM, MAX_QTY_PER_ITEM_RULE } from './order-limits.ts';
 import type { PriceFields } from './pricing.ts';
 
 export type { FieldErrors };
@@ -144,6 +146,19 @@ export function stockField(field: string) {
       .int(`${field} ${rule}.`)
       .min(0, `${field} ${rule}.`)
       .max(STOCK_MAX, `${field} ${rule}.`),
+  );
+}
+
+/** A store's most of one item per order: 1 to MAX_CART_QTY. */
+export function qtyLimitField(field: string) {
+  const rule = MAX_QTY_PER_ITEM_RULE;
+  return z.preprocess(
+    numberFromText,
+    z
+      .number({ error: requiredOr(field, rule) })
+      .int(`${field} ${rule}.`)
+      .min(1, `${field} ${rule}.`)
+      .max(MAX_CART_QTY, `${field} ${rule}.`),
   );
 }
 
@@ -328,10 +343,17 @@ const storeShape = {
   StoreDescription: textField('StoreDescription', META_MAX_LENGTH),
   StoreHidden: flagField('StoreHidden'),
   StoreType: storeTypeField('StoreType'),
+  /** The most of one item an order may hold from this store. */
+  MaxQtyPerItem: qtyLimitField('MaxQtyPerItem'),
 };
 export const storeForm: FormSpec<typeof storeShape> = {
   shape: storeShape,
-  defaults: { StoreDescription: '', StoreHidden: false, StoreType: 'public_store' },
+  defaults: {
+    StoreDescription: '',
+    StoreHidden: false,
+    StoreType: 'public_store',
+    MaxQtyPerItem: DEFAULT_MAX_QTY_PER_ITEM,
+  },
 };
 
 const storeDbShape = { StoreID: idField('StoreID'), DbTitle: titleField('DbTitle') };

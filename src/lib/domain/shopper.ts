@@ -2,7 +2,7 @@
  * Wire shapes of the weekly-shop helpers (issue 13): back-in-stock requests and
  * ordering a past order again.
  */
-import type { ItemDto } from './catalogue.ts';
+import type { CartLineItem } from './cart.ts';
 
 /** A back-in-stock request (`/api/StockAlert`). */
 export interface StockAlertDto {
@@ -29,6 +29,6 @@ export interface OrderAgainLineDto {
   Add: number;
   /** Why less than `Ordered` can be added ('' when all of it can). */
   Reason: string;
-  /** The item today (today's prices), or null when it is no longer sold. */
-  Item: ItemDto | null;
+  /** The item today (today's prices, its store's most per order), or null when it is no longer sold. */
+  Item: CartLineItem | null;
 }

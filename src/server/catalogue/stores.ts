@@ -33,6 +33,7 @@ function formOf(row: Store): StoreForm {
     StoreDescription: row.description,
     StoreHidden: flag(row.hidden),
     StoreType: row.type,
+    MaxQtyPerItem: row.max_qty_per_item,
   };
 }
 
@@ -43,6 +44,7 @@ function columnsOf(form: StoreForm, at: string) {
     description: form.StoreDescription,
     hidden: form.StoreHidden ? 1 : 0,
     type: form.StoreType,
+    max_qty_per_item: form.MaxQtyPerItem,
     updated_at: at,
   };
 }
@@ -58,6 +60,7 @@ export function toStoreDto(row: Store, dbIds: number[]): StoreDto {
     StoreType: row.type,
     DbIDs: dbIds,
     StoreUpdatedTime: row.updated_at,
+    MaxQtyPerItem: row.max_qty_per_item,
   };
 }
 

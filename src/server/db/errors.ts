@@ -12,3 +12,8 @@ export function isForeignKeyViolation(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown };
   return e.code === '23503' || (typeof e.message === 'string' && e.message.includes('FOREIGN KEY constraint failed'));
 }
+
+/** PostgreSQL's "deadlock detected": the transaction was rolled back and may simply run again. */
+export function isDeadlock(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '40P01';
+}

@@ -56,6 +56,8 @@ export interface StoresTable {
   type: StoreType;
   hidden: Flag;
   updated_at: string;
+  /** The most of one item an order may hold from this store (1 to 999; 20 unless set). */
+  max_qty_per_item: Generated<number>;
 }
 
 /** A store's own catalogue (the spec's DbID): its sections and items live in it. */

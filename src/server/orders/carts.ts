@@ -136,18 +136,24 @@ const cartLines = compiledPerDb((db: Kysely<Database>) =>
   db
     .selectFrom('cart_items as ci')
     .innerJoin('items as i', 'i.id', 'ci.item_id')
+    .innerJoin('stores as s', 's.id', 'i.store_id')
     .selectAll('i')
-    .select('ci.qty as cart_qty')
+    .select(['ci.qty as cart_qty', 's.max_qty_per_item as max_qty'])
     .where('ci.cart_id', '=', 0)
     .orderBy('ci.position')
     .orderBy('ci.item_id'),
 );
 
-/** The caller's saved cart with current catalogue data, every line `loaded`; an empty cart when none is saved. */
+/**
+ * The caller's saved cart with current catalogue data and each line's store limit
+ * (`MaxQtyPerItem`), every line `loaded`; an empty cart when none is saved.
+ */
 export async function readCart(db: Kysely<Database>, owner: Customer): Promise<CartDto> {
   const { rows } = await db.executeQuery(cartLines(db, [owner.id]));
   const cart = emptyCart(owner);
-  cart.CartItems = rows.map(({ cart_qty, ...item }) => cartItemFromItem(toItemDto(item), cart_qty, 'loaded'));
+  cart.CartItems = rows.map(({ cart_qty, max_qty, ...item }) =>
+    cartItemFromItem({ ...toItemDto(item), MaxQtyPerItem: max_qty }, cart_qty, 'loaded'),
+  );
   return cart;
 }
 

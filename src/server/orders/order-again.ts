@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { MAX_CART_QTY } from '../../lib/domain/cart.ts';
+import { clampQty, qtyLimitText } from '../../lib/domain/cart.ts';
 import type { Database, Item } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 
@@ -16,13 +16,15 @@ export interface AgainLine {
   Reason: string;
   /** The item as it is today, for the cart line (prices of today); null when it is no longer sold. */
   item: Item | null;
+  /** The most of the item one order may hold (its store's limit); 0 when it is no longer sold. */
+  maxQtyPerItem: number;
 }
 
 /**
  * The lines of order `orderId` (the caller's own, or 404) with today's
  * catalogue rows: what can go into the cart again, at today's prices, and why a
  * line cannot (no longer sold, not for sale at the moment, out of stock, fewer
- * in stock than were ordered).
+ * in stock than were ordered, more than its store sells in one order).
  */
 export async function orderAgainLines(db: Kysely<Database>, userId: number, orderId: number): Promise<AgainLine[]> {
   const order = await db
@@ -43,29 +45,33 @@ export async function orderAgainLines(db: Kysely<Database>, userId: number, orde
       ? []
       : await db
           .selectFrom('items')
-          .selectAll()
+          .innerJoin('stores', 'stores.id', 'items.store_id')
+          .selectAll('items')
+          .select('stores.max_qty_per_item')
           .where(
-            'id',
+            'items.id',
             'in',
             lines.map((l) => l.item_id),
           )
           .execute();
-  const byId = new Map(items.map((i) => [i.id, i]));
+  const byId = new Map(items.map(({ max_qty_per_item, ...i }) => [i.id, { item: i, max: max_qty_per_item }]));
   return lines.map((l) => {
-    const item = byId.get(l.item_id);
+    const found = byId.get(l.item_id);
     const base = { ItemID: l.item_id, StoreID: l.store_id, ItemTitle: l.title, Ordered: l.qty };
-    if (item === undefined || item.store_id !== l.store_id) {
-      return { ...base, Add: 0, Reason: 'it is no longer sold', item: null };
+    if (found === undefined || found.item.store_id !== l.store_id) {
+      return { ...base, Add: 0, Reason: 'it is no longer sold', item: null, maxQtyPerItem: 0 };
     }
-    if (item.hidden === 1) return { ...base, Add: 0, Reason: 'it is not for sale at the moment', item };
-    if (item.stock === 0) return { ...base, Add: 0, Reason: 'it is out of stock', item };
-    const add = Math.min(l.qty, item.stock, MAX_CART_QTY);
-    return {
-      ...base,
-      ItemTitle: item.title,
-      Add: add,
-      Reason: add < l.qty ? `only ${item.stock} ${item.stock === 1 ? 'is' : 'are'} in stock` : '',
-      item,
-    };
+    const { item, max } = found;
+    const sold = { item, maxQtyPerItem: max };
+    if (item.hidden === 1) return { ...base, Add: 0, Reason: 'it is not for sale at the moment', ...sold };
+    if (item.stock === 0) return { ...base, Add: 0, Reason: 'it is out of stock', ...sold };
+    const add = clampQty(Math.min(l.qty, item.stock), max);
+    const reason =
+      add === l.qty
+        ? ''
+        : add < item.stock
+          ? `its store sells ${qtyLimitText(max)}`
+          : `only ${item.stock} ${item.stock === 1 ? 'is' : 'are'} in stock`;
+    return { ...base, ItemTitle: item.title, Add: add, Reason: reason, ...sold };
   });
 }

@@ -1,11 +1,19 @@
 import { type Kysely, type SqlBool, sql } from 'kysely';
-import { canMoveOrder, ORDER_MOVES, type OrderDto, type OrderItemDto } from '../../lib/domain/cart.ts';
+import {
+  CUSTOMER_CANCELLABLE,
+  canCustomerCancel,
+  canMoveOrder,
+  ORDER_MOVES,
+  type OrderDto,
+  type OrderItemDto,
+} from '../../lib/domain/cart.ts';
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
 import { bpsToPercent, paiseToRupees } from '../../lib/domain/money.ts';
 import { lineTotal } from '../../lib/domain/pricing.ts';
 import { type AuditInput, writeAudit } from '../audit.ts';
 import { DELETED_EMAIL_DOMAIN } from '../auth/accounts.ts';
 import { releaseStockAlerts } from '../catalogue/stock-alerts.ts';
+import { isDeadlock } from '../db/errors.ts';
 import { type ListQuery, paginate } from '../db/paginate.ts';
 import { containsText } from '../db/query.ts';
 import type { Database, Order, OrderLine, OrderStatus } from '../db/schema.ts';
@@ -207,6 +215,9 @@ function moveRule(from: OrderStatus): string {
   return next.length === 0 ? `a ${from} order is final` : `a ${from} order can only move to ${next.join(' or ')}`;
 }
 
+/** Who moves an order: staff, by the rules of ORDER_MOVES, or its customer cancelling it (`customerId`). */
+type Mover = { kind: 'staff' } | { kind: 'customer'; customerId: number };
+
 /**
  * Moves an order to `to` (Placed → Packed → Delivered; Placed or Packed →
  * Cancelled) in one transaction with its audit entry; cancelling puts every
@@ -214,7 +225,7 @@ function moveRule(from: OrderStatus): string {
  * so two staff moving the same order at once cannot both succeed (nor return
  * the stock twice). 404 for an unknown order, 409 for a move the rules forbid.
  */
-export async function moveOrder(
+export function moveOrder(
   db: Kysely<Database>,
   id: number,
   to: OrderStatus,
@@ -222,65 +233,122 @@ export async function moveOrder(
   audit: Pick<AuditInput, 'actorId' | 'actorEmail' | 'ip'>,
   siteUrl = 'http://127.0.0.1:4321',
 ): Promise<OrderDto> {
-  await db.transaction().execute(async (trx) => {
-    const order = await trx.selectFrom('orders').select(['id', 'status']).where('id', '=', id).executeTakeFirst();
-    if (order === undefined) throw AppError.notFound(`Order ${id} does not exist.`);
-    if (!canMoveOrder(order.status, to)) {
-      throw AppError.conflict(`Order ${id} is ${order.status} and cannot move to ${to}: ${moveRule(order.status)}.`);
-    }
-    const moved = await trx
-      .updateTable('orders')
-      .set({ status: to, updated_at: at })
-      .where('id', '=', id)
-      .where('status', '=', order.status)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) === 0) {
-      throw AppError.conflict(`Order ${id} changed while it was being moved to ${to}: reload it and try again.`);
-    }
-    let returned = 0;
-    if (to === 'Cancelled') {
-      const lines = await trx
-        .selectFrom('order_lines')
-        .select(['item_id', 'qty'])
-        .where('order_id', '=', id)
-        .orderBy('item_id')
-        .execute();
-      // Item id order, as placing an order locks them, so the two never deadlock.
-      for (const line of lines) {
-        await trx
-          .updateTable('items')
-          .set((eb) => ({ stock: eb('stock', '+', line.qty) }))
-          .where('id', '=', line.item_id)
-          .execute();
-        returned += line.qty;
-      }
-      // Stock came back: shoppers waiting for these items hear about it.
-      await releaseStockAlerts(
-        trx,
-        lines.map((l) => l.item_id),
-        at,
-        siteUrl,
-      );
-    }
-    // The customer hears of every move, in this transaction; the mail goes out after commit.
-    const moved2 = await findOrder(trx, id);
-    const customer = await trx
-      .selectFrom('orders as o')
-      .innerJoin('users as u', 'u.id', 'o.user_id')
-      .select('u.email')
-      .where('o.id', '=', id)
-      .executeTakeFirst();
-    if (moved2 !== undefined && customer !== undefined && !customer.email.endsWith(`@${DELETED_EMAIL_DOMAIN}`)) {
-      await enqueueMail(trx, [{ to: customer.email, kind: 'order.status', ...orderStatusMail(moved2, siteUrl) }], at);
-    }
-    await writeAudit(trx, {
-      ...audit,
-      action: 'order.status',
-      target: `order:${id}`,
-      detail: { from: order.status, to, unitsReturnedToStock: returned },
-      at,
-    });
+  return transition(db, id, to, at, audit, siteUrl, { kind: 'staff' });
+}
+
+/**
+ * The customer's own cancel (`POST /api/Order/Cancel/{OrderID}`): staff's move to
+ * Cancelled, with its stock returned, status mail and audit entry, allowed to the
+ * order's customer while it is in CUSTOMER_CANCELLABLE. Someone else's order is a
+ * 404 (its existence is none of the caller's business); one past that, a 409.
+ */
+export function cancelOwnOrder(
+  db: Kysely<Database>,
+  customerId: number,
+  id: number,
+  at: string,
+  audit: Pick<AuditInput, 'actorEmail' | 'ip'>,
+  siteUrl: string,
+): Promise<OrderDto> {
+  return transition(db, id, 'Cancelled', at, { ...audit, actorId: customerId }, siteUrl, {
+    kind: 'customer',
+    customerId,
   });
+}
+
+/** The one way an order changes status (see `moveOrder`); a deadlock PostgreSQL detects is retried. */
+async function transition(
+  db: Kysely<Database>,
+  id: number,
+  to: OrderStatus,
+  at: string,
+  audit: Pick<AuditInput, 'actorId' | 'actorEmail' | 'ip'>,
+  siteUrl: string,
+  by: Mover,
+  attempt = 1,
+): Promise<OrderDto> {
+  try {
+    await db.transaction().execute(async (trx) => {
+      const order = await trx
+        .selectFrom('orders')
+        .select(['id', 'status', 'user_id'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (order === undefined || (by.kind === 'customer' && order.user_id !== by.customerId)) {
+        throw AppError.notFound(`Order ${id} does not exist.`);
+      }
+      if (by.kind === 'customer' && !canCustomerCancel(order.status)) {
+        throw AppError.conflict(
+          `Order ${id} is ${order.status} and can no longer be cancelled here: an order can be cancelled by its ` +
+            `customer only while it is ${CUSTOMER_CANCELLABLE.join(' or ')}. Contact the shop about it.`,
+        );
+      }
+      if (!canMoveOrder(order.status, to)) {
+        throw AppError.conflict(`Order ${id} is ${order.status} and cannot move to ${to}: ${moveRule(order.status)}.`);
+      }
+      const moved = await trx
+        .updateTable('orders')
+        .set({ status: to, updated_at: at })
+        .where('id', '=', id)
+        .where('status', '=', order.status)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) === 0) {
+        throw AppError.conflict(`Order ${id} changed while it was being moved to ${to}: reload it and try again.`);
+      }
+      let returned = 0;
+      if (to === 'Cancelled') {
+        const lines = await trx
+          .selectFrom('order_lines')
+          .select(['item_id', 'qty'])
+          .where('order_id', '=', id)
+          .orderBy('item_id')
+          .execute();
+        // Item id order, as placing an order locks them, so the two never deadlock.
+        for (const line of lines) {
+          await trx
+            .updateTable('items')
+            .set((eb) => ({ stock: eb('stock', '+', line.qty) }))
+            .where('id', '=', line.item_id)
+            .execute();
+          returned += line.qty;
+        }
+        // Stock came back: shoppers waiting for these items hear about it.
+        await releaseStockAlerts(
+          trx,
+          lines.map((l) => l.item_id),
+          at,
+          siteUrl,
+        );
+      }
+      // The customer hears of every move, in this transaction; the mail goes out after commit.
+      const moved2 = await findOrder(trx, id);
+      const customer = await trx
+        .selectFrom('orders as o')
+        .innerJoin('users as u', 'u.id', 'o.user_id')
+        .select('u.email')
+        .where('o.id', '=', id)
+        .executeTakeFirst();
+      if (moved2 !== undefined && customer !== undefined && !customer.email.endsWith(`@${DELETED_EMAIL_DOMAIN}`)) {
+        const mail = orderStatusMail(moved2, siteUrl, { byCustomer: by.kind === 'customer' });
+        await enqueueMail(trx, [{ to: customer.email, kind: 'order.status', ...mail }], at);
+      }
+      await writeAudit(trx, {
+        ...audit,
+        action: 'order.status',
+        target: `order:${id}`,
+        detail: {
+          from: order.status,
+          to,
+          unitsReturnedToStock: returned,
+          ...(by.kind === 'customer' ? { by: 'customer' } : {}),
+        },
+        at,
+      });
+    });
+  } catch (err) {
+    if (isDeadlock(err) && attempt < 3) return transition(db, id, to, at, audit, siteUrl, by, attempt + 1);
+    throw err;
+  }
   const order = await findOrder(db, id);
   if (order === undefined) throw AppError.notFound(`Order ${id} does not exist.`);
   return order;

@@ -9,12 +9,18 @@ import {
   type Updateable,
 } from 'kysely';
 import type pg from 'pg';
-import type { Customer, OrderDto, ShortageDto } from '../../lib/domain/cart.ts';
+import { type Customer, OPEN_ORDER_STATUSES, type OrderDto, type ShortageDto } from '../../lib/domain/cart.ts';
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
+import {
+  DEFAULT_OPEN_ORDERS_MAX,
+  overLimitMessage,
+  whyUnsold,
+  withinOpenOrders,
+} from '../../lib/domain/order-limits.ts';
 import { lineTotal } from '../../lib/domain/pricing.ts';
 import { userById as USER_BY_ID } from '../auth/accounts.ts';
 import { pgPoolOf, sqliteOf } from '../db/connection.ts';
-import { isUniqueViolation } from '../db/errors.ts';
+import { isDeadlock, isUniqueViolation } from '../db/errors.ts';
 import { compiledPerShape } from '../db/query.ts';
 import type { Database, Item, MailQueueTable, OrderLinesTable, User, UsersTable } from '../db/schema.ts';
 import { inSqliteBatch } from '../db/sqlite-batch.ts';
@@ -36,11 +42,22 @@ export interface OrderDelivery {
   siteUrl: string;
 }
 
-/** What placing an order came to. `body` is the exact JSON answered (and replayed for a retried key). */
+/**
+ * What placing an order came to. `body` is the exact JSON answered (and replayed for a
+ * retried key). Not placed, with nothing written: `over-limit` (a line asks for more than
+ * its store sells in one order; `modelState` names each such `CartItems[i].Qty`), `short`
+ * (stock), `too-many-open` (the account already has `open` orders under way, `max` allowed).
+ */
 export type PlaceOrderOutcome =
   | { kind: 'placed'; order: OrderDto; body: string }
   | { kind: 'replayed'; body: string }
-  | { kind: 'short'; shortages: ShortageDto[]; modelState: ModelState };
+  | NotPlacedOutcome;
+
+/** The outcomes of an order refused inside its transaction (see PlaceOrderOutcome). */
+type NotPlacedOutcome =
+  | { kind: 'over-limit'; modelState: ModelState }
+  | { kind: 'short'; shortages: ShortageDto[]; modelState: ModelState }
+  | { kind: 'too-many-open'; open: number; max: number };
 
 /** What an order line copies from the catalogue row it took stock from. */
 const PRICE_COLUMNS = [
@@ -79,22 +96,38 @@ type Sold = Pick<Item, (typeof PRICE_COLUMNS)[number]>;
 
 const DELIVERY_KEYS = Object.keys(deliveryColumns(deliveryAddressSample())) as (keyof DeliveryColumns)[];
 
-/** Arguments: user id, idempotency key, time, then the delivery columns in DELIVERY_KEYS order. */
-const INSERT_ORDER = compiledPerShape((db: Kysely<Database>, _shape: 'one', arg) =>
-  db
-    .insertInto('orders')
-    .values({
-      user_id: arg(0),
-      status: 'Placed',
-      total: 0,
-      idempotency_key: arg(1),
-      response: null,
-      created_at: arg(2),
-      updated_at: arg(2),
-      ...Object.fromEntries(DELIVERY_KEYS.map((k, i) => [k, arg(3 + i)])),
-    })
-    .returning('id'),
-);
+/**
+ * The account row, locked on PostgreSQL until the order commits (`for no key update`:
+ * other orders of the account wait, inserts that only refer to it do not), so the
+ * account's open orders are counted after every earlier order of it has committed or
+ * rolled back. SQLite runs one writer at a time and needs no lock.
+ */
+const lockedAccount = (postgres: boolean, userId: unknown) =>
+  sql`select ${sql.join(HEAD_USER_COLUMNS.map((c) => sql.ref(c)))} from users where id = ${userId}${postgres ? sql` for no key update` : sql``}`;
+
+/** How many of the account's orders are under way (OPEN_ORDER_STATUSES), this transaction's own included. */
+const openOrders = (userId: unknown) =>
+  sql<number>`(select count(*) from orders where orders.user_id = ${userId} and orders.status in (${sql.join([...OPEN_ORDER_STATUSES])}))`;
+
+/**
+ * The order row, inserted from the (locked) account row. Shape: the engine. Arguments:
+ * user id, idempotency key, time, then the delivery columns in DELIVERY_KEYS order.
+ */
+const INSERT_ORDER = compiledPerShape((db: Kysely<Database>, engine: 'postgres' | 'sqlite', arg) => {
+  const query = sql<{ id: number }>`
+    with u as (${lockedAccount(engine === 'postgres', arg(0))})
+    insert into orders (user_id, status, total, idempotency_key, response, created_at, updated_at, ${sql.join(DELIVERY_KEYS.map((k) => sql.ref(k)))})
+    select u.id, ${'Placed'}, 0, ${arg(1)}, null, ${arg(2)}, ${arg(2)}, ${sql.join(DELIVERY_KEYS.map((_, i) => arg(3 + i)))}
+    from u
+    returning id`;
+  return { compile: () => query.compile(db) };
+});
+
+/** SQLite: the account's open orders (see `openOrders`). Arguments: user id. */
+const COUNT_OPEN = compiledPerShape((db: Kysely<Database>, _shape: 'one', arg) => {
+  const query = sql<{ open: number }>`select ${openOrders(arg(0))} as open`;
+  return { compile: () => query.compile(db) };
+});
 
 /** `n` lines' `(ItemID, StoreID, quantity)` rows, from argument `first` on. */
 function lineValues(n: number, arg: (i: number) => unknown, first: number) {
@@ -107,16 +140,20 @@ function lineValues(n: number, arg: (i: number) => unknown, first: number) {
   );
 }
 
-/** Takes the stock of the lines in `v` where enough is left, returning what an order line copies. */
+/**
+ * Takes the stock of the lines in `v` where enough is left and the quantity is within
+ * the item's store's most per order, returning what an order line copies.
+ */
 const takeStock = sql`update items set stock = items.stock - v.qty
-    from v
+    from v, stores
     where items.id = v.id and items.store_id = v.store_id and items.hidden = 0 and items.stock >= v.qty
+      and stores.id = items.store_id and v.qty <= stores.max_qty_per_item
     returning items.id, items.store_id, ${sql.join(PRICE_COLUMNS.map((c) => sql.ref(`items.${c}`)))}`;
 
 /**
- * `update items … from (values …) where stock >= qty and hidden = 0 returning …`,
- * the same on SQLite and PostgreSQL, for `n` lines. Arguments: ItemID, StoreID
- * and quantity of each line.
+ * `update items … from (values …), stores where stock >= qty and hidden = 0 and qty <=
+ * max_qty_per_item returning …`, the same on SQLite and PostgreSQL, for `n` lines.
+ * Arguments: ItemID, StoreID and quantity of each line.
  */
 const TAKE_STOCK = compiledPerShape((db: Kysely<Database>, n: number, arg) => {
   const query = sql<Sold & { id: number; store_id: number }>`
@@ -125,9 +162,14 @@ const TAKE_STOCK = compiledPerShape((db: Kysely<Database>, n: number, arg) => {
   return { compile: () => query.compile(db) };
 });
 
-/** Arguments: ItemID, StoreID. */
+/** A line the stock update did not take, with its store's limit. Arguments: ItemID, StoreID. */
 const READ_SHORT_LINE = compiledPerShape((db: Kysely<Database>, _shape: 'one', arg) =>
-  db.selectFrom('items').select(['title', 'stock', 'hidden']).where('id', '=', arg(0)).where('store_id', '=', arg(1)),
+  db
+    .selectFrom('items')
+    .innerJoin('stores', 'stores.id', 'items.store_id')
+    .select(['items.title', 'items.stock', 'items.hidden', 'stores.max_qty_per_item'])
+    .where('items.id', '=', arg(0))
+    .where('items.store_id', '=', arg(1)),
 );
 
 type LineRow = Insertable<OrderLinesTable>;
@@ -153,7 +195,8 @@ function argCounter(arg: (i: number) => never): () => never {
  * What follows the stock, one builder a part, each taking its arguments from `a` in
  * the order listed: each line's LINE_KEYS; total, answer, order id; customer id;
  * time, customer id; the mail's MAIL_KEYS; My Address's MY_ADDRESS_KEYS and the
- * customer id. SQLite runs them as separate statements; PostgreSQL as one.
+ * customer id. SQLite runs them as separate statements; PostgreSQL as one, which
+ * also answers the account's open orders (then the customer id once more).
  */
 const finish = {
   lines: (q: QueryCreator<Database>, n: number, a: () => never) =>
@@ -177,7 +220,12 @@ const finish = {
 /** A CTE's query creator also knows the CTEs before it; the parts only need the tables. */
 const base = <DB extends Database>(q: QueryCreator<DB>) => q as unknown as QueryCreator<Database>;
 
-/** PostgreSQL: every part in ONE statement (data-modifying CTEs), one round trip instead of five. */
+/**
+ * PostgreSQL: every part in ONE statement (data-modifying CTEs), one round trip instead
+ * of five, answering `open`: the account's open orders. The statement's snapshot is
+ * taken after the account row was locked (HEAD_PG, INSERT_ORDER), so it sees every
+ * earlier order of the account that committed, and none can commit meanwhile.
+ */
 const FINISH_ORDER_PG = compiledPerShape((db: Kysely<Database>, shape: string, arg) => {
   const [n, withAddress] = [Number(shape.split(':')[0]), shape.endsWith(':address')];
   const a = argCounter(arg);
@@ -190,7 +238,7 @@ const FINISH_ORDER_PG = compiledPerShape((db: Kysely<Database>, shape: string, a
   if (withAddress) {
     query = query.with('address', (q) => finish.address(base(q), a).returning('users.id')) as unknown as typeof query;
   }
-  return query.selectNoFrom(sql<number>`1`.as('done'));
+  return query.selectNoFrom(openOrders(a()).as('open'));
 });
 
 /** SQLite: the parts as separate statements (in-process: no round trips to save, and no data-modifying CTEs). */
@@ -219,11 +267,6 @@ function myAddressColumns(a: DeliveryAddressDto, at: string): Updateable<UsersTa
     postal_code: a.PostalCode,
     updated_at: at,
   };
-}
-
-/** PostgreSQL's "deadlock detected": the transaction was rolled back and may simply run again. */
-function isDeadlock(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '40P01';
 }
 
 /** A row the stock update took from, with what the order line copies. */
@@ -256,7 +299,8 @@ const HEAD_USER_COLUMNS = [
 ] as const satisfies readonly (keyof User)[];
 
 /**
- * PostgreSQL, the fast path's first statement: the account (`u`), the order row
+ * PostgreSQL, the fast path's first statement: the account (`u`, locked until the
+ * order commits, as INSERT_ORDER locks it), the order row
  * inserted only when the account still carries the token's security stamp and is
  * confirmed (`o`; a refused caller therefore never meets the Idempotency-Key index),
  * and the stock of every line (`s`, TAKE_STOCK's update), in one round trip instead of
@@ -282,7 +326,7 @@ const HEAD_PG = compiledPerShape((db: Kysely<Database>, shape: string, arg) => {
   } satisfies Record<keyof DeliveryColumns, unknown>;
   const deliveryValues = DELIVERY_KEYS.map((k, i) => (posted ? sql`${arg(4 + i)}` : fromUser[k]));
   const query = sql<Record<string, unknown>>`
-    with u as (select ${sql.join(HEAD_USER_COLUMNS.map((c) => sql.ref(c)))} from users where id = ${arg(0)}),
+    with u as (${lockedAccount(true, arg(0))}),
     o as (
       insert into orders (user_id, status, total, idempotency_key, response, created_at, updated_at, ${sql.join(DELIVERY_KEYS.map((k) => sql.ref(k)))})
       select u.id, ${'Placed'}, 0, ${arg(2)}, null, ${arg(3)}, ${arg(3)}, ${sql.join(deliveryValues)}
@@ -302,10 +346,7 @@ const HEAD_PG = compiledPerShape((db: Kysely<Database>, shape: string, arg) => {
 type Rows = any[];
 
 /** What an order's statements came to: placed, or not (the runner then rolls back whatever they wrote). */
-type StepsOutcome =
-  | { kind: 'placed'; order: OrderDto; body: string }
-  | { kind: 'short'; shortages: ShortageDto[]; modelState: ModelState }
-  | { kind: 'refused' };
+type StepsOutcome = { kind: 'placed'; order: OrderDto; body: string } | NotPlacedOutcome | { kind: 'refused' };
 
 /** Where the caller stands when the order is placed by `placeOrderFor`: checked inside the transaction. */
 export interface OrderCaller {
@@ -325,18 +366,26 @@ export interface OrderCaller {
  * commit (`placeOrderSqlite`), so the order's logic is written once:
  * 1. the order row goes in first, so a concurrent request with the same
  *    Idempotency-Key stops at the unique (user_id, idempotency_key) index
- *    (PostgreSQL makes it wait for the first to commit) and replays its answer;
+ *    (PostgreSQL makes it wait for the first to commit) and replays its answer.
+ *    On PostgreSQL the same statement locks the account row until commit, so the
+ *    account's orders are placed one at a time (step 5);
  * 2. one conditional update takes the stock of every line:
- *    `stock = stock - qty where stock >= qty and hidden = 0`, re-checked by the
- *    database under each row's lock, so stock never goes below 0 however many
- *    API processes share it. A line it did not update is short: the lines left
- *    are then read, to name every short line at once, and the runner rolls back;
+ *    `stock = stock - qty where stock >= qty and hidden = 0 and qty <= the store's
+ *    max_qty_per_item`, re-checked by the database under each row's lock, so stock
+ *    never goes below 0 however many API processes share it. A line it did not
+ *    update is read, to name every such line at once (`whyUnsold`: over its store's
+ *    limit, else short or not for sale), and the runner rolls back;
  * 3. the lines copy title, size and prices from the rows just updated (never
  *    from the client), the total is summed in paise, the answer stored, the
  *    customer's cart emptied;
  * 4. the delivery address is stored with the order (a snapshot) and the order
  *    mail is queued in the same transaction; it is sent after commit, so mail
- *    never delays or fails an order.
+ *    never delays or fails an order;
+ * 5. the account's open orders are counted, this one included, in a statement
+ *    that began after the account row was locked (SQLite: before the lines are
+ *    written; PostgreSQL: answered by the statement of steps 3 and 4); over
+ *    `openOrdersMax` (`withinOpenOrders`), the runner rolls back. So two orders of
+ *    one account at its limit can never both pass.
  */
 function* orderSteps(
   db: Kysely<Database>,
@@ -345,6 +394,7 @@ function* orderSteps(
   key: string | undefined,
   at: string,
   delivery: OrderDelivery,
+  openOrdersMax: number,
   postgres: boolean,
   head?: OrderHead,
 ): Generator<CompiledQuery<unknown>, StepsOutcome, Rows> {
@@ -358,7 +408,7 @@ function* orderSteps(
     // The order row and the stock were written by the caller's first statement (`HEAD_PG`).
     ({ orderId, taken } = head);
   } else {
-    const [order] = (yield INSERT_ORDER(db, 'one', [
+    const [order] = (yield INSERT_ORDER(db, postgres ? 'postgres' : 'sqlite', [
       owner.id,
       key ?? null,
       at,
@@ -378,16 +428,27 @@ function* orderSteps(
 
   const shortages: ShortageDto[] = [];
   const modelState: ModelState = {};
-  // Only lines the update did not cover are read, to name every short line at once (in ItemID order).
+  const overLimit: ModelState = {};
+  // Only lines the update did not cover are read, to name every such line at once (in ItemID order).
   for (const line of byItemId) {
     if (sold.has(line.index)) continue;
-    const [current] = (yield READ_SHORT_LINE(db, 'one', [line.itemId, line.storeId])) as Pick<
+    const [current] = (yield READ_SHORT_LINE(db, 'one', [line.itemId, line.storeId])) as (Pick<
       Item,
       'title' | 'stock' | 'hidden'
-    >[];
-    const forSale = current !== undefined && current.hidden === 0;
-    const available = forSale ? current.stock : 0;
+    > & { max_qty_per_item: number })[];
     const title = current?.title ?? `Item ${line.itemId}`;
+    const why = whyUnsold(
+      line.qty,
+      current === undefined
+        ? undefined
+        : { stock: current.stock, hidden: current.hidden === 1, maxQtyPerItem: current.max_qty_per_item },
+    );
+    if (why.kind === 'over-limit') {
+      const k = `CartItems[${line.index}].Qty`;
+      overLimit[k] = [overLimitMessage(k, line.qty, title, why.max)];
+      continue;
+    }
+    const available = why.kind === 'short' ? why.available : 0;
     shortages.push({
       ItemID: line.itemId,
       StoreID: line.storeId,
@@ -395,7 +456,7 @@ function* orderSteps(
       Requested: line.qty,
       Available: available,
     });
-    if (forSale) {
+    if (why.kind === 'short') {
       const k = `CartItems[${line.index}].Qty`;
       modelState[k] = [`${k} asks for ${line.qty} of ${title}, but only ${available} are in stock.`];
     } else {
@@ -403,6 +464,7 @@ function* orderSteps(
       modelState[k] = [`${k} names ${title}, which is not for sale at the moment.`];
     }
   }
+  if (Object.keys(overLimit).length > 0) return { kind: 'over-limit', modelState: overLimit };
   if (shortages.length > 0) return { kind: 'short', shortages, modelState };
 
   // Lines in the customer's cart order.
@@ -441,9 +503,10 @@ function* orderSteps(
   const mailArgs = MAIL_KEYS.map((k) => mail[k]);
   const address = delivery.saveAsMyAddress ? myAddressColumns(delivery.address, at) : null;
   const addressArgs = address === null ? [] : [...MY_ADDRESS_KEYS.map((k) => address[k]), owner.id];
+  const refused = (open: number) => ({ kind: 'too-many-open', open: open - 1, max: openOrdersMax }) as const;
   if (postgres) {
     const shape = `${values.length}:${address === null ? 'no-address' : 'address'}`;
-    yield FINISH_ORDER_PG(db, shape, [
+    const [finished] = (yield FINISH_ORDER_PG(db, shape, [
       ...lineArgs,
       total,
       body,
@@ -453,8 +516,14 @@ function* orderSteps(
       owner.id,
       ...mailArgs,
       ...addressArgs,
-    ]);
+      owner.id,
+    ])) as { open: number }[];
+    const open = Number(finished?.open);
+    if (!withinOpenOrders(open, openOrdersMax)) return refused(open);
   } else {
+    const [counted] = (yield COUNT_OPEN(db, 'one', [owner.id])) as { open: number }[];
+    const open = Number(counted?.open);
+    if (!withinOpenOrders(open, openOrdersMax)) return refused(open);
     yield INSERT_LINES(db, values.length, lineArgs);
     yield STORE_ANSWER(db, 'one', [total, body, order.id]);
     yield EMPTY_CART(db, 'one', [owner.id]);
@@ -479,6 +548,7 @@ function* callerOrderSteps(
   lines: readonly CartLineInput[],
   key: string | undefined,
   at: string,
+  openOrdersMax: number,
   postgres: boolean,
 ): Generator<CompiledQuery<unknown>, StepsOutcome, Rows> {
   let user: Pick<User, (typeof HEAD_USER_COLUMNS)[number]> | undefined;
@@ -536,6 +606,7 @@ function* callerOrderSteps(
       email: user.email,
       siteUrl: caller.siteUrl,
     },
+    openOrdersMax,
     postgres,
     head,
   );
@@ -677,7 +748,9 @@ async function placeOrderSqlite(
  * Turns cart lines into an order in ONE transaction, or writes nothing (see
  * `orderSteps`). On SQLite opened by `openDb` the transaction is shared with the other
  * orders of the same moment (a group commit, each in its own savepoint).
- * `lines` must be non-empty, unique by ItemID + StoreID, with quantities above 0.
+ * `lines` must be non-empty, unique by ItemID + StoreID, with quantities above 0;
+ * `openOrdersMax` is the most orders the account may have under way, this one included
+ * (`OPEN_ORDERS_MAX`; default DEFAULT_OPEN_ORDERS_MAX).
  */
 export async function placeOrder(
   db: Kysely<Database>,
@@ -686,8 +759,10 @@ export async function placeOrder(
   key: string | undefined,
   at: string,
   delivery: OrderDelivery,
+  openOrdersMax: number | undefined,
 ): Promise<PlaceOrderOutcome> {
-  const steps = (postgres: boolean) => orderSteps(db, owner, lines, key, at, delivery, postgres);
+  const max = openOrdersMax ?? DEFAULT_OPEN_ORDERS_MAX;
+  const steps = (postgres: boolean) => orderSteps(db, owner, lines, key, at, delivery, max, postgres);
   const sqlite = sqliteOf(db);
   const outcome =
     sqlite === undefined
@@ -709,8 +784,10 @@ export function placeOrderFor(
   lines: readonly CartLineInput[],
   key: string | undefined,
   at: string,
+  openOrdersMax: number | undefined,
 ): Promise<Outcome> {
-  const steps = (postgres: boolean) => callerOrderSteps(db, caller, lines, key, at, postgres);
+  const max = openOrdersMax ?? DEFAULT_OPEN_ORDERS_MAX;
+  const steps = (postgres: boolean) => callerOrderSteps(db, caller, lines, key, at, max, postgres);
   const sqlite = sqliteOf(db);
   return sqlite === undefined
     ? placeOrderInTransaction(db, caller.userId, key, steps)

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { CheckedCartDto } from '../../lib/domain/cart.ts';
+import { openOrdersMessage } from '../../lib/domain/order-limits.ts';
 import { type AuthEnv, clockOf, requireUser } from '../auth/middleware.ts';
 import { type AppDeps, siteUrlOf } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -59,17 +60,39 @@ export function cartRoutes(deps: AppDeps): Hono<AuthEnv> {
       const address = await resolveDelivery(db, owner.id, posted);
       await assertKnownItems(db, lines);
       const at = clockOf(deps).toISOString();
-      const outcome = await placeOrder(db, owner, lines, key, at, {
-        address,
-        saveAsMyAddress: saveRaw === true && posted !== undefined,
-        email: account.email,
-        siteUrl: siteUrlOf(deps),
-      });
+      const outcome = await placeOrder(
+        db,
+        owner,
+        lines,
+        key,
+        at,
+        {
+          address,
+          saveAsMyAddress: saveRaw === true && posted !== undefined,
+          email: account.email,
+          siteUrl: siteUrlOf(deps),
+        },
+        deps.openOrdersMax,
+      );
       if (outcome.kind === 'placed') {
         void deps.mailQueue?.kick();
         return c.body(outcome.body, 201, json);
       }
       if (outcome.kind === 'replayed') return c.body(outcome.body, 201, { ...json, 'Idempotent-Replayed': 'true' });
+      // Refused with nothing written: more of an item than its store sells in one order, or
+      // more orders under way than an account may have.
+      if (outcome.kind === 'over-limit') {
+        const named = Object.values(outcome.modelState).flat();
+        throw AppError.badRequest(
+          `The order was not placed: ${named.join(' ')} Lower those quantities and order again.`,
+          outcome.modelState,
+        );
+      }
+      if (outcome.kind === 'too-many-open') {
+        throw new AppError(409, 'conflict', openOrdersMessage(outcome.open, outcome.max), {
+          extra: { OpenOrders: outcome.open, OpenOrdersMax: outcome.max },
+        });
+      }
       // Nothing of the order was written; the cart is kept as posted so the customer can adjust it.
       await saveCart(db, owner, lines, at);
       const named = outcome.shortages.map((s) =>

@@ -8,7 +8,14 @@ import { AppError } from '../errors.ts';
 import { field, idParam, queryValue, readJsonObject } from '../http/input.ts';
 import { pagedJson, parsePaging } from '../http/paging.ts';
 import { orderAgainLines } from '../orders/order-again.ts';
-import { findOrder, findOrdersPage, moveOrder, ORDER_SORTABLE, type OrderScope } from '../orders/orders.ts';
+import {
+  cancelOwnOrder,
+  findOrder,
+  findOrdersPage,
+  moveOrder,
+  ORDER_SORTABLE,
+  type OrderScope,
+} from '../orders/orders.ts';
 
 const STATUS_RULE = `must be one of ${ORDER_STATUS_NAMES.join(', ')}`;
 
@@ -29,10 +36,10 @@ function mineFlag(c: Context): boolean {
 }
 
 /**
- * `/api/Order`: order history and, for staff, moving orders along. A customer
- * sees only their own orders; Employees (and Admins) see every order unless
- * they ask for `?mine=true`. Lists are paged (page, limit, sort, filter) and
- * newest first by default.
+ * `/api/Order`: order history, a customer's cancel of their own order while it is
+ * Placed, and, for staff, moving orders along. A customer sees only their own
+ * orders; Employees (and Admins) see every order unless they ask for `?mine=true`.
+ * Lists are paged (page, limit, sort, filter) and newest first by default.
  */
 export function orderRoutes(deps: AppDeps): Hono<AuthEnv> {
   const { db } = deps;
@@ -66,7 +73,25 @@ export function orderRoutes(deps: AppDeps): Hono<AuthEnv> {
     .get('/again/:id', requireUser(deps), async (c) => {
       // Order again: the caller's past order as it can be bought today (the browser puts it in the cart).
       const lines = await orderAgainLines(db, c.get('account').id, idParam(c, 'id'));
-      return c.json(lines.map(({ item, ...line }) => ({ ...line, Item: item === null ? null : toItemDto(item) })));
+      return c.json(
+        lines.map(({ item, maxQtyPerItem, ...line }) => ({
+          ...line,
+          Item: item === null ? null : { ...toItemDto(item), MaxQtyPerItem: maxQtyPerItem },
+        })),
+      );
+    })
+    .post('/cancel/:id', requireUser(deps), async (c) => {
+      const account = c.get('account');
+      const order = await cancelOwnOrder(
+        db,
+        account.id,
+        idParam(c, 'id'),
+        clockOf(deps).toISOString(),
+        { actorEmail: account.email, ip: addressOf(c, deps) },
+        siteUrlOf(deps),
+      );
+      void deps.mailQueue?.kick();
+      return c.json(order);
     })
     .put('/status/:id', requireRole(deps, 'Employee'), async (c) => {
       const id = idParam(c, 'id');

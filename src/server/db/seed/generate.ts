@@ -1,4 +1,5 @@
 import { formatRs } from '../../../lib/domain/money.ts';
+import { DEFAULT_MAX_QTY_PER_ITEM } from '../../../lib/domain/order-limits.ts';
 import { sellingPrice } from '../../../lib/domain/pricing.ts';
 import type { Category, Item, PublishedSection, Section, Store, StoreDb, StoreType } from '../schema.ts';
 import {
@@ -201,6 +202,7 @@ export function planCatalogue(itemCount: number, seed: number): CataloguePlan {
           type,
           hidden: 0,
           updated_at: before(200),
+          max_qty_per_item: DEFAULT_MAX_QTY_PER_ITEM,
         },
       });
     });

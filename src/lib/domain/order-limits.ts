@@ -1,0 +1,63 @@
+/**
+ * What keeps one account from emptying a store (issue 27): each store's most of one
+ * item per order, and the most orders one account may have open at a time. These are
+ * the pure decisions; the order transaction (src/server/orders/place-order.ts) reads
+ * the rows, holds the locks and calls them, for both doors an order comes in by.
+ */
+import { MAX_CART_QTY, OPEN_ORDER_STATUSES, qtyLimitText } from './cart.ts';
+
+/** A new store's most of one item per order (`MaxQtyPerItem`). */
+export const DEFAULT_MAX_QTY_PER_ITEM = 20;
+/** The rule of `MaxQtyPerItem`: 1 to MAX_CART_QTY, as a cart line's quantity. */
+export const MAX_QTY_PER_ITEM_RULE = `must be a whole number from 1 to ${MAX_CART_QTY}`;
+
+/** The open orders one account may have when `OPEN_ORDERS_MAX` is not set. */
+export const DEFAULT_OPEN_ORDERS_MAX = 10;
+
+/** A line the stock update did not take, as the catalogue has it now (undefined: no such item). */
+export interface LineNow {
+  stock: number;
+  hidden: boolean;
+  /** Its store's most per order. */
+  maxQtyPerItem: number;
+}
+
+/** Why a line was not sold: not for sale, more than its store allows in one order, or short of stock. */
+export type Unsold =
+  | { kind: 'not-for-sale' }
+  | { kind: 'over-limit'; max: number }
+  | { kind: 'short'; available: number };
+
+/**
+ * Why `qty` of an item was not taken from stock. The limit is named before the stock:
+ * asking for more than the store sells in one order is the request's fault (400), and
+ * lowering it to the limit may be enough.
+ */
+export function whyUnsold(qty: number, now: LineNow | undefined): Unsold {
+  if (now === undefined || now.hidden) return { kind: 'not-for-sale' };
+  if (qty > now.maxQtyPerItem) return { kind: 'over-limit', max: now.maxQtyPerItem };
+  return { kind: 'short', available: now.stock };
+}
+
+/** The ModelState message of a line over its store's limit; `field` is such as `CartItems[2].Qty`. */
+export function overLimitMessage(field: string, qty: number, title: string, max: number): string {
+  return `${field} asks for ${qty} of ${title}, but its store sells ${qtyLimitText(max)}.`;
+}
+
+/**
+ * Whether an order may stand when, counting itself, the account has `open` orders
+ * in OPEN_ORDER_STATUSES and may have `max`.
+ */
+export function withinOpenOrders(open: number, max: number): boolean {
+  return open <= max;
+}
+
+/** Why an order beyond the open-order limit was refused, and what to do: `open` are already open. */
+export function openOrdersMessage(open: number, max: number): string {
+  const which = OPEN_ORDER_STATUSES.join(' or ');
+  return (
+    `The order was not placed: you have ${open} open ${open === 1 ? 'order' : 'orders'} (${which}), ` +
+    `and one account may have at most ${max} at a time. Cancel one you no longer need on My Orders, ` +
+    'or wait until one is delivered, then order again.'
+  );
+}
