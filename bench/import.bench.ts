@@ -139,7 +139,7 @@ async function runChild(
       await timed('same', exported.bytes);
       // Every price edited, as a price review would.
       const { readSheet } = await import('../src/server/catalogue/sheet-files.ts');
-      const table = await readSheet(exported.bytes, format);
+      const table = await readSheet(join(dir, `same.${format}`), format);
       const priceCol = table.header.indexOf('UnitPrice');
       for (const r of table.rows) r[priceCol] = (Number(r[priceCol]) + 1).toFixed(2);
       await timed('update', await fileOf([table.header, ...table.rows], format));

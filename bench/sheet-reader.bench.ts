@@ -4,7 +4,7 @@
 // prints each run's time and the longest stall of the event loop while it ran (a 10 ms timer's
 // lateness): what a request arriving during an import's reading phase waits at most.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -33,7 +33,7 @@ async function measure(mode: Mode, file: string): Promise<{ ms: number; stall: n
     last = now;
   }, 10);
   const started = performance.now();
-  const table = mode === 'worker' ? await readSheetFile(file) : await readSheet(readFileSync(file));
+  const table = mode === 'worker' ? await readSheetFile(file) : await readSheet(file);
   const ms = performance.now() - started;
   await new Promise((resolve) => setTimeout(resolve, 30));
   clearInterval(timer);

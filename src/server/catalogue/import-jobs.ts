@@ -6,9 +6,13 @@ import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { type ImportActor, type ImportOptions, importCatalogue } from './import.ts';
 import type { ImportFile } from './import-files.ts';
+import { IMPORT_MAX_WAITING } from './import-limits.ts';
 
 /** How many finished jobs a server remembers for their pages to read. */
 const KEEP_FINISHED = 50;
+
+/** The `Retry-After` of a refused import: a 100,000-item import takes 10–20 s. */
+const RETRY_AFTER_SECONDS = 30;
 
 interface Job {
   dto: ImportJobDto;
@@ -21,6 +25,11 @@ interface Job {
  * Imports run as jobs, one at a time per server (two imports naming the same
  * new store must not both create it): a caller may wait for the outcome or
  * read the job's progress while it runs (`GET /api/Catalogue/Import/{JobID}`).
+ * At most `IMPORT_MAX_WAITING` jobs wait behind the running one: each holds its
+ * file on disk and, once it runs, its rows in memory, so a queue without bound
+ * is a way to fill both. The queue is this process's: API processes sharing one
+ * database each keep their own, and the import transaction's check that the items
+ * it read are unchanged is what keeps their writes apart.
  */
 export class ImportJobs {
   readonly #db: Kysely<Database>;
@@ -28,6 +37,8 @@ export class ImportJobs {
   readonly #jobs = new Map<string, Job>();
   readonly #now: () => Date;
   #queue: Promise<unknown> = Promise.resolve();
+  /** Jobs queued or running. */
+  #unfinished = 0;
 
   constructor(db: Kysely<Database>, dialect: Dialect, now: () => Date = () => new Date()) {
     this.#db = db;
@@ -36,10 +47,27 @@ export class ImportJobs {
   }
 
   /**
+   * Throws the 429 `start` would throw when `IMPORT_MAX_WAITING` jobs already
+   * wait behind a running one, so a caller can refuse before reading an upload.
+   */
+  admit(): void {
+    if (this.#unfinished > IMPORT_MAX_WAITING) {
+      throw new AppError(
+        429,
+        'too_many_requests',
+        `An import is running and ${IMPORT_MAX_WAITING === 1 ? 'another is' : `${IMPORT_MAX_WAITING} more are`} waiting behind it, the most this server queues; this one was not started. Try again in ${RETRY_AFTER_SECONDS} seconds or once one has finished.`,
+        { headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } },
+      );
+    }
+  }
+
+  /**
    * Queues an import of `file`, which the job discards when it ends, however it ends;
-   * `job.done` settles with its final state (it never rejects).
+   * `job.done` settles with its final state (it never rejects). A 429 (`admit`)
+   * when the queue is full; the file is then the caller's to discard.
    */
   start(actor: ImportActor, file: ImportFile, opts: Omit<ImportOptions, 'onProgress'>): Job {
+    this.admit();
     const dto: ImportJobDto = {
       JobID: randomUUID(),
       FileName: opts.fileName,
@@ -101,7 +129,10 @@ export class ImportJobs {
       this.#forgetOld();
       return dto;
     };
-    const done = this.#queue.then(run, run);
+    this.#unfinished++;
+    const done = this.#queue.then(run, run).finally(() => {
+      this.#unfinished--;
+    });
     this.#queue = done;
     const job: Job = { dto, ownerId: actor.actorId, done };
     this.#jobs.set(dto.JobID, job);

@@ -26,7 +26,7 @@ import { writeAudit } from '../audit.ts';
 import type { Dialect } from '../db/connection.ts';
 import type { Category, Database, Item, Section, Store, StoreDb, StoreType } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { type SheetFormat, UnreadableSheet } from './sheet-files.ts';
+import { type SheetFormat, SheetOverLimit, UnreadableSheet } from './sheet-files.ts';
 import { readSheetFile } from './sheet-reader.ts';
 import { markContentChanged } from './site-state.ts';
 import { inTransaction } from './staff.ts';
@@ -169,8 +169,9 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
  * its store already knows) changes that item; a row without creates one.
  * Columns left out of the file leave those fields as they are. A dry run checks
  * and counts without writing. One audit entry records the counts. The file is
- * read from disk and parsed on a worker thread (`readSheetFile`), off the
- * event loop.
+ * streamed from disk and parsed on a worker thread (`readSheetFile`), off the
+ * event loop; a file past the caps of `import-limits.ts` (rows, unpacked XLSX
+ * size, the reader's memory) is refused naming the file and the cap.
  */
 export async function importCatalogue(
   db: Kysely<Database>,
@@ -186,6 +187,10 @@ export async function importCatalogue(
   try {
     table = await readSheetFile(file, opts.format);
   } catch (err) {
+    if (err instanceof SheetOverLimit) {
+      const message = `${opts.fileName} ${err.message}`;
+      return { ok: false, rows: 0, errors: [{ Row: 1, Column: 'file', Rule: message }], message };
+    }
     if (err instanceof UnreadableSheet)
       return { ok: false, rows: 0, errors: [{ Row: 1, Column: '', Rule: err.message }], message: err.message };
     throw err;

@@ -1,7 +1,11 @@
-import { parse as parseCsv } from 'csv-parse/sync';
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { parse as parseCsv } from 'csv-parse';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import type ExcelJS from 'exceljs';
+import unzipper from 'unzipper';
 import { fromInertCell, inertCell } from '../../lib/domain/catalogue-sheet.ts';
+import { IMPORT_MAX_ROWS, XLSX_MAX_UNPACKED_BYTES } from './import-limits.ts';
 
 /** A spreadsheet as text: its header row and its data rows, every cell as text. */
 export interface SheetTable {
@@ -24,6 +28,20 @@ export function sniffFormat(bytes: Uint8Array): SheetFormat {
 /** Thrown when a file cannot be read as a sheet at all (not CSV, a broken XLSX): the message says why. */
 export class UnreadableSheet extends Error {}
 
+/**
+ * Thrown when a file is past one of the import's caps (rows, unpacked size, the
+ * reader's memory): the message completes a sentence that starts with the file's name.
+ */
+export class SheetOverLimit extends UnreadableSheet {}
+
+const MB = 1024 * 1024;
+
+function tooManyRows(): SheetOverLimit {
+  return new SheetOverLimit(
+    `has more than ${IMPORT_MAX_ROWS.toLocaleString('en-IN')} rows below the header, the most one import reads; split it into smaller files.`,
+  );
+}
+
 function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
@@ -44,39 +62,148 @@ async function excel(): Promise<typeof ExcelJS> {
   return (await import('exceljs')).default;
 }
 
-/** Reads a CSV (UTF-8, with or without a byte-order mark; comma, semicolon or tab separated) or the first sheet of an XLSX. */
-export async function readSheet(bytes: Uint8Array, format: SheetFormat = sniffFormat(bytes)): Promise<SheetTable> {
-  if (format === 'xlsx') {
-    const wb = new (await excel()).Workbook();
-    try {
-      await wb.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ArrayBuffer);
-    } catch (err) {
-      throw new UnreadableSheet(`The file is not a readable XLSX workbook (${(err as Error).message}).`);
-    }
-    const ws = wb.worksheets[0];
-    if (ws === undefined) throw new UnreadableSheet('The workbook has no sheet.');
-    const table: string[][] = [];
-    ws.eachRow({ includeEmpty: true }, (row, n) => {
-      const values = row.values as ExcelJS.CellValue[];
-      const cells: string[] = [];
-      for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
-      table[n - 1] = cells;
-    });
-    for (let i = 0; i < table.length; i++) table[i] ??= [];
-    return { header: (table[0] ?? []).map((h) => h.trim()), rows: table.slice(1) };
-  }
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const delimiter = [',', ';', '\t'].reduce((best, d) =>
-    firstLine.split(d).length > firstLine.split(best).length ? d : best,
-  );
-  let records: string[][];
+/** The format of the file at `path`, from its first bytes. */
+async function sniffFile(path: string): Promise<SheetFormat> {
+  const file = await open(path, 'r');
   try {
-    records = parseCsv(text, { bom: true, delimiter, relax_column_count: true, skip_empty_lines: false });
-  } catch (err) {
-    throw new UnreadableSheet(`The file is not readable CSV: ${(err as Error).message}`);
+    const head = new Uint8Array(4);
+    await file.read(head, 0, 4, 0);
+    return sniffFormat(head);
+  } finally {
+    await file.close();
   }
-  return { header: (records[0] ?? []).map((h) => h.trim()), rows: records.slice(1).map((r) => r.map(fromInertCell)) };
+}
+
+/**
+ * Reads the rows of a CSV (UTF-8, with or without a byte-order mark; comma,
+ * semicolon or tab separated) or of the first sheet of an XLSX from `path`, as
+ * a stream: the header first (trimmed), then each data row, every cell as text.
+ * Throws `SheetOverLimit` as soon as the sheet numbers a row past
+ * `IMPORT_MAX_ROWS` or an XLSX unpacks past `XLSX_MAX_UNPACKED_BYTES`, and
+ * `UnreadableSheet` when the file is not a sheet.
+ */
+export async function* readSheetRows(path: string, format?: SheetFormat): AsyncGenerator<string[]> {
+  if ((format ?? (await sniffFile(path))) === 'xlsx') yield* xlsxRows(path);
+  else yield* csvRows(path);
+}
+
+/** `readSheetRows` gathered into one table. */
+export async function readSheet(path: string, format?: SheetFormat): Promise<SheetTable> {
+  let header: string[] | undefined;
+  const rows: string[][] = [];
+  for await (const row of readSheetRows(path, format)) {
+    if (header === undefined) header = row;
+    else rows.push(row);
+  }
+  return { header: header ?? [], rows };
+}
+
+/** The separator a CSV's first line uses most: comma, semicolon or tab. */
+async function sniffDelimiter(path: string): Promise<string> {
+  const file = await open(path, 'r');
+  let head: string;
+  try {
+    const bytes = new Uint8Array(64 * 1024);
+    const { bytesRead } = await file.read(bytes, 0, bytes.length, 0);
+    head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, bytesRead));
+  } finally {
+    await file.close();
+  }
+  const firstLine = head.slice(0, head.search(/\r?\n|$/));
+  return [',', ';', '\t'].reduce((best, d) => (firstLine.split(d).length > firstLine.split(best).length ? d : best));
+}
+
+async function* csvRows(path: string): AsyncGenerator<string[]> {
+  const delimiter = await sniffDelimiter(path);
+  const parser = createReadStream(path).pipe(
+    parseCsv({ bom: true, delimiter, relax_column_count: true, skip_empty_lines: false }),
+  );
+  let n = 0;
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      if (n > IMPORT_MAX_ROWS) throw tooManyRows();
+      yield n === 0 ? record.map((h) => h.trim()) : record.map(fromInertCell);
+      n++;
+    }
+  } catch (err) {
+    if (err instanceof UnreadableSheet) throw err;
+    throw new UnreadableSheet(`The file is not readable CSV: ${(err as Error).message}`);
+  } finally {
+    parser.destroy();
+  }
+}
+
+/**
+ * Inflates every entry of the archive at `path`, in the order a streaming reader
+ * meets them, holding nothing, and throws `SheetOverLimit` once the bytes
+ * inflated pass `XLSX_MAX_UNPACKED_BYTES`. The bytes are counted, not the sizes
+ * the headers declare: a zip bomb declares what it likes.
+ */
+async function checkUnpackedSize(path: string): Promise<void> {
+  const file = createReadStream(path);
+  const zip = unzipper.Parse();
+  let unpacked = 0;
+  await new Promise<void>((resolve, reject) => {
+    const fail = (err: Error) => {
+      file.unpipe(zip);
+      file.destroy();
+      zip.removeAllListeners('entry');
+      reject(err);
+    };
+    zip.on('entry', (entry: unzipper.Entry) => {
+      entry.on('data', (chunk: Buffer) => {
+        unpacked += chunk.length;
+        if (unpacked > XLSX_MAX_UNPACKED_BYTES) {
+          entry.removeAllListeners('data');
+          fail(
+            new SheetOverLimit(
+              `unpacks to more than ${XLSX_MAX_UNPACKED_BYTES / MB} MB, the most an XLSX import may hold; split it into smaller files or import it as CSV.`,
+            ),
+          );
+        }
+      });
+      entry.on('error', (err: Error) => fail(err));
+    });
+    zip.once('error', (err: Error) =>
+      fail(new UnreadableSheet(`The file is not a readable XLSX workbook (${err.message}).`)),
+    );
+    zip.once('finish', () => resolve());
+    file.once('error', fail);
+    file.pipe(zip);
+  });
+}
+
+async function* xlsxRows(path: string): AsyncGenerator<string[]> {
+  await checkUnpackedSize(path);
+  const reader = new (await excel()).stream.xlsx.WorkbookReader(path, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  let sheets = 0;
+  try {
+    for await (const sheet of reader) {
+      sheets++;
+      let next = 1;
+      for await (const row of sheet) {
+        // A row numbered far down would otherwise be reached by yielding every empty row before it.
+        if (row.number - 1 > IMPORT_MAX_ROWS) throw tooManyRows();
+        for (; next < row.number; next++) yield [];
+        const values = row.values as ExcelJS.CellValue[];
+        const cells: string[] = [];
+        for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
+        yield row.number === 1 ? cells.map((h) => h.trim()) : cells;
+        next = row.number + 1;
+      }
+      break;
+    }
+  } catch (err) {
+    if (err instanceof UnreadableSheet) throw err;
+    throw new UnreadableSheet(`The file is not a readable XLSX workbook (${(err as Error).message}).`);
+  }
+  if (sheets === 0) throw new UnreadableSheet('The workbook has no sheet.');
 }
 
 /**

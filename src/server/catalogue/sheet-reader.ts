@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { readSheet, type SheetFormat, type SheetTable, UnreadableSheet } from './sheet-files.ts';
+import { SHEET_READER_HEAP_MB } from './import-limits.ts';
+import { readSheetRows, type SheetFormat, SheetOverLimit, type SheetTable, UnreadableSheet } from './sheet-files.ts';
 
 const KIND = 'aisle:sheet-reader';
 /**
@@ -15,24 +15,38 @@ interface ReaderSetup {
   format: SheetFormat | undefined;
 }
 
-type FromReader = { rows: string[][] } | { header: string[]; done: true } | { error: string; unreadable: boolean };
+type FromReader =
+  | { rows: string[][] }
+  | { header: string[]; done: true }
+  | { error: string; kind: 'unreadable' | 'over-limit' | 'failed' };
 
 /**
- * Reads a CSV or XLSX file (`readSheet`) on a worker thread of its own, so that
+ * Reads a CSV or XLSX file (`readSheetRows`) on a worker thread of its own, so that
  * parsing a file of 200 MB neither blocks the event loop nor grows the API's
- * heap: the thread reads the file from disk, parses it, hands the rows back in
- * batches, one each time this thread asks for the next, and ends. Rejects with `UnreadableSheet` when the file is not a sheet.
+ * heap: the thread streams the file from disk and hands the rows back in
+ * batches as it parses them, the next only when this thread asks, and ends.
+ * The thread's heap is capped at `heapMb` (`SHEET_READER_HEAP_MB`): a file that
+ * needs more is refused with `SheetOverLimit`, as are files past the row and
+ * unpacked-size caps; `UnreadableSheet` when the file is not a sheet.
  */
-export function readSheetFile(path: string, format?: SheetFormat): Promise<SheetTable> {
+export function readSheetFile(
+  path: string,
+  format?: SheetFormat,
+  heapMb: number = SHEET_READER_HEAP_MB,
+): Promise<SheetTable> {
   return new Promise((resolve, reject) => {
     const setup: ReaderSetup = { kind: KIND, path, format };
-    const worker = new Worker(new URL(import.meta.url), { workerData: setup });
+    const worker = new Worker(new URL(import.meta.url), {
+      workerData: setup,
+      resourceLimits: { maxOldGenerationSizeMb: heapMb },
+    });
     const rows: string[][] = [];
     let settled = false;
     const settle = (fn: () => void) => {
       if (settled) return;
       settled = true;
       fn();
+      void worker.terminate();
     };
     worker.on('message', (msg: FromReader) => {
       if ('rows' in msg) {
@@ -40,10 +54,27 @@ export function readSheetFile(path: string, format?: SheetFormat): Promise<Sheet
         setImmediate(() => worker.postMessage('next'));
         return;
       }
-      if ('error' in msg) settle(() => reject(msg.unreadable ? new UnreadableSheet(msg.error) : new Error(msg.error)));
-      else settle(() => resolve({ header: msg.header, rows }));
+      if ('error' in msg) {
+        const err =
+          msg.kind === 'over-limit'
+            ? new SheetOverLimit(msg.error)
+            : msg.kind === 'unreadable'
+              ? new UnreadableSheet(msg.error)
+              : new Error(msg.error);
+        settle(() => reject(err));
+      } else settle(() => resolve({ header: msg.header, rows }));
     });
-    worker.once('error', (err) => settle(() => reject(err)));
+    worker.once('error', (err: Error & { code?: string }) =>
+      settle(() =>
+        reject(
+          err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new SheetOverLimit(
+                `needs more than ${heapMb} MB of memory to read, the most an import may use; split it into smaller files.`,
+              )
+            : err,
+        ),
+      ),
+    );
     worker.once('exit', (code) =>
       settle(() => reject(new Error(`The sheet reader thread stopped (exit code ${code}) before it finished.`))),
     );
@@ -53,29 +84,35 @@ export function readSheetFile(path: string, format?: SheetFormat): Promise<Sheet
 async function runReader(setup: ReaderSetup): Promise<void> {
   const port = parentPort;
   if (port === null) return;
-  let table: SheetTable;
+  const asked = () => new Promise<void>((resolve) => port.once('message', () => resolve()));
+  const send = async (rows: string[][]) => {
+    const next = asked();
+    port.postMessage({ rows } satisfies FromReader);
+    await next;
+  };
+  let header: string[] | undefined;
+  let batch: string[][] = [];
   try {
-    table = await readSheet(await readFile(setup.path), setup.format);
+    for await (const row of readSheetRows(setup.path, setup.format)) {
+      if (header === undefined) {
+        header = row;
+        continue;
+      }
+      batch.push(row);
+      if (batch.length === ROWS_PER_MESSAGE) {
+        await send(batch);
+        batch = [];
+      }
+    }
+    if (batch.length > 0) await send(batch);
   } catch (err) {
     port.postMessage({
       error: err instanceof Error ? err.message : String(err),
-      unreadable: err instanceof UnreadableSheet,
+      kind: err instanceof SheetOverLimit ? 'over-limit' : err instanceof UnreadableSheet ? 'unreadable' : 'failed',
     } satisfies FromReader);
     return;
   }
-  let next = 0;
-  const send = () => {
-    if (next >= table.rows.length) {
-      port.postMessage({ header: table.header, done: true } satisfies FromReader);
-      // Nothing more to wait for: the thread ends.
-      port.off('message', send);
-      return;
-    }
-    port.postMessage({ rows: table.rows.slice(next, next + ROWS_PER_MESSAGE) } satisfies FromReader);
-    next += ROWS_PER_MESSAGE;
-  };
-  port.on('message', send);
-  send();
+  port.postMessage({ header: header ?? [], done: true } satisfies FromReader);
 }
 
 if (!isMainThread && (workerData as Partial<ReaderSetup> | null)?.kind === KIND) {

@@ -34,14 +34,22 @@ export function catalogueRoutes(deps: AppDeps): Hono<AuthEnv> {
           ? 'csv'
           : undefined;
       const named = (queryValue(c, 'name') ?? '').trim();
-      // The body is read only now that the caller is known to be staff (see BODY_LIMITS), into a file.
+      // A full queue refuses before the body is read; the body is read only now that the
+      // caller is known to be staff (see BODY_LIMITS), into a file.
+      jobs.admit();
       const received = await receiveImportFile(heldBodyStream(c), type);
       const fileName = named !== '' ? named : (received.fileName ?? '').trim();
-      const job = jobs.start(act, received.file, {
-        dryRun,
-        fileName: fileName === '' ? 'upload' : fileName.slice(0, 200),
-        ...(format === undefined ? {} : { format }),
-      });
+      let job: ReturnType<ImportJobs['start']>;
+      try {
+        job = jobs.start(act, received.file, {
+          dryRun,
+          fileName: fileName === '' ? 'upload' : fileName.slice(0, 200),
+          ...(format === undefined ? {} : { format }),
+        });
+      } catch (err) {
+        await received.file.discard();
+        throw err;
+      }
       const async = yes(queryValue(c, 'async')) || /respond-async/i.test(c.req.header('prefer') ?? '');
       if (async) {
         c.header('Location', `/api/Catalogue/Import/${job.dto.JobID}`);
