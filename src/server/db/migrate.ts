@@ -8,6 +8,7 @@ import * as m0160 from './migrations/0160_feeds_and_codes.ts';
 import * as m0170 from './migrations/0170_publish_queue.ts';
 import * as m0180 from './migrations/0180_catalogue_changes.ts';
 import * as m0190 from './migrations/0190_code_failures.ts';
+import * as m0210 from './migrations/0210_feed_key_scopes.ts';
 import type { Database } from './schema.ts';
 
 // A static list instead of a folder scan: works the same from source, from a
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0170_publish_queue': m0170,
   '0180_catalogue_changes': m0180,
   '0190_code_failures': m0190,
+  '0210_feed_key_scopes': m0210,
 };
 
 /** Brings the database to the latest schema; throws with the failing migration's name. */
