@@ -348,6 +348,27 @@ describe.each(DIALECTS)('stock and price feeds on %s', (dialect) => {
     expect((await itemRow(4)).stock).toBe(50);
   });
 
+  it('a deleted store leaves the lists of the keys that could write it', async () => {
+    const store = await t.db.db
+      .insertInto('stores')
+      .values({
+        category_id: 2,
+        title: 'Pop-up Stall',
+        description: '',
+        type: 'public_store',
+        hidden: 0,
+        updated_at: t.clock.now.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const made = (await createKey({ Name: 'Till, pop-up', Stores: [1, store.id] })).body;
+    expect(made.Stores).toEqual([1, store.id]);
+    const del = await t.call('DELETE', `/api/Store/Delete/${store.id}`, { token: t.admin.token });
+    expect(del.status).toBe(200);
+    const list = await t.call<FeedClientDto[]>('GET', '/api/FeedClient/ReadAll', { token: t.admin.token });
+    expect(list.body.find((c) => c.FeedClientID === made.FeedClientID)?.Stores).toEqual([1]);
+  });
+
   it('an expired key is refused 401 saying so, and the refusal is audited', async () => {
     const short = (
       await createKey({
