@@ -31,7 +31,7 @@ describe.each(DIALECTS)('stock and price feeds on %s', (dialect) => {
     await t.db.db.updateTable('items').set({ product_code: 'GG-APPLE' }).where('id', '=', 1).execute();
     const res = await t.call<Created>('POST', '/api/FeedClient/Create', {
       token: t.admin.token,
-      json: { Name: 'Till, Green Grocer' },
+      json: { Name: 'Till, Green Grocer', Stores: [1, 3] },
     });
     expect(res.status).toBe(201);
     client = res.body;
@@ -46,7 +46,12 @@ describe.each(DIALECTS)('stock and price feeds on %s', (dialect) => {
       (await t.call('POST', '/api/FeedClient/Create', { token: t.employee.token, json: { Name: 'X' } })).status,
     ).toBe(403);
     const list = await t.call<FeedClientDto[]>('GET', '/api/FeedClient/ReadAll', { token: t.admin.token });
-    expect(list.body[0]).toMatchObject({ Name: 'Till, Green Grocer', RevokedAt: null });
+    expect(list.body[0]).toMatchObject({
+      Name: 'Till, Green Grocer',
+      RevokedAt: null,
+      Stores: [1, 3],
+      ExpiresAt: null,
+    });
     expect(JSON.stringify(list.body)).not.toContain(key);
     const row = await t.db.db.selectFrom('feed_clients').selectAll().executeTakeFirstOrThrow();
     expect(row.key_hash).not.toContain(key);
@@ -191,7 +196,7 @@ describe.each(DIALECTS)('stock and price feeds on %s', (dialect) => {
     const mails = () =>
       db.selectFrom('mail_queue').select(['subject']).where('to_address', '=', 'waiting@aisle.test').execute();
 
-    expect((await feed({ Lines: [{ ItemID: 4, UnitPrice: 99 }] })).status).toBe(200);
+    expect((await feed({ Lines: [{ ItemID: 4, UnitPrice: 60 }] })).status).toBe(200);
     expect(await mails()).toEqual([]);
     expect((await feed({ Lines: [{ ItemID: 4, Availability: 6 }] })).status).toBe(200);
     const sent = await mails();
@@ -202,12 +207,203 @@ describe.each(DIALECTS)('stock and price feeds on %s', (dialect) => {
     expect(await mails()).toHaveLength(1);
   });
 
+  const createKey = (json: Record<string, unknown>) =>
+    t.call<Created & Err>('POST', '/api/FeedClient/Create', { token: t.admin.token, json });
+  const itemRow = (id: number) =>
+    t.db.db
+      .selectFrom('items')
+      .select(['stock', 'unit_price', 'selling_price'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  const keptRequests = (clientId: number) =>
+    t.db.db.selectFrom('feed_requests').selectAll().where('client_id', '=', clientId).execute();
+  const refusals = async () =>
+    (await auditOf(t.db.db, 'feed.refused')).map((e) => ({
+      ...e,
+      detail: JSON.parse(e.detail) as Record<string, unknown>,
+    }));
+
+  it('a key is created for existing stores and an optional expiry, both listed; bad ones are 400s naming the field', async () => {
+    const later = new Date(t.clock.now.getTime() + 30 * 86_400_000);
+    for (const [json, field] of [
+      [{ Name: 'No stores' }, 'Stores'],
+      [{ Name: 'Empty', Stores: [] }, 'Stores'],
+      [{ Name: 'Ghost store', Stores: [1, 99] }, 'Stores'],
+      [{ Name: 'Words', Stores: ['one'] }, 'Stores'],
+      [{ Name: 'Vague', Stores: [1], ExpiresAt: 'next month' }, 'ExpiresAt'],
+      [{ Name: 'No offset', Stores: [1], ExpiresAt: '2030-01-01T00:00:00' }, 'ExpiresAt'],
+      [{ Name: 'Past', Stores: [1], ExpiresAt: new Date(t.clock.now.getTime() - 1000).toISOString() }, 'ExpiresAt'],
+    ] as const) {
+      const res = await createKey(json);
+      expect(res.status, json.Name).toBe(400);
+      expect(Object.keys(res.body.ModelState ?? {}), json.Name).toEqual([field]);
+    }
+    const ist = `${later.toISOString().slice(0, 19)}+05:30`;
+    const res = await createKey({ Name: 'Till 2, Clean Home', Stores: [3, 1, 3], ExpiresAt: ist });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ Stores: [1, 3], ExpiresAt: new Date(Date.parse(ist)).toISOString() });
+    const list = await t.call<FeedClientDto[]>('GET', '/api/FeedClient/ReadAll', { token: t.admin.token });
+    expect(list.body.find((c) => c.FeedClientID === res.body.FeedClientID)).toMatchObject({
+      Name: 'Till 2, Clean Home',
+      Stores: [1, 3],
+      ExpiresAt: res.body.ExpiresAt,
+    });
+    const audit = (await auditOf(t.db.db, 'feedclient.created')).at(-1);
+    expect(JSON.parse(audit?.detail ?? '{}')).toMatchObject({ Stores: [1, 3], ExpiresAt: res.body.ExpiresAt });
+  });
+
+  it('a key for one store writing another is a 403 naming the lines, and writes nothing, not even in part', async () => {
+    const scoped = (await createKey({ Name: 'Till, store 1 only', Stores: [1] })).body;
+    const [soap, apple] = [await itemRow(4), await itemRow(1)];
+    const before = await refusals();
+
+    const byId = await feed(
+      { Lines: [{ ItemID: 4, Availability: 0, UnitPrice: 40 }] },
+      { key: scoped.Key, idem: 'own-1' },
+    );
+    expect(byId.status).toBe(403);
+    expect(byId.body.ModelState).toEqual({ 'Lines[0].ItemID': [expect.stringContaining('store 3')] });
+    expect(byId.body.Message).toContain('only store 1');
+
+    const byCode = await feed(
+      { Lines: [{ StoreID: 3, ProductCode: 'NO-SUCH', Availability: 0 }] },
+      { key: scoped.Key },
+    );
+    expect(byCode.status).toBe(403);
+    expect(Object.keys(byCode.body.ModelState ?? {})).toEqual(['Lines[0].StoreID']);
+
+    const mixed = await feed(
+      {
+        Lines: [
+          { ItemID: 1, Availability: 3, UnitPrice: 125 },
+          { ItemID: 2, Availability: 1 },
+          { ItemID: 4, Availability: 0 },
+        ],
+      },
+      { key: scoped.Key },
+    );
+    expect(mixed.status).toBe(403);
+    expect(Object.keys(mixed.body.ModelState ?? {})).toEqual(['Lines[2].ItemID']);
+    expect(mixed.body.Message).toContain('line 2');
+
+    expect(await itemRow(4)).toEqual(soap);
+    expect(await itemRow(1)).toEqual(apple);
+    expect(await keptRequests(scoped.FeedClientID)).toEqual([]);
+    const logged = (await refusals()).slice(before.length);
+    expect(logged.map((e) => [e.actor_email, e.target, e.detail.Reason])).toEqual([
+      ['feed: Till, store 1 only', `feedclient:${scoped.FeedClientID}`, 'OtherStore'],
+      ['feed: Till, store 1 only', `feedclient:${scoped.FeedClientID}`, 'OtherStore'],
+      ['feed: Till, store 1 only', `feedclient:${scoped.FeedClientID}`, 'OtherStore'],
+    ]);
+    expect(logged[2]?.detail.Lines).toEqual([{ Line: 2, ItemID: 4, StoreID: 3, ProductCode: null }]);
+
+    // The refused feed kept no Idempotency-Key: the corrected feed may use it.
+    const own = await feed({ Lines: [{ ItemID: 1, Availability: 3 }] }, { key: scoped.Key, idem: 'own-1' });
+    expect(own.status).toBe(200);
+    expect((await itemRow(1)).stock).toBe(3);
+  });
+
+  it('a price moved more than 50 % in one feed is refused without Confirm, and applied with it', async () => {
+    const apple = await itemRow(1);
+    const price = apple.unit_price / 100;
+    const before = await refusals();
+
+    const cut = await feed({
+      Lines: [
+        { ItemID: 4, Availability: 50 },
+        { ItemID: 1, UnitPrice: 0 },
+      ],
+    });
+    expect(cut.status).toBe(400);
+    expect(Object.keys(cut.body.ModelState ?? {})).toEqual(['Lines[1].UnitPrice']);
+    expect(cut.body.ModelState?.['Lines[1].UnitPrice']?.[0]).toContain('Confirm');
+    // Two steps of 40 % in one feed are one change of 64 %.
+    const steps = await feed({
+      Lines: [
+        { ItemID: 1, UnitPrice: Math.round(price * 60) / 100 },
+        { ItemID: 1, UnitPrice: Math.round(price * 36) / 100 },
+      ],
+    });
+    expect(steps.status).toBe(400);
+    expect(Object.keys(steps.body.ModelState ?? {})).toEqual(['Lines[1].UnitPrice']);
+    const doubled = await feed({ Lines: [{ ItemID: 1, UnitPrice: Math.round(price * 151) / 100 }] });
+    expect(doubled.status).toBe(400);
+    expect(await itemRow(1)).toEqual(apple);
+    expect((await itemRow(4)).stock).not.toBe(50);
+    const logged = (await refusals()).slice(before.length);
+    expect(logged.map((e) => e.detail.Reason)).toEqual(['BigPriceChange', 'BigPriceChange', 'BigPriceChange']);
+    expect(logged[0]?.detail.Lines).toEqual([{ Line: 1, ItemID: 1, Before: price, After: 0 }]);
+
+    const half = Math.round(price * 50) / 100;
+    expect((await feed({ Lines: [{ ItemID: 1, UnitPrice: half }] })).status).toBe(200);
+    expect((await itemRow(1)).unit_price).toBe(Math.round(half * 100));
+    const confirmed = await feed({
+      Lines: [
+        { ItemID: 4, Availability: 50 },
+        { ItemID: 1, UnitPrice: price * 3, Confirm: true },
+      ],
+    });
+    expect(confirmed.status).toBe(200);
+    expect(await itemRow(1)).toMatchObject({ unit_price: apple.unit_price * 3 });
+    expect((await itemRow(4)).stock).toBe(50);
+  });
+
+  it('a deleted store leaves the lists of the keys that could write it', async () => {
+    const store = await t.db.db
+      .insertInto('stores')
+      .values({
+        category_id: 2,
+        title: 'Pop-up Stall',
+        description: '',
+        type: 'public_store',
+        hidden: 0,
+        updated_at: t.clock.now.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const made = (await createKey({ Name: 'Till, pop-up', Stores: [1, store.id] })).body;
+    expect(made.Stores).toEqual([1, store.id]);
+    const del = await t.call('DELETE', `/api/Store/Delete/${store.id}`, { token: t.admin.token });
+    expect(del.status).toBe(200);
+    const list = await t.call<FeedClientDto[]>('GET', '/api/FeedClient/ReadAll', { token: t.admin.token });
+    expect(list.body.find((c) => c.FeedClientID === made.FeedClientID)?.Stores).toEqual([1]);
+  });
+
+  it('an expired key is refused 401 saying so, and the refusal is audited', async () => {
+    const short = (
+      await createKey({
+        Name: 'Till, trial',
+        Stores: [1],
+        ExpiresAt: new Date(t.clock.now.getTime() + 5000).toISOString(),
+      })
+    ).body;
+    expect((await feed({ Lines: [{ ItemID: 1, Availability: 8 }] }, { key: short.Key })).status).toBe(200);
+    t.clock.advance(5000);
+    const res = await feed({ Lines: [{ ItemID: 1, Availability: 9 }] }, { key: short.Key });
+    expect(res.status).toBe(401);
+    expect(res.body.Message).toContain(`expired at ${short.ExpiresAt}`);
+    expect((await itemRow(1)).stock).toBe(8);
+    const unknown = await feed(
+      { Lines: [{ ItemID: 1, Availability: 9 }] },
+      { key: 'aisle_feed_made-up-key-000000000000000000000' },
+    );
+    expect(unknown.status).toBe(401);
+    const logged = (await refusals()).slice(-2);
+    expect(logged.map((e) => [e.target, e.detail.Reason])).toEqual([
+      [`feedclient:${short.FeedClientID}`, 'ExpiredKey'],
+      ['', 'UnknownKey'],
+    ]);
+    expect(JSON.stringify(logged)).not.toContain('made-up-key');
+  });
+
   it('a revoked key is refused at once', async () => {
     const res = await t.call<FeedClientDto>('POST', `/api/FeedClient/Revoke/${client.FeedClientID}`, {
       token: t.admin.token,
     });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.RevokedAt).not.toBeNull();
     expect((await feed({ Lines: [{ ItemID: 1, Availability: 1 }] })).status).toBe(401);
     expect(await auditOf(t.db.db, 'feedclient.revoked')).toHaveLength(1);
+    expect((await refusals()).at(-1)?.detail).toMatchObject({ Reason: 'RevokedKey', FeedClient: 'Till, Green Grocer' });
   });
 });

@@ -497,7 +497,7 @@ describe.each(DIALECTS)('hostile input on %s', (dialect: Dialect) => {
     it('in a stock feed, once the key is known: a 400, not a 500', async () => {
       const made = await t.call<{ Key: string }>('POST', '/api/FeedClient/Create', {
         token: admin(),
-        json: { Name: 'Deep till' },
+        json: { Name: 'Deep till', Stores: [1] },
       });
       for (const [kind, depth, body, field] of DEEP) {
         const res = await t.call<Err>('POST', '/api/Feed/Stock', {

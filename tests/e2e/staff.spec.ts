@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { readCatalogue, type Store } from './catalogue.ts';
 import { addUser, expectNoAxeViolations, PASSWORD, signIn } from './users.ts';
 
 // Black box: drives the production build served by `npm start` (playwright.config.ts)
@@ -408,6 +409,57 @@ test.describe('staff areas', () => {
       multipart: { kind: 'Store', id: '1', file: { name: 'x.png', mimeType: 'image/png', buffer: Buffer.from('x') } },
     });
     expect(upload.status(), 'POST /api/Content/Upload').toBe(403);
+  });
+
+  test('an admin creates a feed key for chosen stores with an expiry; it writes those stores only', async ({
+    page,
+    request,
+  }) => {
+    const t = tag();
+    const admin = `feeds${t}@example.com`;
+    addStaffUser(admin, 'Admin');
+    const stores = (await readCatalogue(request)).stores;
+    const [mine, other] = stores as [Store, Store];
+    expect(other).toBeDefined();
+    await signIn(page, admin);
+    await page.goto('/app/edu-shopy/feeds');
+    const till = `Till ${t}`;
+    await page.getByLabel('Till or system name').fill(till);
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Tick the stores this key may write' })).toBeVisible();
+    await page.getByRole('checkbox', { name: mine.StoreTitle, exact: true }).check();
+    const year = new Date().getFullYear() + 1;
+    await page.getByLabel('Expires (optional)').fill(`${year}-03-31T18:30`);
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const shown = page.getByRole('status').filter({ hasText: `The key of ${till}` });
+    await expect(shown).toContainText(`It writes ${mine.StoreTitle} until`);
+    const key = (await shown.locator('code').first().textContent())?.trim() ?? '';
+    expect(key).toMatch(/^aisle_feed_/);
+    const listed = page.getByRole('listitem').filter({ hasText: till });
+    await expect(listed).toContainText(`Writes ${mine.StoreTitle}`);
+    await expect(listed).toContainText(`expires`);
+    await expect(listed).toContainText(String(year));
+
+    const feed = (storeId: number, idem: string) =>
+      request.post('/api/Feed/Stock', {
+        headers: { Authorization: `Bearer ${key}`, 'Idempotency-Key': idem },
+        data: { Lines: [{ StoreID: storeId, ProductCode: `NO-SUCH-${t}`, Availability: 1 }] },
+      });
+    const refused = await feed(other.StoreID, `${t}-other`);
+    expect(refused.status()).toBe(403);
+    const modelState = ((await refused.json()) as { ModelState: Record<string, string[]> }).ModelState;
+    expect(Object.keys(modelState)).toEqual(['Lines[0].StoreID']);
+    const own = await feed(mine.StoreID, `${t}-own`);
+    expect(own.status()).toBe(200);
+    expect(((await own.json()) as { Skipped: unknown[] }).Skipped).toHaveLength(1);
+
+    // The refusal is in the log the Logs page shows.
+    const token = await tokenOf(request, admin);
+    const log = await request.get('/api/Log/ReadAll?action=feed.refused&limit=5', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const entries = (await log.json()) as { ActorEmail: string; Detail: { Reason?: string } }[];
+    expect(entries.some((e) => e.ActorEmail === `feed: ${till}` && e.Detail.Reason === 'OtherStore')).toBe(true);
   });
 
   test('every kind of staff page passes axe, with its forms open', async ({ page }) => {

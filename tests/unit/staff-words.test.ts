@@ -33,6 +33,8 @@ describe('messages in the words people read', () => {
     expect(actionInWords('catalogue.imported', 'file:items.csv')).toBe('imported file items.csv');
     expect(actionInWords('site.published', '')).toBe('published the shop’s pages');
     expect(targetInWords('feedclient:3')).toBe('feed client #3');
+    expect(actionInWords('feed.refused', 'feedclient:3')).toBe('was refused a stock and price feed as feed client #3');
+    expect(actionInWords('feed.refused', '')).toBe('was refused a stock and price feed');
   });
 
   it('an import report in one sentence', () => {

@@ -3,6 +3,7 @@ import { friendlyMessage } from '../../lib/api/account.ts';
 import type { FeedClientDto } from '../../lib/api/catalogue-io.ts';
 import { ConfirmDialog } from './Dialog.tsx';
 import { buttonStyles } from './Fields.tsx';
+import { byId, readAllStores, useLookup } from './Lookups.tsx';
 import { formatWhen } from './PublishBanner.tsx';
 import { StaffPage } from './StaffPage.tsx';
 import { catalogueIo } from './staff-client.ts';
@@ -23,9 +24,14 @@ export function FeedClientsAdmin() {
 
 function FeedClients() {
   const nameId = useId();
+  const expiresId = useId();
+  const stores = useLookup(readAllStores);
+  const storeById = byId(stores.rows, (s) => s.StoreID);
   const [rows, setRows] = useState<FeedClientDto[] | null>(null);
   const [error, setError] = useState('');
   const [name, setName] = useState('');
+  const [picked, setPicked] = useState<number[]>([]);
+  const [expires, setExpires] = useState('');
   const [created, setCreated] = useState<(FeedClientDto & { Key: string }) | null>(null);
   const [revoking, setRevoking] = useState<FeedClientDto | null>(null);
   const toast = useToast();
@@ -40,11 +46,19 @@ function FeedClients() {
       setError('Name the till or system first, such as “Till 3, Green Grocer”.');
       return;
     }
+    if (picked.length === 0) {
+      setError('Tick the stores this key may write: at least one.');
+      return;
+    }
     setError('');
     try {
-      const c = await catalogueIo.createFeedClient(name);
+      // The picker's time is the Admin's local time; the API takes it with its offset.
+      const expiresAt = expires === '' ? null : new Date(expires).toISOString();
+      const c = await catalogueIo.createFeedClient({ Name: name, Stores: picked, ExpiresAt: expiresAt });
       setCreated(c);
       setName('');
+      setPicked([]);
+      setExpires('');
       load();
     } catch (err) {
       setError(friendlyMessage(err));
@@ -70,6 +84,46 @@ function FeedClients() {
               className="block w-full rounded-lg border border-slate-400 px-3 py-2"
             />
           </div>
+          <div>
+            <label htmlFor={expiresId} className="mb-1 block font-semibold text-slate-800">
+              Expires <span className="font-normal text-slate-700">(optional)</span>
+            </label>
+            <input
+              id={expiresId}
+              type="datetime-local"
+              value={expires}
+              onChange={(e) => setExpires(e.target.value)}
+              className="block rounded-lg border border-slate-400 px-3 py-2"
+            />
+          </div>
+          <fieldset className="basis-full">
+            <legend className="mb-1 font-semibold text-slate-800">Stores this key may write</legend>
+            {stores.error !== '' ? (
+              <p role="alert" className="text-sm font-semibold text-red-700">
+                {stores.error}
+              </p>
+            ) : stores.rows === null ? (
+              <p className="text-sm">Loading stores…</p>
+            ) : stores.rows.length === 0 ? (
+              <p className="text-sm">No stores yet: create a store first.</p>
+            ) : (
+              <div className="flex max-h-48 flex-wrap gap-x-4 gap-y-1 overflow-y-auto">
+                {stores.rows.map((st) => (
+                  <label key={st.StoreID} className="inline-flex items-center gap-1.5 text-sm">
+                    <input
+                      type="checkbox"
+                      checked={picked.includes(st.StoreID)}
+                      onChange={(e) =>
+                        setPicked((p) => (e.target.checked ? [...p, st.StoreID] : p.filter((id) => id !== st.StoreID)))
+                      }
+                      className="size-4 accent-brand-800"
+                    />
+                    {st.StoreTitle}
+                  </label>
+                ))}
+              </div>
+            )}
+          </fieldset>
           <button type="submit" className={buttonStyles.primary}>
             Create key
           </button>
@@ -83,6 +137,10 @@ function FeedClients() {
           <div role="status" className="mt-4 rounded-xl bg-amber-50 p-3 ring-1 ring-amber-300">
             <p className="font-semibold text-amber-950">
               The key of {created.Name}. Copy it now into the till’s settings: it is not shown again.
+            </p>
+            <p className="mt-1 text-sm text-amber-950">
+              It writes {storeNames(created.Stores, storeById)}
+              {created.ExpiresAt === null ? '' : ` until ${formatWhen(created.ExpiresAt)}`}.
             </p>
             <code className="mt-2 block select-all break-all rounded bg-white p-2 text-sm">{created.Key}</code>
             <p className="mt-2 text-sm text-amber-950">
@@ -113,7 +171,11 @@ function FeedClients() {
                     Key {r.KeyPrefix}… · created {formatWhen(r.CreatedAt)} by {r.CreatedBy} · last used{' '}
                     {formatWhen(r.LastUsedAt)}
                     {r.RevokedAt !== null ? ` · revoked ${formatWhen(r.RevokedAt)}` : ''}
+                    {r.ExpiresAt !== null
+                      ? ` · ${Date.parse(r.ExpiresAt) <= Date.now() ? 'expired' : 'expires'} ${formatWhen(r.ExpiresAt)}`
+                      : ' · never expires'}
                   </p>
+                  <p className="text-sm text-slate-700">Writes {storeNames(r.Stores, storeById)}</p>
                 </div>
                 {r.RevokedAt === null ? (
                   <button type="button" className={buttonStyles.rowDanger} onClick={() => setRevoking(r)}>
@@ -144,4 +206,9 @@ function FeedClients() {
       </ConfirmDialog>
     </>
   );
+}
+
+function storeNames(ids: number[], stores: Map<number, { StoreTitle: string }>): string {
+  if (ids.length === 0) return 'no store (create a new key for its stores)';
+  return ids.map((id) => stores.get(id)?.StoreTitle ?? `store #${id}`).join(', ');
 }

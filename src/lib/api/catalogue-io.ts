@@ -11,6 +11,17 @@ export interface FeedClientDto {
   CreatedBy: string;
   RevokedAt: string | null;
   LastUsedAt: string | null;
+  /** The StoreIDs the key may write. */
+  Stores: number[];
+  /** When the key stops working (ISO 8601); null: never. */
+  ExpiresAt: string | null;
+}
+
+/** A new feed key: its name, the stores it may write, and when it stops working (null: never). */
+export interface FeedClientForm {
+  Name: string;
+  Stores: number[];
+  ExpiresAt: string | null;
 }
 
 /** Which items an export holds: the items table's filters. */
@@ -29,7 +40,7 @@ export interface CatalogueIoApi {
   /** The export file of a filter, to save. */
   exportFile(filter: ExportFilter, format: 'csv' | 'xlsx'): Promise<{ blob: Blob; name: string }>;
   feedClients(): Promise<FeedClientDto[]>;
-  createFeedClient(name: string): Promise<FeedClientDto & { Key: string }>;
+  createFeedClient(form: FeedClientForm): Promise<FeedClientDto & { Key: string }>;
   revokeFeedClient(id: number): Promise<FeedClientDto>;
 }
 
@@ -55,8 +66,8 @@ export function createCatalogueIoApi(api: $Fetch): CatalogueIoApi {
       return { blob: res._data as Blob, name };
     },
     feedClients: () => api<FeedClientDto[]>('/api/FeedClient/ReadAll'),
-    createFeedClient: (name) =>
-      api<FeedClientDto & { Key: string }>('/api/FeedClient/Create', { method: 'POST', body: { Name: name } }),
+    createFeedClient: (form) =>
+      api<FeedClientDto & { Key: string }>('/api/FeedClient/Create', { method: 'POST', body: form }),
     revokeFeedClient: (id) => api<FeedClientDto>(`/api/FeedClient/Revoke/${id}`, { method: 'POST' }),
   };
 }

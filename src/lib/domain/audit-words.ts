@@ -61,6 +61,7 @@ export function actionInWords(action: string, target: string): string {
     'account.confirm_failed': `gave a wrong access code for ${what}`,
   };
   if (fixed[action] !== undefined) return fixed[action];
+  if (action === 'feed.refused') return `was refused a stock and price feed${target === '' ? '' : ` as ${what}`}`;
   if (action === 'account.registered') return `registered${target === '' ? '' : ` ${what}`}`;
   if (action === 'order.status') return `changed the status of ${what}`;
   const phrase = VERBS[verb];

@@ -31,6 +31,7 @@ export interface Database {
   stock_alerts: StockAlertsTable;
   feed_clients: FeedClientsTable;
   feed_requests: FeedRequestsTable;
+  feed_client_stores: FeedClientStoresTable;
   catalogue_changes: CatalogueChangesTable;
   catalogue_feed: CatalogueFeedTable;
   code_failures: CodeFailuresTable;
@@ -322,6 +323,14 @@ export interface FeedClientsTable {
   created_by: string;
   revoked_at: string | null;
   last_used_at: string | null;
+  /** After this time the key is refused (migration 0210); null: never. */
+  expires_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The stores a feed key may write (migration 0210); a key with none writes nothing. */
+export interface FeedClientStoresTable {
+  client_id: number;
+  store_id: number;
 }
 
 /** A feed request's answer, replayed when a client retries with the same Idempotency-Key. */

@@ -1,8 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import {
+  FEED_PRICE_LIMIT_BPS,
+  isBigPriceChange,
+  linesOutsideStores,
+  type ScopedLine,
+} from '../../lib/domain/feed-rules.ts';
 import { paiseToRupees, percentToBps, rupeesToPaise } from '../../lib/domain/money.ts';
 import {
+  flagField,
   gstField,
   idField,
   moneyField,
@@ -17,8 +24,9 @@ import { applyStockChange, type StockChange } from '../catalogue/stock.ts';
 import { releaseStockAlerts } from '../catalogue/stock-alerts.ts';
 import type { Dialect } from '../db/connection.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import type { Database, FeedClient, Item } from '../db/schema.ts';
+import type { Database, Item } from '../db/schema.ts';
 import { AppError, type ModelState } from '../errors.ts';
+import { auditFeedRefusal, type ScopedFeedClient } from './feed-clients.ts';
 
 /** The most lines one feed request may carry. */
 export const FEED_MAX_LINES = 10_000;
@@ -32,6 +40,8 @@ const lineShape = z.object({
   Discount: percentField('Discount').optional(),
   FlatDiscount: moneyField('FlatDiscount').optional(),
   Gst: gstField('Gst').optional(),
+  /** This line's UnitPrice change is meant even though it is more than `FEED_PRICE_LIMIT_BPS`. */
+  Confirm: flagField('Confirm').optional(),
 });
 type FeedLine = z.output<typeof lineShape>;
 const LINE_FIELDS = Object.keys(lineShape.shape);
@@ -114,17 +124,26 @@ export function parseFeed(body: unknown): FeedLine[] {
   return out;
 }
 
+const LIMIT_PERCENT = FEED_PRICE_LIMIT_BPS / 100;
+
 /**
  * Applies a feed in one transaction. The key row goes in first, so a retry
  * with the same Idempotency-Key waits for the first request and replays its
  * answer; each item row is locked and written through `applyStockChange`, in
  * ItemID order (as orders lock them), so feeds and orders never deadlock and
  * an order never takes stock the feed has just counted away.
+ *
+ * All or nothing: a line writing a store the key may not write (by StoreID, or
+ * by the store of the item its ItemID names) is a 403, and a UnitPrice moved by
+ * more than `FEED_PRICE_LIMIT_BPS` from the price before this feed, without the
+ * line's `"Confirm": true`, a 400; each names every such line, nothing is
+ * written (not even the Idempotency-Key row, so the fixed feed may reuse it) and
+ * the refusal is audited after the rollback.
  */
 export async function applyFeed(
   db: Kysely<Database>,
   dialect: Dialect,
-  client: FeedClient,
+  client: ScopedFeedClient,
   key: string,
   rawBody: string,
   lines: FeedLine[],
@@ -133,6 +152,8 @@ export async function applyFeed(
   const requestHash = createHash('sha256').update(rawBody).digest('hex');
   const replay = await findFeedReplay(db, client.id, key, requestHash);
   if (replay !== undefined) return { kind: 'replayed', body: replay };
+  // Set just before a refusal is thrown, and audited once the transaction has rolled back.
+  let refusal: Record<string, unknown> | undefined;
   try {
     return await db.transaction().execute(async (trx) => {
       await trx
@@ -150,14 +171,28 @@ export async function applyFeed(
       const byCode = lines.filter((l) => l.ItemID === undefined);
       const targets = new Map<number, number>();
       const skipped: FeedAnswer['Skipped'] = [];
-      const known = new Set<number>();
+      const storeOf = new Map<number, number>();
       for (let i = 0; i < ids.length; i += 1000) {
         const rows = await trx
           .selectFrom('items')
-          .select('id')
+          .select(['id', 'store_id'])
           .where('id', 'in', ids.slice(i, i + 1000))
           .execute();
-        for (const r of rows) known.add(r.id);
+        for (const r of rows) storeOf.set(r.id, r.store_id);
+      }
+      // A line by StoreID and ProductCode writes that store even when it has no such code, so a
+      // key cannot learn another store's codes from what is skipped.
+      const allowed = new Set(client.stores);
+      const outside = linesOutsideStores(
+        lines.map((l, i) => ({
+          line: i,
+          storeId: l.ItemID === undefined ? (l.StoreID ?? null) : (storeOf.get(l.ItemID) ?? null),
+        })),
+        allowed,
+      );
+      if (outside.length > 0) {
+        refusal = { Reason: 'OtherStore', Stores: client.stores, Lines: outside.slice(0, 50).map(lineOf(lines)) };
+        throw otherStores(outside, lines, client.stores);
       }
       const codeIds = new Map<string, number>();
       for (let i = 0; i < byCode.length; i += 500) {
@@ -177,7 +212,7 @@ export async function applyFeed(
       }
       for (const [i, l] of lines.entries()) {
         const id = l.ItemID ?? codeIds.get(`${l.StoreID}|${l.ProductCode}`);
-        if (id === undefined || (l.ItemID !== undefined && !known.has(id))) {
+        if (id === undefined || (l.ItemID !== undefined && !storeOf.has(id))) {
           skipped.push({
             Line: i,
             ItemID: l.ItemID ?? null,
@@ -198,11 +233,21 @@ export async function applyFeed(
       let changed = 0;
       const changedDbs = new Set<number>();
       const restocked: number[] = [];
+      const priceBefore = new Map<number, number>();
+      const bigChanges: BigChange[] = [];
+      const movedAway: ScopedLine[] = [];
       for (const [i, id] of order) {
         let q = trx.selectFrom('items').selectAll().where('id', '=', id);
         if (dialect === 'postgres') q = q.forUpdate();
         const current = (await q.executeTakeFirst()) as Item;
         const l = lines[i] as FeedLine;
+        // Staff may have moved the item to another store since it was read above.
+        if (!allowed.has(current.store_id)) {
+          movedAway.push({ line: i, storeId: current.store_id });
+          continue;
+        }
+        const before = priceBefore.get(id) ?? current.unit_price;
+        priceBefore.set(id, before);
         const change: StockChange = {
           stock: l.Availability,
           unitPrice: l.UnitPrice === undefined ? undefined : rupeesToPaise(l.UnitPrice),
@@ -224,6 +269,10 @@ export async function applyFeed(
             );
           }
         }
+        if (change.unitPrice !== undefined && l.Confirm !== true && isBigPriceChange(before, change.unitPrice)) {
+          bigChanges.push({ line: i, itemId: id, before, after: change.unitPrice });
+          continue;
+        }
         const r = await applyStockChange(trx, current, change, meta.at);
         if (r.before.stock <= 0 && r.after.stock > 0) restocked.push(id);
         if (r.changed) {
@@ -238,6 +287,23 @@ export async function applyFeed(
           SellingPrice: paiseToRupees(r.after.selling_price),
           Changed: r.changed,
         });
+      }
+      if (movedAway.length > 0) {
+        refusal = { Reason: 'OtherStore', Stores: client.stores, Lines: movedAway.slice(0, 50).map(lineOf(lines)) };
+        throw otherStores(linesOutsideStores(movedAway, allowed), lines, client.stores);
+      }
+      if (bigChanges.length > 0) {
+        bigChanges.sort((a, b) => a.line - b.line);
+        refusal = {
+          Reason: 'BigPriceChange',
+          Lines: bigChanges.slice(0, 50).map((b) => ({
+            Line: b.line,
+            ItemID: b.itemId,
+            Before: paiseToRupees(b.before),
+            After: paiseToRupees(b.after),
+          })),
+        };
+        throw bigPriceChanges(bigChanges);
       }
       results.sort((a, b) => a.Line - b.Line);
       // Stock back above zero answers the item's back-in-stock requests, in this transaction.
@@ -281,12 +347,82 @@ export async function applyFeed(
       return { kind: 'applied' as const, body };
     });
   } catch (err) {
+    if (refusal !== undefined) {
+      await auditFeedRefusal(db, client, meta, { IdempotencyKey: key.slice(0, 100), ...refusal });
+      throw err;
+    }
     if (isUniqueViolation(err)) {
       const again = await findFeedReplay(db, client.id, key, requestHash);
       if (again !== undefined) return { kind: 'replayed', body: again };
     }
     throw err;
   }
+}
+
+interface BigChange {
+  line: number;
+  itemId: number;
+  /** Paise. */
+  before: number;
+  after: number;
+}
+
+function lineOf(lines: FeedLine[]) {
+  return (l: ScopedLine) => ({
+    Line: l.line,
+    ItemID: lines[l.line]?.ItemID ?? null,
+    StoreID: l.storeId,
+    ProductCode: lines[l.line]?.ProductCode ?? null,
+  });
+}
+
+function plural(n: number, one: string, many: string): string {
+  return n === 1 ? `1 ${one}` : `${n} ${many}`;
+}
+
+/** The 403 for lines writing stores the key may not write, each named. */
+function otherStores(outside: ScopedLine[], lines: FeedLine[], stores: number[]): AppError {
+  const modelState: ModelState = {};
+  for (const o of outside) {
+    const l = lines[o.line] as FeedLine;
+    const at = `Lines[${o.line}]`;
+    modelState[l.ItemID === undefined ? `${at}.StoreID` : `${at}.ItemID`] = [
+      l.ItemID === undefined
+        ? `${at}: this feed key may not write store ${o.storeId}.`
+        : `${at}: item ${l.ItemID} is in store ${o.storeId}, which this feed key may not write.`,
+    ];
+  }
+  const mine = stores.length === 0 ? 'no store' : `only store${stores.length === 1 ? '' : 's'} ${stores.join(', ')}`;
+  return new AppError(
+    403,
+    'forbidden',
+    `This feed key may write ${mine}; ${plural(outside.length, 'line writes', 'lines write')} another store (${outside
+      .slice(0, 20)
+      .map((o) => `line ${o.line}`)
+      .join(
+        ', ',
+      )}${outside.length > 20 ? ', …' : ''}). Nothing was applied. An Admin can create a key for those stores on the Feed clients page.`,
+    { modelState },
+  );
+}
+
+/** The 400 for unconfirmed UnitPrice changes of more than the limit, each named with its prices. */
+function bigPriceChanges(changes: BigChange[]): AppError {
+  const modelState: ModelState = {};
+  for (const b of changes) {
+    const at = `Lines[${b.line}]`;
+    const by =
+      b.before > 0
+        ? ` (${b.after > b.before ? '+' : '−'}${Math.round((Math.abs(b.after - b.before) * 100) / b.before)} %)`
+        : '';
+    modelState[`${at}.UnitPrice`] = [
+      `${at}: UnitPrice of item ${b.itemId} moves from ${paiseToRupees(b.before)} to ${paiseToRupees(b.after)}${by}, more than ${LIMIT_PERCENT} % in one feed; add "Confirm": true to the line if it is meant.`,
+    ];
+  }
+  return AppError.badRequest(
+    `${plural(changes.length, 'line changes', 'lines change')} a UnitPrice by more than ${LIMIT_PERCENT} % without "Confirm": true; nothing was applied.`,
+    modelState,
+  );
 }
 
 /** The stored answer for a retried key, or a 409 when the key came with another body. */

@@ -21,7 +21,8 @@ import { idParam, jsonValue, readJsonObject } from '../http/input.ts';
  */
 export function feedRoutes(deps: AppDeps): Hono {
   return new Hono().post('/stock', async (c) => {
-    const client = await authenticateFeed(deps.db, c.req.header('authorization'), c.req.header('x-api-key'));
+    const call = { ip: addressOf(c, deps), at: clockOf(deps).toISOString() };
+    const client = await authenticateFeed(deps.db, c.req.header('authorization'), c.req.header('x-api-key'), call);
     const key = (c.req.header('idempotency-key') ?? '').trim();
     if (key === '' || key.length > 200) {
       throw AppError.invalidField(
@@ -33,8 +34,7 @@ export function feedRoutes(deps: AppDeps): Hono {
     const raw = await readHeldText(c);
     const lines = parseFeed(jsonValue(raw));
     const outcome = await applyFeed(deps.db, deps.dialect, client, key, raw, lines, {
-      ip: addressOf(c, deps),
-      at: clockOf(deps).toISOString(),
+      ...call,
       siteUrl: siteUrlOf(deps),
     });
     if (outcome.kind === 'applied') void deps.mailQueue?.kick();
@@ -49,8 +49,11 @@ export function feedClientRoutes(deps: AppDeps): Hono<AuthEnv> {
     .get('/readall', admin, async (c) => c.json((await listFeedClients(deps.db)).map(toFeedClientDto)))
     .post('/create', admin, async (c) => {
       const body = await readJsonObject(c);
-      const name = typeof body.Name === 'string' ? body.Name : typeof body.name === 'string' ? body.name : '';
-      const { row, key } = await createFeedClient(deps.db, staffAct(c, deps), name);
+      const { row, key } = await createFeedClient(deps.db, staffAct(c, deps), {
+        name: body.Name ?? body.name,
+        stores: body.Stores ?? body.stores,
+        expiresAt: body.ExpiresAt ?? body.expiresAt,
+      });
       return c.json({ ...toFeedClientDto(row), Key: key }, 201);
     })
     .post('/revoke/:id', admin, async (c) =>
