@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type ProxyTrust, parseTrustProxy } from '../lib/domain/ip-address.ts';
+import { parseStaffMfa, type StaffMfaPolicy } from '../lib/domain/mfa.ts';
 import { DEFAULT_POOL_MAX } from './db/pool-size.ts';
 
 /** Everything the server and the CLIs read from the environment (see README "Configuration"). */
@@ -28,6 +29,8 @@ export interface Config {
   siteUrl: string;
   /** The reverse proxies in front of the API (`TRUST_PROXY`, see `parseTrustProxy`); unset: none. */
   trustProxy: ProxyTrust;
+  /** `STAFF_MFA=required`: every staff account must sign in with a second factor; default `optional`. */
+  staffMfa: StaffMfaPolicy;
 }
 
 function nonEmpty(v: string | undefined): string | undefined {
@@ -61,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteDir: resolve(nonEmpty(env.SITE_DIR) ?? './dist'),
     siteUrl: nonEmpty(env.SITE_URL) ?? `http://${nonEmpty(env.HOST) ?? '127.0.0.1'}:${port}`,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    staffMfa: parseStaffMfa(env.STAFF_MFA),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ProxyTrust } from '../lib/domain/ip-address.ts';
+import type { StaffMfaPolicy } from '../lib/domain/mfa.ts';
 import type { HashGate } from './auth/passwords.ts';
 import type { Dialect } from './db/connection.ts';
 import type { Database } from './db/schema.ts';
@@ -33,6 +34,8 @@ export interface AppDeps {
   siteBuilder?: { command: string; args: string[] };
   /** The site's public origin (`SITE_URL`) for links in mail. Default: `http://127.0.0.1:4321`. */
   siteUrl?: string | undefined;
+  /** `STAFF_MFA`: `required` makes a second factor mandatory for staff sign-ins. Default: `optional`. */
+  staffMfa?: StaffMfaPolicy;
   /** Queued mail, sent after commit; `createApp` makes one over `db` and `mail` when not given. */
   mailQueue?: MailQueue | undefined;
 }

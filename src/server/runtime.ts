@@ -34,6 +34,7 @@ export function appDeps(config: Config, db: Db, log: Logger): AppDeps {
     log,
     siteUrl: config.siteUrl,
     trustProxy: config.trustProxy,
+    staffMfa: config.staffMfa,
   };
 }
 

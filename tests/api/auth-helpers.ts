@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import type { ProxyTrust } from '../../src/lib/domain/ip-address.ts';
+import type { StaffMfaPolicy } from '../../src/lib/domain/mfa.ts';
 import { createApp, silentLogger } from '../../src/server/app.ts';
 import { ensureAccount } from '../../src/server/auth/accounts.ts';
 import type { HashGate } from '../../src/server/auth/passwords.ts';
@@ -58,7 +59,13 @@ async function parse<T>(res: Response): Promise<Res<T>> {
 
 export async function createAuthTestApp(
   dialect: Dialect,
-  opts: { smtpUrl?: string; trustProxy?: ProxyTrust; mailer?: Mailer; hashGate?: HashGate } = {},
+  opts: {
+    smtpUrl?: string;
+    trustProxy?: ProxyTrust;
+    mailer?: Mailer;
+    hashGate?: HashGate;
+    staffMfa?: StaffMfaPolicy;
+  } = {},
 ): Promise<AuthTestApp> {
   const db = await createTestDb(dialect);
   const outboxDir = join(db.dataDir, 'outbox');
@@ -80,6 +87,7 @@ export async function createAuthTestApp(
     now: () => clock.now,
     trustProxy: opts.trustProxy ?? TEST_TRUST,
     ...(opts.hashGate === undefined ? {} : { hashGate: opts.hashGate }),
+    ...(opts.staffMfa === undefined ? {} : { staffMfa: opts.staffMfa }),
     siteUrl: SITE_URL,
     mailQueue,
   });

@@ -42,14 +42,16 @@ export async function issueResetCode(db: Kysely<Database>, userId: number, now: 
   return code;
 }
 
-export type ResetCheck = 'reset' | 'wrong' | 'expired' | 'exhausted' | 'none';
+/** `refused`: the code is right, but the caller refused the new password (a staff account's must meet the staff rules). */
+export type ResetCheck = 'reset' | 'refused' | 'wrong' | 'expired' | 'exhausted' | 'none';
 
 /**
  * Tries `code` and, when right, sets the new password in the same transaction:
  * the code is deleted, the security stamp rotated (every token issued before
  * stops working), the address counts as confirmed (the code came by mail), and
  * any pending access code goes. Every try counts, raised in SQL so parallel
- * guesses cannot exceed the limit.
+ * guesses cannot exceed the limit. With `refusePassword`, a right code changes
+ * nothing and answers `refused`, so only someone holding the code learns why.
  */
 export async function resetWithCode(
   db: Kysely<Database>,
@@ -57,6 +59,7 @@ export async function resetWithCode(
   code: string,
   passwordHash: string,
   now: Date,
+  refusePassword = false,
 ): Promise<ResetCheck> {
   return db.transaction().execute(async (trx): Promise<ResetCheck> => {
     const row = await trx
@@ -77,6 +80,7 @@ export async function resetWithCode(
     const expected = Buffer.from(row.code_hash, 'hex');
     const given = Buffer.from(hashResetCode(userId, code), 'hex');
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'wrong';
+    if (refusePassword) return 'refused';
     await trx
       .updateTable('users')
       .set({

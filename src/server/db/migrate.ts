@@ -7,6 +7,7 @@ import * as m0130 from './migrations/0130_delivery_mail_alerts.ts';
 import * as m0160 from './migrations/0160_feeds_and_codes.ts';
 import * as m0170 from './migrations/0170_publish_queue.ts';
 import * as m0180 from './migrations/0180_catalogue_changes.ts';
+import * as m0200 from './migrations/0200_account_mfa.ts';
 import type { Database } from './schema.ts';
 
 // A static list instead of a folder scan: works the same from source, from a
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0160_feeds_and_codes': m0160,
   '0170_publish_queue': m0170,
   '0180_catalogue_changes': m0180,
+  '0200_account_mfa': m0200,
 };
 
 /** Brings the database to the latest schema; throws with the failing migration's name. */

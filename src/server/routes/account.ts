@@ -15,6 +15,7 @@ import {
   findRoles,
   findUserByEmail,
   findUserById,
+  newPasswordErrors,
   normaliseEmail,
   replaceUnconfirmedPassword,
   rolesForRole,
@@ -211,6 +212,8 @@ export function accountRoutes(deps: AppDeps): Hono<AuthEnv> {
       const wait = await secondsUntilAllowed(db, email, ip, now, 'reset');
       if (wait > 0) throw tooManyRequests(wait, 'password-reset attempts');
       const user = await findUserByEmail(db, email);
+      // A staff account's new password must meet the staff rules; said only to whoever holds the right code.
+      const staffErrors = user?.kind === 'employee' ? newPasswordErrors(password, user.email) : [];
       // The slow hash is computed whether or not the account exists, so timing does not tell.
       const gate = hashGateOf(deps);
       const passwordHash = await (deps.throttleAnonymous !== false
@@ -219,7 +222,10 @@ export function accountRoutes(deps: AppDeps): Hono<AuthEnv> {
       const result =
         user === undefined || user.email.endsWith(`@${DELETED_EMAIL_DOMAIN}`)
           ? 'none'
-          : await resetWithCode(db, user.id, code, passwordHash, now);
+          : await resetWithCode(db, user.id, code, passwordHash, now, staffErrors.length > 0);
+      if (result === 'refused') {
+        throw AppError.badRequest(`The request is invalid: ${staffErrors.join(' ')}`, { Password: staffErrors });
+      }
       if (result !== 'reset') {
         await recordFailure(db, email, ip, now, 'reset');
         if (user !== undefined) {
@@ -256,11 +262,14 @@ export function accountRoutes(deps: AppDeps): Hono<AuthEnv> {
       const confirm = textField(body, 'ConfirmPassword', { raw: true }) ?? '';
       const fullName = textField(body, 'FullName') ?? '';
       const rawRole = textField(body, 'Role') || 'Employee';
-      const errors: FieldErrors = validateNewCredentials({
-        Email: email,
-        Password: password,
-        ConfirmPassword: confirm,
-      });
+      const errors: FieldErrors = validateNewCredentials(
+        {
+          Email: email,
+          Password: password,
+          ConfirmPassword: confirm,
+        },
+        true,
+      );
       if (fullName === '') errors.FullName = ['FullName is required.'];
       else if (fullName.length > FULL_NAME_MAX_LENGTH) errors.FullName = [EXTRA_MESSAGES.fullNameTooLong];
       const role = rawRole === 'Admin' || rawRole === 'Employee' ? rawRole : undefined;
