@@ -8,7 +8,7 @@ import {
   type FieldErrors,
   FULL_NAME_MAX_LENGTH,
   validateProfile,
-  validateRegistration,
+  validateStaffRegistration,
 } from '../../lib/domain/account-rules.ts';
 import type { EmployeeDto, EndUserDto } from '../../lib/domain/auth.ts';
 import { $user } from '../../stores/session.ts';
@@ -64,7 +64,7 @@ interface NewEmployeeValues extends Record<string, string> {
 }
 
 function validateNewEmployee(v: NewEmployeeValues): FieldErrors {
-  const errors: FieldErrors = validateRegistration({
+  const errors: FieldErrors = validateStaffRegistration({
     Email: v.Email.trim().toLowerCase(),
     Password: v.Password,
     ConfirmPassword: v.ConfirmPassword,

@@ -119,6 +119,19 @@ export function validateRegistration(input: RegistrationInput): FieldErrors<keyo
   return errors;
 }
 
+/**
+ * The registration checks of a new staff account's password (an Employee or Admin made by
+ * an Admin): spec §5's rule, then the staff length. The server adds the common and breached
+ * list (`src/server/auth/staff-passwords.ts`).
+ */
+export function validateStaffRegistration(input: RegistrationInput): FieldErrors<keyof RegistrationInput> {
+  const errors = validateRegistration(input);
+  if (errors.Password === undefined && [...input.Password].length < STAFF_PASSWORD_MIN_LENGTH) {
+    errors.Password = [EXTRA_MESSAGES.staffPasswordTooShort];
+  }
+  return errors;
+}
+
 /** The 'Please Enter Access Code' form (spec §5 Confirm e-mail). */
 export function validateAccessCode(code: string): FieldErrors<'Code'> {
   const trimmed = code.trim();

@@ -50,8 +50,9 @@ export type ResetCheck = 'reset' | 'refused' | 'wrong' | 'expired' | 'exhausted'
  * the code is deleted, the security stamp rotated (every token issued before
  * stops working), the address counts as confirmed (the code came by mail), and
  * any pending access code goes. Every try counts, raised in SQL so parallel
- * guesses cannot exceed the limit. With `refusePassword`, a right code changes
- * nothing and answers `refused`, so only someone holding the code learns why.
+ * guesses cannot exceed the limit. `refusePassword` is asked only when the code
+ * is right: when it says true, nothing changes and the answer is `refused`, so
+ * only someone holding the code learns why (and the check's cost is spent only then).
  */
 export async function resetWithCode(
   db: Kysely<Database>,
@@ -59,7 +60,7 @@ export async function resetWithCode(
   code: string,
   passwordHash: string,
   now: Date,
-  refusePassword = false,
+  refusePassword: () => boolean = () => false,
 ): Promise<ResetCheck> {
   return db.transaction().execute(async (trx): Promise<ResetCheck> => {
     const row = await trx
@@ -80,7 +81,7 @@ export async function resetWithCode(
     const expected = Buffer.from(row.code_hash, 'hex');
     const given = Buffer.from(hashResetCode(userId, code), 'hex');
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'wrong';
-    if (refusePassword) return 'refused';
+    if (refusePassword()) return 'refused';
     await trx
       .updateTable('users')
       .set({

@@ -14,6 +14,17 @@ const requireHere = createRequire(import.meta.url);
  */
 export const STAFF_PASSWORD_MIN_SCORE = 4;
 
+/**
+ * How much of a password is scored, and how many l33t substitutions are tried:
+ * the estimate grows much faster than the length (a 120-character password took
+ * about a second with the defaults of 256 and 100), and it runs on the event
+ * loop. With these, the worst case measured stays near 40 ms (bench/README.md
+ * "Staff password checks"); a password whose first 32 characters score 4 is
+ * strong whatever follows.
+ */
+export const SCORED_LENGTH = 32;
+const L33T_MAX_SUBSTITUTIONS = 4;
+
 let estimator: ZxcvbnFactory | undefined;
 
 // Loaded on first use (decompressing the dictionaries takes a moment): a process that sets no staff password never loads it.
@@ -21,7 +32,12 @@ function strength(): ZxcvbnFactory {
   if (estimator === undefined) {
     const core = requireHere('@zxcvbn-ts/core') as typeof import('@zxcvbn-ts/core');
     const common = requireHere('@zxcvbn-ts/language-common') as typeof import('@zxcvbn-ts/language-common');
-    estimator = new core.ZxcvbnFactory({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs });
+    estimator = new core.ZxcvbnFactory({
+      dictionary: { ...common.dictionary },
+      graphs: common.adjacencyGraphs,
+      maxLength: SCORED_LENGTH,
+      l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS,
+    });
   }
   return estimator;
 }

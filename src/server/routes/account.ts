@@ -212,8 +212,12 @@ export function accountRoutes(deps: AppDeps): Hono<AuthEnv> {
       const wait = await secondsUntilAllowed(db, email, ip, now, 'reset');
       if (wait > 0) throw tooManyRequests(wait, 'password-reset attempts');
       const user = await findUserByEmail(db, email);
-      // A staff account's new password must meet the staff rules; said only to whoever holds the right code.
-      const staffErrors = user?.kind === 'employee' ? newPasswordErrors(password, user.email) : [];
+      // A staff account's new password must meet the staff rules: checked and said only for the right code.
+      let staffErrors: string[] = [];
+      const refuseForStaff = () => {
+        staffErrors = user?.kind === 'employee' ? newPasswordErrors(password, user.email) : [];
+        return staffErrors.length > 0;
+      };
       // The slow hash is computed whether or not the account exists, so timing does not tell.
       const gate = hashGateOf(deps);
       const passwordHash = await (deps.throttleAnonymous !== false
@@ -222,7 +226,7 @@ export function accountRoutes(deps: AppDeps): Hono<AuthEnv> {
       const result =
         user === undefined || user.email.endsWith(`@${DELETED_EMAIL_DOMAIN}`)
           ? 'none'
-          : await resetWithCode(db, user.id, code, passwordHash, now, staffErrors.length > 0);
+          : await resetWithCode(db, user.id, code, passwordHash, now, refuseForStaff);
       if (result === 'refused') {
         throw AppError.badRequest(`The request is invalid: ${staffErrors.join(' ')}`, { Password: staffErrors });
       }
