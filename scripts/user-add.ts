@@ -1,6 +1,8 @@
 // npm run user:add -- --email E --role Admin|Employee|User [--name "Full Name"]
 //   [--password P | --password-stdin]   (or AISLE_PASSWORD in the environment, or typed at a prompt)
-// Creates a confirmed account, or updates the role(s) and password of an existing one.
+//   [--reset-mfa]
+// Creates a confirmed account, or updates the role(s) and password of an existing one (and with
+// --reset-mfa removes its second factor). Admin and Employee passwords must meet the staff rules.
 // A password on the command line is seen by every user of the machine (ps) and kept in the
 // shell's history, so standard input, the environment or the prompt are the ways to prefer.
 import { parseArgs } from 'node:util';
@@ -12,16 +14,25 @@ import { AppError } from '../src/server/errors.ts';
 
 const USAGE =
   'Usage: npm run user:add -- --email E --role Admin|Employee|User [--name "Full Name"] ' +
-  '[--password P | --password-stdin]\n' +
+  '[--password P | --password-stdin] [--reset-mfa]\n' +
   '  The password is read, in this order, from --password, from standard input with --password-stdin, ' +
-  'from AISLE_PASSWORD, or typed at a prompt (not shown) when run in a terminal.';
+  'from AISLE_PASSWORD, or typed at a prompt (not shown) when run in a terminal.\n' +
+  '  Admin and Employee passwords need at least 12 characters and must not be common or breached ones.\n' +
+  '  --reset-mfa removes the second factor of an existing account (a lost phone and lost recovery codes).';
 
 function fail(message: string): never {
   console.error(`user:add: ${message}\n${USAGE}`);
   process.exit(2);
 }
 
-let values: { email?: string; password?: string; 'password-stdin'?: boolean; role?: string; name?: string };
+let values: {
+  email?: string;
+  password?: string;
+  'password-stdin'?: boolean;
+  role?: string;
+  name?: string;
+  'reset-mfa'?: boolean;
+};
 try {
   ({ values } = parseArgs({
     options: {
@@ -30,6 +41,7 @@ try {
       'password-stdin': { type: 'boolean' },
       role: { type: 'string' },
       name: { type: 'string' },
+      'reset-mfa': { type: 'boolean' },
     },
     strict: true,
     allowPositionals: false,
@@ -96,10 +108,18 @@ const config = loadConfig();
 const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await migrateToLatest(db.db);
-  const result = await ensureAccount(db.db, { email, password, role, fullName: name, now: new Date() });
+  const result = await ensureAccount(db.db, {
+    email,
+    password,
+    role,
+    fullName: name,
+    resetMfa: values['reset-mfa'] === true,
+    now: new Date(),
+  });
   console.log(
     `${result.created ? 'Created' : 'Updated'} account ${result.id} (${email.trim().toLowerCase()}) with role(s) ${result.roles.join(', ')}; it is confirmed and can sign in.`,
   );
+  if (result.mfaReset) console.log('Its second factor was removed: it can set a new one up from My Profile.');
 } catch (err) {
   if (err instanceof AppError && err.status === 400) {
     const flag: Record<string, string> = { Email: '--email', Password: '--password', FullName: '--name' };

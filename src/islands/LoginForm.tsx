@@ -1,10 +1,16 @@
-import { type SubmitEvent, useEffect, useState } from 'react';
-import { friendlyMessage } from '../lib/api/account.ts';
+import { lazy, type SubmitEvent, Suspense, useEffect, useState } from 'react';
+import { friendlyMessage, type MfaAsk, mfaAskOf } from '../lib/api/account.ts';
+import { ServiceError } from '../lib/api/errors.ts';
 import { normaliseEmailInput, validateLogin } from '../lib/domain/account-rules.ts';
+import { MFA_MESSAGES } from '../lib/domain/mfa.ts';
 import { loginPathFor, roleForPath } from '../lib/domain/return-to.ts';
 import { adoptGuestCart } from '../stores/cart.ts';
 import { authorize, forgetReturnPath, login, rememberFullName, returnPath } from '../stores/session.ts';
+import { Spinner } from './AuthGate.tsx';
 import { buttonClass, Notice, TextField, useFieldForm } from './FormField.tsx';
+
+// Loaded only when a staff sign-in must set its second factor up: every other sign-in does without the QR code.
+const MfaSetup = lazy(() => import('./MfaSetup.tsx').then((m) => ({ default: m.MfaSetup })));
 
 /** The password-reset page the "Forgot password?" link opens. */
 export const RESET_PAGE = '/app/reset-password';
@@ -12,7 +18,9 @@ export const RESET_PAGE = '/app/reset-password';
 /**
  * The 'Please sign in' form (spec §2, §5). On success a guest's cart is merged
  * into the account's and the shopper goes back to the page they came from
- * (issue 12), or to the root.
+ * (issue 12), or to the root. A code field shows only when the server asks for
+ * the second factor; a staff account the shop requires one of, and that has
+ * none, sets it up here first.
  */
 export function LoginForm() {
   const [back, setBack] = useState<string | null>(null);
@@ -24,10 +32,16 @@ export function LoginForm() {
     const role = path === null ? null : roleForPath(path);
     setLacking(role !== null && authorize() && !authorize(role) ? role : null);
   }, []);
+  // What the server asked for after a right password: a code, or the second factor's setup.
+  const [ask, setAsk] = useState<MfaAsk | null>(null);
+  const [asked, setAsked] = useState('');
   // Addresses are compared in lower case: "Priya.Shopper@Example.com" signs in as typed (issue 13).
   const form = useFieldForm({
-    initial: { Email: '', Password: '' },
-    validate: (v) => validateLogin({ ...v, Email: normaliseEmailInput(v.Email) }),
+    initial: { Email: '', Password: '', Code: '' },
+    validate: ({ Code, ...v }) => ({
+      ...validateLogin({ ...v, Email: normaliseEmailInput(v.Email) }),
+      ...(ask?.kind === 'code' && Code.trim() === '' ? { Code: [MFA_MESSAGES.codeFieldRequired] } : {}),
+    }),
   });
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState('');
@@ -38,19 +52,54 @@ export function LoginForm() {
     if (!form.valid || pending) return;
     setPending(true);
     setFailure('');
+    const otp = ask?.kind === 'code' ? form.values.Code.trim() : undefined;
     try {
       const returnTo = returnPath();
       await login(normaliseEmailInput(form.values.Email), form.values.Password, {
         returnTo,
+        otp,
         beforeLeaving: async () => {
           forgetReturnPath();
           await Promise.all([adoptGuestCart(), rememberFullName()]);
         },
       });
     } catch (err) {
-      setFailure(friendlyMessage(err));
+      const next = mfaAskOf(err);
+      const message = friendlyMessage(err);
+      setAsk(next);
+      // The first question is a step, not a failure; a wrong code is one.
+      if (next !== null && otp === undefined) {
+        setAsked(err instanceof ServiceError ? err.serverMessage : message);
+      } else {
+        setAsked('');
+        setFailure(message);
+      }
       setPending(false);
     }
+  }
+
+  if (ask?.kind === 'setup') {
+    return (
+      <section aria-labelledby="login-heading" className="mx-auto max-w-2xl">
+        <h1 id="login-heading" className="mb-6 text-2xl font-extrabold tracking-tight text-brand-900">
+          Please sign in
+        </h1>
+        <Notice kind="success">{asked}</Notice>
+        <Suspense fallback={<Spinner label="Preparing your second factor…" />}>
+          <MfaSetup
+            setupToken={ask.setupToken}
+            onEnabled={(message) => {
+              setAsk({ kind: 'code' });
+              setAsked(`${message} Enter the next code your app shows to sign in.`);
+            }}
+            onCancel={() => {
+              setAsk(null);
+              setAsked('');
+            }}
+          />
+        </Suspense>
+      </section>
+    );
   }
 
   return (
@@ -59,6 +108,7 @@ export function LoginForm() {
         Please sign in
       </h1>
       <Notice kind="error">{failure}</Notice>
+      <Notice kind="success">{asked}</Notice>
       <Notice kind="success">
         {lacking !== null && (
           <>
@@ -93,6 +143,16 @@ export function LoginForm() {
           required
           binding={form.field('Password')}
         />
+        {ask?.kind === 'code' && (
+          <TextField
+            id="login-code"
+            label="Code"
+            autoComplete="one-time-code"
+            hint="The 6-digit code from your authenticator app, or one of your recovery codes."
+            required
+            binding={form.field('Code')}
+          />
+        )}
         <button type="submit" className={`${buttonClass} w-full`} disabled={!form.valid || pending}>
           {pending ? 'Signing in…' : 'Sign in'}
         </button>

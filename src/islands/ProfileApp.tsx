@@ -1,13 +1,17 @@
 import { useStore } from '@nanostores/react';
-import { type SubmitEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { friendlyMessage, modelStateOf, type ProfileEdit } from '../lib/api/account.ts';
+import { lazy, type SubmitEvent, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { friendlyMessage, type MfaStatusDto, modelStateOf, type ProfileEdit } from '../lib/api/account.ts';
 import { ServiceError } from '../lib/api/errors.ts';
 import { validateProfile } from '../lib/domain/account-rules.ts';
 import type { EmployeeDto, EndUserDto } from '../lib/domain/auth.ts';
+import { MFA_MESSAGES } from '../lib/domain/mfa.ts';
 import { CART_CHANGED_EVENT } from '../scripts/page-events.ts';
 import { $user, accountApi, LOGIN_PATH, setFullName } from '../stores/session.ts';
 import { Spinner } from './AuthGate.tsx';
 import { buttonClass, Notice, ReadOnlyField, TextField, useFieldForm } from './FormField.tsx';
+
+// Loaded when a staff member sets a second factor up: shoppers' profiles never load the QR code.
+const MfaSetup = lazy(() => import('./MfaSetup.tsx').then((m) => ({ default: m.MfaSetup })));
 
 /** Spec §9: the spinner stays this long after the data has arrived. */
 const SPINNER_DELAY_MS = 200;
@@ -72,8 +76,8 @@ type Section = keyof typeof FIELDS;
 /**
  * My Profile (name, phone, e-mail shown read-only) and My Address (delivery
  * address) of the signed-in account. Employees are read and saved through the
- * Employee calls, everyone else through the User calls. Place it inside an
- * `AuthGate`.
+ * Employee calls, everyone else through the User calls, and set up or turn off
+ * their second factor under My Profile. Place it inside an `AuthGate`.
  */
 export function ProfileApp({ section }: { section: Section }) {
   const user = useStore($user);
@@ -151,17 +155,121 @@ export function ProfileApp({ section }: { section: Section }) {
     );
   }
   return (
-    <ProfileForm
-      key={`${account.kind}:${account.id}`}
-      section={section}
-      account={account}
-      onSaved={(saved) => {
-        setLoad({ state: 'ready', account: saved });
-        // The header shows the full name: the first-paint script reads it from storage.
-        setFullName(saved.values.FullName);
-        window.dispatchEvent(new Event(CART_CHANGED_EVENT));
-      }}
-    />
+    <>
+      <ProfileForm
+        key={`${account.kind}:${account.id}`}
+        section={section}
+        account={account}
+        onSaved={(saved) => {
+          setLoad({ state: 'ready', account: saved });
+          // The header shows the full name: the first-paint script reads it from storage.
+          setFullName(saved.values.FullName);
+          window.dispatchEvent(new Event(CART_CHANGED_EVENT));
+        }}
+      />
+      {section === 'profile' && account.kind === 'employee' && <SecondFactor />}
+    </>
+  );
+}
+
+/** A staff member's second factor: its state, setting it up, turning it off with a code. */
+function SecondFactor() {
+  const [status, setStatus] = useState<MfaStatusDto | null>(null);
+  const [setting, setSetting] = useState(false);
+  const [failure, setFailure] = useState('');
+  const [done, setDone] = useState('');
+  const [pending, setPending] = useState(false);
+  const form = useFieldForm({
+    initial: { Code: '' },
+    validate: (v) => (v.Code.trim() === '' ? { Code: [MFA_MESSAGES.codeFieldRequired] } : {}),
+  });
+
+  const reload = useCallback(async () => {
+    try {
+      setStatus(await accountApi.mfaStatus());
+    } catch (err) {
+      setFailure(friendlyMessage(err));
+    }
+  }, []);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  async function turnOff(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    form.attempt();
+    if (!form.valid || pending) return;
+    setPending(true);
+    setFailure('');
+    try {
+      setDone((await accountApi.mfaDisable(form.values.Code.trim())).Message);
+      form.reset({ Code: '' });
+      await reload();
+    } catch (err) {
+      const byField = modelStateOf(err);
+      form.setServerErrors(byField);
+      setFailure(byField.Code === undefined ? friendlyMessage(err) : '');
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="second-factor-heading" className="mt-8 max-w-2xl">
+      <h2 id="second-factor-heading" className="mb-3 text-xl font-bold text-brand-900">
+        Second factor
+      </h2>
+      <Notice kind="error">{failure}</Notice>
+      <Notice kind="success">{done}</Notice>
+      {status === null ? null : setting ? (
+        <Suspense fallback={<Spinner label="Preparing your second factor…" />}>
+          <MfaSetup
+            onEnabled={(message) => {
+              setSetting(false);
+              setDone(message);
+              void reload();
+            }}
+            onCancel={() => setSetting(false)}
+          />
+        </Suspense>
+      ) : status.Enabled ? (
+        <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <p className="mb-4 text-slate-800">
+            Your sign-ins ask for a code from your authenticator app. You have {status.RecoveryCodesLeft} unused
+            recovery {status.RecoveryCodesLeft === 1 ? 'code' : 'codes'}.
+          </p>
+          <form noValidate onSubmit={turnOff} onKeyDown={form.onKeyDown} aria-label="Turn off the second factor">
+            <TextField
+              id="mfa-disable-code"
+              label="Code from the app, or a recovery code"
+              autoComplete="one-time-code"
+              binding={form.field('Code')}
+            />
+            <button type="submit" className={buttonClass} disabled={pending}>
+              {pending ? 'Turning off…' : 'Turn off second factor'}
+            </button>
+          </form>
+        </div>
+      ) : (
+        <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <p className="mb-4 text-slate-800">
+            Sign in with a code from an authenticator app on your phone as well as your password, so a stolen password
+            alone does not open your staff account.
+            {status.Required && ' This shop requires it of staff accounts.'}
+          </p>
+          <button
+            type="button"
+            className={buttonClass}
+            onClick={() => {
+              setDone('');
+              setSetting(true);
+            }}
+          >
+            Set up second factor
+          </button>
+        </div>
+      )}
+    </section>
   );
 }
 

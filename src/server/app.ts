@@ -17,6 +17,7 @@ import { employeeRoutes } from './routes/employee.ts';
 import { feedClientRoutes, feedRoutes } from './routes/feed.ts';
 import { itemRoutes } from './routes/item.ts';
 import { logRoutes } from './routes/log.ts';
+import { mfaRoutes } from './routes/mfa.ts';
 import { orderRoutes } from './routes/order.ts';
 import { publisherRoutes } from './routes/publisher.ts';
 import { sectionRoutes } from './routes/section.ts';
@@ -114,6 +115,7 @@ export function createApp(given: AppDeps): Hono {
   // Accounts.
   app.route('/token', tokenRoutes(deps));
   app.route('/api/account', accountRoutes(deps));
+  app.route('/api/account/mfa', mfaRoutes(deps));
   app.route('/accountapi', accountApiRoutes(deps));
   app.route('/api/user', userRoutes(deps));
   app.route('/api/employee', employeeRoutes(deps));

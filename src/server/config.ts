@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type ProxyTrust, parseTrustProxy } from '../lib/domain/ip-address.ts';
+import { parseStaffMfa, type StaffMfaPolicy } from '../lib/domain/mfa.ts';
 import { DEFAULT_OPEN_ORDERS_MAX } from '../lib/domain/order-limits.ts';
 import { DEFAULT_POOL_MAX } from './db/pool-size.ts';
 
@@ -31,6 +32,8 @@ export interface Config {
   trustProxy: ProxyTrust;
   /** The most orders one account may have under way at a time (`OPEN_ORDERS_MAX`, default 10). */
   openOrdersMax: number;
+  /** `STAFF_MFA=required`: every staff account must sign in with a second factor; default `optional`. */
+  staffMfa: StaffMfaPolicy;
 }
 
 /** The largest `OPEN_ORDERS_MAX` accepted. */
@@ -74,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteUrl: nonEmpty(env.SITE_URL) ?? `http://${nonEmpty(env.HOST) ?? '127.0.0.1'}:${port}`,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     openOrdersMax,
+    staffMfa: parseStaffMfa(env.STAFF_MFA),
   };
 }
 

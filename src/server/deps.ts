@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ProxyTrust } from '../lib/domain/ip-address.ts';
+import type { StaffMfaPolicy } from '../lib/domain/mfa.ts';
 import type { HashGate } from './auth/passwords.ts';
 import type { Dialect } from './db/connection.ts';
 import type { Database } from './db/schema.ts';
@@ -35,6 +36,8 @@ export interface AppDeps {
   siteUrl?: string | undefined;
   /** The most orders one account may have under way (`OPEN_ORDERS_MAX`). Default: `DEFAULT_OPEN_ORDERS_MAX` (10). */
   openOrdersMax?: number | undefined;
+  /** `STAFF_MFA`: `required` makes a second factor mandatory for staff sign-ins. Default: `optional`. */
+  staffMfa?: StaffMfaPolicy;
   /** Queued mail, sent after commit; `createApp` makes one over `db` and `mail` when not given. */
   mailQueue?: MailQueue | undefined;
 }

@@ -35,6 +35,7 @@ export function appDeps(config: Config, db: Db, log: Logger): AppDeps {
     siteUrl: config.siteUrl,
     trustProxy: config.trustProxy,
     openOrdersMax: config.openOrdersMax,
+    staffMfa: config.staffMfa,
   };
 }
 

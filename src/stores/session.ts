@@ -198,6 +198,8 @@ export interface LoginOptions {
   returnTo?: string | null;
   /** Work to finish before leaving the page, such as merging a guest's cart; its failure is logged, not thrown. */
   beforeLeaving?: () => Promise<unknown>;
+  /** The second factor's code (TOTP or recovery), when the server asked for one. */
+  otp?: string | undefined;
 }
 
 /**
@@ -210,7 +212,7 @@ export interface LoginOptions {
  */
 export async function login(email: string, password: string, opts: LoginOptions = {}): Promise<void> {
   const account = normaliseEmailInput(email);
-  const answer = await accountApi.token(email, password, deviceTokenFor(storedDeviceTokens(), account));
+  const answer = await accountApi.token(email, password, deviceTokenFor(storedDeviceTokens(), account), opts.otp);
   decodeToken(answer.access_token);
   if (typeof answer.device_token === 'string' && answer.device_token !== '') {
     $deviceTokens.set(withDeviceToken(storedDeviceTokens(), account, answer.device_token));

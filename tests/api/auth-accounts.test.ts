@@ -5,8 +5,8 @@ import { DIALECTS } from './harness.ts';
 
 type Err = { Message: string; ModelState?: Record<string, string[]> };
 
-const ADMIN = { email: 'admin@aisle.test', password: 'Adm1n!Secret', name: 'Ravi Admin' };
-const EMPLOYEE = { email: 'staff@aisle.test', password: 'St4ff!Secret', name: 'Sita Staff' };
+const ADMIN = { email: 'admin@aisle.test', password: 'Adm1n!Tamarind', name: 'Ravi Admin' };
+const EMPLOYEE = { email: 'staff@aisle.test', password: 'St4ff!Cardamom', name: 'Sita Staff' };
 const USER = { email: 'asha@aisle.test', password: 'Asha#2026pw', name: 'Asha Kumar' };
 const OTHER = { email: 'other@aisle.test', password: 'Oth3r!Secret', name: 'Om Other' };
 
@@ -357,14 +357,14 @@ describe.each(DIALECTS)('account calls on %s', (dialect) => {
         token: token.admin,
         json: {
           Email: 'New.Hire@aisle.test',
-          Password: 'H1re!Secret',
-          ConfirmPassword: 'H1re!Secret',
+          Password: 'H1re!Marigold-5',
+          ConfirmPassword: 'H1re!Marigold-5',
           FullName: 'Nita Hire',
         },
       });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ Email: 'new.hire@aisle.test', FullName: 'Nita Hire', Roles: ['Employee'] });
-      expect((await t.signIn('new.hire@aisle.test', 'H1re!Secret')).status).toBe(200);
+      expect((await t.signIn('new.hire@aisle.test', 'H1re!Marigold-5')).status).toBe(200);
       const audit = await t.db.db
         .selectFrom('audit_log')
         .selectAll()
@@ -372,13 +372,13 @@ describe.each(DIALECTS)('account calls on %s', (dialect) => {
         .executeTakeFirstOrThrow();
       expect(audit.actor_id).toBe(id.admin);
       expect(audit.target).toBe(`user:${res.body.EmployeeId}`);
-      expect(audit.detail).not.toContain('H1re!Secret');
+      expect(audit.detail).not.toContain('H1re!Marigold-5');
     });
 
     it('validates every field and refuses a taken address', async () => {
       const res = await t.call<Err>('POST', '/api/Account/RegisterEmployee', {
         token: token.admin,
-        json: { Email: 'x@aisle.test', Password: 'H1re!Secret', ConfirmPassword: 'H1re!Secret', Role: 'User' },
+        json: { Email: 'x@aisle.test', Password: 'H1re!Marigold-5', ConfirmPassword: 'H1re!Marigold-5', Role: 'User' },
       });
       expect(res.body.ModelState).toEqual({
         FullName: ['FullName is required.'],
@@ -386,7 +386,12 @@ describe.each(DIALECTS)('account calls on %s', (dialect) => {
       });
       const dup = await t.call<Err>('POST', '/api/Account/RegisterEmployee', {
         token: token.admin,
-        json: { Email: EMPLOYEE.email, Password: 'H1re!Secret', ConfirmPassword: 'H1re!Secret', FullName: 'Dup' },
+        json: {
+          Email: EMPLOYEE.email,
+          Password: 'H1re!Marigold-5',
+          ConfirmPassword: 'H1re!Marigold-5',
+          FullName: 'Dup',
+        },
       });
       expect(dup.status).toBe(400);
       expect(Object.keys(dup.body.ModelState ?? {})).toEqual(['Email']);
@@ -565,7 +570,7 @@ describe.each(DIALECTS)('account calls on %s', (dialect) => {
     });
 
     it('deletes an employee through the Employee call only', async () => {
-      const staff = await addAccount(t, 'temp@aisle.test', 'T3mp!Secret', 'Employee');
+      const staff = await addAccount(t, 'temp@aisle.test', 'T3mp!Jackfruit-9', 'Employee');
       expect((await t.call('DELETE', `/api/User/Delete/${staff}`, { token: token.admin })).status).toBe(404);
       expect((await t.call('DELETE', `/api/Employee/Delete/${staff}`, { token: token.admin })).status).toBe(200);
     });

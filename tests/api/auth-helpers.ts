@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import type { ProxyTrust } from '../../src/lib/domain/ip-address.ts';
+import type { StaffMfaPolicy } from '../../src/lib/domain/mfa.ts';
 import { createApp, silentLogger } from '../../src/server/app.ts';
 import { ensureAccount } from '../../src/server/auth/accounts.ts';
 import type { HashGate } from '../../src/server/auth/passwords.ts';
@@ -64,6 +65,7 @@ export async function createAuthTestApp(
     mailer?: Mailer;
     hashGate?: HashGate;
     openOrdersMax?: number;
+    staffMfa?: StaffMfaPolicy;
   } = {},
 ): Promise<AuthTestApp> {
   const db = await createTestDb(dialect);
@@ -86,6 +88,7 @@ export async function createAuthTestApp(
     now: () => clock.now,
     trustProxy: opts.trustProxy ?? TEST_TRUST,
     ...(opts.hashGate === undefined ? {} : { hashGate: opts.hashGate }),
+    ...(opts.staffMfa === undefined ? {} : { staffMfa: opts.staffMfa }),
     siteUrl: SITE_URL,
     mailQueue,
     openOrdersMax: opts.openOrdersMax,

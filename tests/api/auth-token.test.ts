@@ -5,7 +5,7 @@ import { NO_PROXY } from '../../src/lib/domain/ip-address.ts';
 import { type AuthTestApp, addAccount, b64url, createAuthTestApp, JWT_SECRET, payloadOf } from './auth-helpers.ts';
 import { DIALECTS, TEST_PROXY } from './harness.ts';
 
-const ADMIN = { email: 'root@aisle.test', password: 'Adm1n!Secret', name: 'Ravi Admin' };
+const ADMIN = { email: 'root@aisle.test', password: 'Adm1n!Tamarind', name: 'Ravi Admin' };
 const USER = { email: 'asha@aisle.test', password: 'Asha#2026pw', name: 'Asha Kumar' };
 const BAD = 'The user name or password is incorrect.';
 

@@ -31,19 +31,27 @@ describe('npm run user:add', () => {
   });
 
   it.each([
-    [['--password', 'B0ss!Secret', '--role', 'Admin'], '--email is required'],
+    [['--password', 'B0ss!Jaggery-7', '--role', 'Admin'], '--email is required'],
     [['--email', 'boss@aisle.test', '--role', 'Admin'], '--password is required'],
-    [['--email', 'boss@aisle.test', '--password', 'B0ss!Secret'], '--role is required'],
+    [['--email', 'boss@aisle.test', '--password', 'B0ss!Jaggery-7'], '--role is required'],
     [
-      ['--email', 'boss@aisle.test', '--password', 'B0ss!Secret', '--role', 'admin'],
+      ['--email', 'boss@aisle.test', '--password', 'B0ss!Jaggery-7', '--role', 'admin'],
       '--role must be Admin, Employee or User',
     ],
     [
-      ['--email', 'boss@aisle.test', '--password', 'B0ss!Secret', '--role', 'Admin', '--bogus'],
+      ['--email', 'boss@aisle.test', '--password', 'B0ss!Jaggery-7', '--role', 'Admin', '--bogus'],
       "Unknown option '--bogus'",
     ],
-    [['--email', 'boss', '--password', 'B0ss!Secret', '--role', 'Admin'], '--email: Invalid Email Address'],
+    [['--email', 'boss', '--password', 'B0ss!Jaggery-7', '--role', 'Admin'], '--email: Invalid Email Address'],
     [['--email', 'boss@aisle.test', '--password', 'weak', '--role', 'Admin'], '--password: Password Length should be'],
+    [
+      ['--email', 'boss@aisle.test', '--password', 'B0ss!Secret', '--role', 'Admin'],
+      '--password: Password must be at least 12 characters for staff accounts.',
+    ],
+    [
+      ['--email', 'boss@aisle.test', '--password', 'Password123!', '--role', 'Employee'],
+      '--password: Password is on a list of common or breached passwords',
+    ],
   ])('exits 2 with a clear message for %j', (args, message) => {
     const res = run(...args);
     expect(res.code).toBe(2);
@@ -56,7 +64,7 @@ describe('npm run user:add', () => {
       '--email',
       'Boss@Aisle.test',
       '--password',
-      'B0ss!Secret',
+      'B0ss!Jaggery-7',
       '--role',
       'Admin',
       '--name',
@@ -105,7 +113,7 @@ describe('npm run user:add', () => {
         ?.password_hash ?? '';
     expect(await verifyPassword('Pip3d!Secret', await hashOf('pipe@aisle.test'))).toBe(true);
     expect(await verifyPassword('Env!r0nment', await hashOf('env@aisle.test'))).toBe(true);
-    const both = run('--email', 'x@aisle.test', '--role', 'User', '--password', 'B0ss!Secret', '--password-stdin');
+    const both = run('--email', 'x@aisle.test', '--role', 'User', '--password', 'B0ss!Jaggery-7', '--password-stdin');
     expect(both.code).toBe(2);
     expect(both.err).toContain('not both');
   });

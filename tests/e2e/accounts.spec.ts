@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { generate } from 'otplib';
 import { addUser, DATA_DIR, expectNoAxeViolations, mailsTo, PASSWORD, signIn, uniqueEmail } from './users.ts';
 
 // Black box: drives the production build served by `npm start` (playwright.config.ts);
@@ -183,6 +184,53 @@ test.describe('a new customer', () => {
     expect(logged).toContain('Error Code: 400\nMessage: The user name or password is incorrect.');
     await expect(page).toHaveURL(/\/app\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('jtoken'))).toBeNull();
+  });
+});
+
+test.describe('a staff member with a second factor', () => {
+  test('sets it up on My Profile, then signs in with a code the form asks for only then', async ({ page }) => {
+    const email = uniqueEmail('twostep');
+    addUser(email, 'Employee', 'Tara Twostep');
+
+    // Without a second factor the form never shows a code field.
+    await page.goto('/app/login');
+    await expect(page.getByLabel('Code', { exact: true })).toHaveCount(0);
+    await signIn(page, email);
+
+    await page.goto('/app/profile/my-profile');
+    const section = page.getByRole('region', { name: 'Second factor' });
+    await section.getByRole('button', { name: 'Set up second factor' }).click();
+    await expect(section.getByRole('img', { name: /QR code/ })).toBeVisible();
+    await expect(section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+    const secret = ((await section.getByTestId('mfa-secret').textContent()) ?? '').replace(/\s+/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await section.getByLabel('Code from the app').fill('000000');
+    await section.getByRole('button', { name: 'Turn on' }).click();
+    await expect(section.getByLabel('Code from the app')).toHaveAccessibleDescription(/Code is not correct/);
+    const now = Math.floor(Date.now() / 1000);
+    await section.getByLabel('Code from the app').fill(await generate({ secret, epoch: now }));
+    await section.getByRole('button', { name: 'Turn on' }).click();
+    await expect(section.getByRole('status').filter({ hasText: 'second factor is on' })).toBeVisible();
+    await expect(section.getByText('You have 10 unused recovery codes.')).toBeVisible();
+    await expectNoAxeViolations(page, 'My Profile with a second factor');
+
+    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('jtoken'))).toBeNull();
+
+    await page.goto('/app/login');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const code = page.getByLabel('Code', { exact: true });
+    await expect(code).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Enter the 6-digit code' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('jtoken'))).toBeNull();
+    await expectNoAxeViolations(page, 'the sign-in form asking for a code');
+    // The code that turned it on was used; the next step's is the phone's next code.
+    await code.fill(await generate({ secret, epoch: now + 30 }));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).not.toHaveURL(/\/app\/login/, { timeout: 20_000 });
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('jtoken'))).not.toBeNull();
   });
 });
 

@@ -296,13 +296,18 @@ test.describe('staff areas', () => {
     const dialog = page.getByRole('dialog', { name: 'Register an employee' });
     await dialog.getByLabel('Full name', { exact: true }).fill('Kiran Rao');
     await dialog.getByLabel('Email', { exact: true }).fill(hire);
-    // Passes the pattern the page checks; the server knows it is a common password.
-    await dialog.getByLabel('Password', { exact: true }).fill('P@ssw0rd');
+    // Too short for staff: the page says so before sending.
+    const password = dialog.getByLabel('Password', { exact: true });
+    await password.fill('P@ssw0rd');
     await dialog.getByLabel('Confirm Password', { exact: true }).fill('P@ssw0rd');
     await dialog.getByRole('button', { name: 'Create employee' }).click();
-    const password = dialog.getByLabel('Password', { exact: true });
+    await expect(password).toHaveAccessibleDescription(/at least 12 characters for staff accounts/);
+    // Passes every rule the page checks; the server knows it is a common password made longer.
+    await password.fill('P@ssw0rd2024!');
+    await dialog.getByLabel('Confirm Password', { exact: true }).fill('P@ssw0rd2024!');
+    await dialog.getByRole('button', { name: 'Create employee' }).click();
     await expect(password).toHaveAttribute('aria-invalid', 'true');
-    await expect(password).toHaveAccessibleDescription(/commonly used passwords/);
+    await expect(password).toHaveAccessibleDescription(/list of common or breached passwords/);
     await password.fill(PASSWORD);
     await dialog.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Create employee' }).click();

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   isValid,
   isValidPhone,
+  MESSAGES,
   meetsPasswordRule,
   validateAccessCode,
   validateLogin,
   validateProfile,
   validateRegistration,
+  validateStaffRegistration,
 } from '../../src/lib/domain/account-rules.ts';
 
 const RULE =
@@ -129,5 +131,15 @@ describe('profile rules', () => {
     ['98765--43210', false],
   ])('phone %j valid: %s', (phone, ok) => {
     expect(isValidPhone(phone)).toBe(ok);
+  });
+});
+
+describe('the staff registration form', () => {
+  const staff = (Password: string) =>
+    validateStaffRegistration({ Email: 'kiran@example.com', Password, ConfirmPassword: Password });
+  it("puts spec §5's rule first, then the staff length", () => {
+    expect(staff('Gr3en').Password).toEqual([MESSAGES.passwordRule]);
+    expect(staff('Gr3en!Tea-p').Password).toEqual(['Password must be at least 12 characters for staff accounts.']);
+    expect(staff('Gr3en!Tea-pot')).toEqual({});
   });
 });

@@ -66,17 +66,19 @@ describe('the staff calls (docs/api.md "Staff calls")', () => {
     expect(calls[0]?.arg).toEqual({ DbID: 2, SectionHidden: true });
   });
 
-  it('puts the path id into the body of account edits and the role calls', async () => {
+  it('puts the path id into the body of account edits, the role calls and a second factor reset', async () => {
     const { calls, api } = recorder();
     await api.employees.edit(4, { FullName: 'Kiran Rao' });
     await api.endUsers.edit(9, { City: 'Pune' });
     await api.roles.add(9, 'Employee');
     await api.roles.remove(9, 'User');
+    await api.employees.resetMfa(4);
     expect(calls).toEqual([
       { verb: 'update', path: '/api/Employee/Edit/4', arg: { FullName: 'Kiran Rao', Id: 4 } },
       { verb: 'update', path: '/api/User/Edit/9', arg: { City: 'Pune', Id: 9 } },
       { verb: 'create', path: '/api/Employee/AddUserToRole', arg: { UserId: 9, Role: 'Employee' } },
       { verb: 'create', path: '/api/Employee/RemoveUserFromRole', arg: { UserId: 9, Role: 'User' } },
+      { verb: 'create', path: '/api/Account/Mfa/Reset', arg: { UserId: 4 } },
     ]);
   });
 

@@ -8,13 +8,13 @@ import {
   type FieldErrors,
   FULL_NAME_MAX_LENGTH,
   validateProfile,
-  validateRegistration,
+  validateStaffRegistration,
 } from '../../lib/domain/account-rules.ts';
 import type { EmployeeDto, EndUserDto } from '../../lib/domain/auth.ts';
 import { $user } from '../../stores/session.ts';
 import { DataTable, type FormDone, type TableHandle } from './DataTable.tsx';
 import { ConfirmDialog } from './Dialog.tsx';
-import { FormShell, SelectInput, TextInput, useStaffForm } from './Fields.tsx';
+import { buttonStyles, FormShell, SelectInput, TextInput, useStaffForm } from './Fields.tsx';
 import { StaffPage } from './StaffPage.tsx';
 import { staff } from './staff-client.ts';
 import { useToast } from './Toaster.tsx';
@@ -64,7 +64,7 @@ interface NewEmployeeValues extends Record<string, string> {
 }
 
 function validateNewEmployee(v: NewEmployeeValues): FieldErrors {
-  const errors: FieldErrors = validateRegistration({
+  const errors: FieldErrors = validateStaffRegistration({
     Email: v.Email.trim().toLowerCase(),
     Password: v.Password,
     ConfirmPassword: v.ConfirmPassword,
@@ -150,6 +150,9 @@ function EditEmployeePanel({ row, done }: { row: EmployeeDto; done: FormDone }) 
 
 /** `/app/edu-shopy/employee` (Admin): staff accounts. */
 export function EmployeesAdmin() {
+  const me = useMyId();
+  const toast = useToast();
+  const [resetting, setResetting] = useState<{ row: EmployeeDto; table: TableHandle } | null>(null);
   return (
     <StaffPage
       needs="Admin"
@@ -201,7 +204,32 @@ export function EmployeesAdmin() {
           ),
           run: async (r) => (await staff.employees.remove(r.EmployeeId)).Message,
         }}
+        actions={(r, table) =>
+          r.EmployeeId === me ? null : (
+            <button type="button" className={buttonStyles.row} onClick={() => setResetting({ row: r, table })}>
+              Reset second factor<span className="sr-only"> of {r.Email}</span>
+            </button>
+          )
+        }
       />
+      <ConfirmDialog
+        open={resetting !== null}
+        title={resetting === null ? '' : `Reset the second factor of ${resetting.row.Email}?`}
+        confirmLabel="Reset second factor"
+        onClose={() => setResetting(null)}
+        onConfirm={async () => {
+          if (resetting === null) return;
+          const { Message } = await staff.employees.resetMfa(resetting.row.EmployeeId);
+          resetting.table.reload();
+          setResetting(null);
+          toast.success(Message);
+        }}
+      >
+        <p>
+          For a lost phone and lost recovery codes: the account's second factor is removed and its sign-ins end. It can
+          set a new one up from My Profile (or at its next sign-in, where the shop requires one).
+        </p>
+      </ConfirmDialog>
     </StaffPage>
   );
 }

@@ -3,6 +3,7 @@ import type { RegistrationInput } from '../domain/account-rules.ts';
 import type { EmployeeDto, EndUserDto, RegisterResultDto, UserInfoDto } from '../domain/auth.ts';
 import { DEVICE_TOKEN_FIELD } from '../domain/device-tokens.ts';
 import { inLabels } from '../domain/field-labels.ts';
+import { MFA_FIELD, MFA_SETUP_TOKEN_FIELD, OTP_FIELD } from '../domain/mfa.ts';
 import { ServiceError } from './errors.ts';
 
 /**
@@ -22,6 +23,26 @@ export interface TokenResponse {
   device_token?: string;
 }
 
+/** `GET /api/Account/Mfa`: the signed-in account's second factor. */
+export interface MfaStatusDto {
+  Enabled: boolean;
+  /** A setup waits for its first code. */
+  Pending: boolean;
+  RecoveryCodesLeft: number;
+  /** The shop requires a second factor of this (staff) account (`STAFF_MFA=required`). */
+  Required: boolean;
+}
+
+/** `POST /api/Account/Mfa/Setup`: shown once, never answered again. */
+export interface MfaSetupDto {
+  Secret: string;
+  OtpAuthUrl: string;
+  RecoveryCodes: string[];
+}
+
+/** What a refused sign-in asks for: a code of the second factor, or its setup (with the token the setup calls take). */
+export type MfaAsk = { kind: 'code' } | { kind: 'setup'; setupToken: string };
+
 /** The fields My Profile and My Address edit; the server keeps any field left out. */
 export interface ProfileEdit {
   FullName?: string;
@@ -38,7 +59,7 @@ export interface AccountApi {
    * Signs in with the OAuth 2.0 password grant (form-encoded, as the original backend took it),
    * with the device token this browser keeps for the account, if any.
    */
-  token(email: string, password: string, deviceToken?: string): Promise<TokenResponse>;
+  token(email: string, password: string, deviceToken?: string, otp?: string): Promise<TokenResponse>;
   /** Registers an end user; the server mails the access code. */
   register(input: RegistrationInput): Promise<RegisterResultDto>;
   /** Confirms the e-mail address with the mailed code; answers the server's message text. */
@@ -56,6 +77,17 @@ export interface AccountApi {
   editUser(id: number, edit: ProfileEdit): Promise<EndUserDto>;
   employeeDetails(id: number): Promise<EmployeeDto>;
   editEmployee(id: number, edit: Pick<ProfileEdit, 'FullName' | 'Phone'>): Promise<EmployeeDto>;
+  mfaStatus(): Promise<MfaStatusDto>;
+  /** Starts setting up a second factor, as the signed-in account or with a sign-in's setup token. */
+  mfaSetup(setupToken?: string): Promise<MfaSetupDto>;
+  /** Turns the second factor being set up on with a first code. */
+  mfaEnable(code: string, setupToken?: string): Promise<{ Message: string }>;
+  /** Turns the second factor off with a current code or a recovery code. */
+  mfaDisable(code: string): Promise<{ Message: string }>;
+}
+
+function setupHeaders(setupToken: string | undefined): Record<string, string> {
+  return setupToken === undefined ? {} : { Authorization: `Bearer ${setupToken}` };
 }
 
 /**
@@ -72,9 +104,10 @@ export function apiBaseUrl(): string {
 /** The account calls over a client made by `createApiClient` (which adds the bearer token). */
 export function createAccountApi(api: $Fetch): AccountApi {
   return {
-    token(email, password, deviceToken) {
+    token(email, password, deviceToken, otp) {
       const form = new URLSearchParams({ username: email, password, grant_type: 'password' });
       if (deviceToken !== undefined) form.set(DEVICE_TOKEN_FIELD, deviceToken);
+      if (otp !== undefined && otp !== '') form.set(OTP_FIELD, otp);
       return api<TokenResponse>('/token', {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -112,7 +145,35 @@ export function createAccountApi(api: $Fetch): AccountApi {
     editEmployee(id, edit) {
       return api<EmployeeDto>(`/api/Employee/Edit/${id}`, { method: 'PUT', body: { ...edit, Id: id } });
     },
+    mfaStatus() {
+      return api<MfaStatusDto>('/api/Account/Mfa');
+    },
+    mfaSetup(setupToken) {
+      return api<MfaSetupDto>('/api/Account/Mfa/Setup', { method: 'POST', headers: setupHeaders(setupToken) });
+    },
+    mfaEnable(code, setupToken) {
+      return api<{ Message: string }>('/api/Account/Mfa/Enable', {
+        method: 'POST',
+        headers: setupHeaders(setupToken),
+        body: { Code: code },
+      });
+    },
+    mfaDisable(code) {
+      return api<{ Message: string }>('/api/Account/Mfa/Disable', { method: 'POST', body: { Code: code } });
+    },
   };
+}
+
+/** What a refused `POST /token` asks for (its `mfa` field), or null for any other failure. */
+export function mfaAskOf(err: unknown): MfaAsk | null {
+  if (!(err instanceof ServiceError)) return null;
+  const data = (err.cause as { data?: unknown } | undefined)?.data;
+  if (typeof data !== 'object' || data === null) return null;
+  const fields = data as Record<string, unknown>;
+  if (fields[MFA_FIELD] === 'code') return { kind: 'code' };
+  const setupToken = fields[MFA_SETUP_TOKEN_FIELD];
+  if (fields[MFA_FIELD] === 'setup' && typeof setupToken === 'string') return { kind: 'setup', setupToken };
+  return null;
 }
 
 /** The `ModelState` of a 400 answer (field → messages), or an empty object. */

@@ -3,7 +3,10 @@ import { toServiceError } from './errors.ts';
 
 export interface ApiClientOptions {
   baseURL: string;
-  /** Read before each request; a token adds `Authorization: Bearer {token}` (spec §7). */
+  /**
+   * Read before each request; a token adds `Authorization: Bearer {token}` (spec §7),
+   * unless the request names its own (the second factor's setup token does).
+   */
   token?: () => string | null | undefined;
   /** Retries for idempotent reads (the build uses a few; the browser none). */
   retry?: number;
@@ -18,8 +21,8 @@ export function createApiClient(opts: ApiClientOptions): $Fetch {
     timeout: 60_000,
     onRequest({ options }) {
       const token = opts.token?.();
-      if (token) {
-        const headers = new Headers(options.headers);
+      const headers = new Headers(options.headers);
+      if (token && !headers.has('Authorization')) {
         headers.set('Authorization', `Bearer ${token}`);
         options.headers = headers;
       }

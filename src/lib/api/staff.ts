@@ -150,6 +150,8 @@ export interface StaffApi {
     register(input: RegisterEmployeeInput): Promise<EmployeeDto>;
     edit(id: number, edit: Pick<ProfileEdit, 'FullName' | 'Phone'>): Promise<EmployeeDto>;
     remove(id: number): Promise<MessageDto>;
+    /** Removes another account's second factor (Admin), ending its sign-ins. */
+    resetMfa(id: number): Promise<MessageDto>;
   };
   endUsers: {
     list(query: ListQuery): Promise<Page<EndUserDto>>;
@@ -239,6 +241,7 @@ export function createStaffApi(data: DataAccess): StaffApi {
       register: (input) => data.create('/api/Account/RegisterEmployee', input),
       edit: (id, edit) => data.update(`/api/Employee/Edit/${id}`, { ...edit, Id: id }),
       remove: (id) => data.remove(`/api/Employee/Delete/${id}`),
+      resetMfa: (id) => data.create('/api/Account/Mfa/Reset', { UserId: id }),
     },
     endUsers: {
       list: (query) => data.list('/api/User/ReadAll', query),

@@ -26,6 +26,8 @@ export const MESSAGES = {
 
 /** Spec §9. */
 export const PASSWORD_MIN_LENGTH = 6;
+/** Staff (Employee and Admin) passwords: NIST SP 800-63B's length, on top of spec §9's rule. */
+export const STAFF_PASSWORD_MIN_LENGTH = 12;
 /** Long passphrases are welcome; the cap only bounds the work of hashing. */
 export const PASSWORD_MAX_LENGTH = 128;
 /** RFC 5321's limit on a forward path. */
@@ -49,6 +51,10 @@ export const EXTRA_MESSAGES = {
   cityTooLong: `City must be at most ${CITY_MAX_LENGTH} characters long.`,
   stateTooLong: `State must be at most ${STATE_MAX_LENGTH} characters long.`,
   postalCodeFormat: 'PostalCode must be exactly 6 digits, such as 560001.',
+  staffPasswordTooShort: `Password must be at least ${STAFF_PASSWORD_MIN_LENGTH} characters for staff accounts.`,
+  staffPasswordCommon: 'Password is on a list of common or breached passwords, or is built from one: choose another.',
+  staffPasswordGuessable:
+    "Password follows a pattern that is quick to guess (repeated or sequential characters, keyboard rows, dates or the account's own address): choose another.",
 } as const;
 
 /** The lower-case e-mail pattern of spec §5 (an upper-case letter fails it, as it did in the original). */
@@ -110,6 +116,19 @@ export function validateRegistration(input: RegistrationInput): FieldErrors<keyo
   else if (!meetsPasswordRule(input.Password)) add(errors, 'Password', MESSAGES.passwordRule);
   if (input.ConfirmPassword === '') add(errors, 'ConfirmPassword', MESSAGES.confirmPasswordRequired);
   else if (input.ConfirmPassword !== input.Password) add(errors, 'ConfirmPassword', MESSAGES.confirmPasswordMismatch);
+  return errors;
+}
+
+/**
+ * The registration checks of a new staff account's password (an Employee or Admin made by
+ * an Admin): spec §5's rule, then the staff length. The server adds the common and breached
+ * list (`src/server/auth/staff-passwords.ts`).
+ */
+export function validateStaffRegistration(input: RegistrationInput): FieldErrors<keyof RegistrationInput> {
+  const errors = validateRegistration(input);
+  if (errors.Password === undefined && [...input.Password].length < STAFF_PASSWORD_MIN_LENGTH) {
+    errors.Password = [EXTRA_MESSAGES.staffPasswordTooShort];
+  }
   return errors;
 }
 

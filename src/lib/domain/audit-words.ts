@@ -59,6 +59,11 @@ export function actionInWords(action: string, target: string): string {
     'site.publish_failed': 'tried to publish the shop’s pages, which failed',
     'account.confirmed': `confirmed the e-mail address of ${what}`,
     'account.confirm_failed': `gave a wrong access code for ${what}`,
+    'mfa.enabled': `turned on the second factor of ${what}`,
+    'mfa.disabled': `turned off the second factor of ${what}`,
+    'mfa.reset': `reset the second factor of ${what}`,
+    'mfa.recovery_used': `used a recovery code of ${what}`,
+    'signin.refused': `was refused sign-in to ${what}: its password is below the staff rules`,
   };
   if (fixed[action] !== undefined) return fixed[action];
   if (action === 'feed.refused') return `was refused a stock and price feed${target === '' ? '' : ` as ${what}`}`;

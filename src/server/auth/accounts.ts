@@ -15,7 +15,9 @@ import type { Database, RoleName, User, UserKind } from '../db/schema.ts';
 import { ROLE_NAMES } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { assertValid } from '../http/input.ts';
+import { removeMfa } from './mfa.ts';
 import { hashPassword, isCommonPassword } from './passwords.ts';
+import { accountWords, staffPasswordErrors } from './staff-passwords.ts';
 
 /** The server-only password message: the spec's rule is met but the password is well known. */
 export const COMMON_PASSWORD_MESSAGE =
@@ -88,27 +90,43 @@ export async function findRolesByUser(db: Kysely<Database>, userIds: number[]): 
   return byUser;
 }
 
-/** What is wrong with a new password: spec §5's rule, the length cap, the common-password list. */
-export function newPasswordErrors(password: string): string[] {
+/**
+ * What is wrong with a new password: spec §5's rule, the length cap, the
+ * common-password list; for a staff account (`staffEmail`, its address) also the
+ * staff rules (`staff-passwords.ts`).
+ */
+export function newPasswordErrors(password: string, staffEmail?: string): string[] {
   if (password === '') return [MESSAGES.registerPasswordRequired];
   if (password.length > PASSWORD_MAX_LENGTH) return [EXTRA_MESSAGES.passwordTooLong];
   if (!meetsPasswordRule(password)) return [MESSAGES.passwordRule];
+  if (staffEmail !== undefined) {
+    const staff = staffPasswordErrors(password, accountWords(staffEmail));
+    if (staff.length > 0) return staff;
+  }
   return isCommonPassword(password) ? [COMMON_PASSWORD_MESSAGE] : [];
 }
 
 /**
  * The checks of a new password and e-mail (spec §5 Register, plus what only the
- * server can check: the common-password list and the reserved domain).
+ * server can check: the common-password list and the reserved domain); for a
+ * staff account (`staff`) also the staff rules (`staff-passwords.ts`).
  * `Email` is expected normalised.
  */
-export function validateNewCredentials(input: {
-  Email: string;
-  Password: string;
-  ConfirmPassword: string;
-}): FieldErrors<'Email' | 'Password' | 'ConfirmPassword'> {
+export function validateNewCredentials(
+  input: {
+    Email: string;
+    Password: string;
+    ConfirmPassword: string;
+  },
+  staff = false,
+): FieldErrors<'Email' | 'Password' | 'ConfirmPassword'> {
   const errors = validateRegistration(input);
   if (errors.Email === undefined && input.Email.endsWith(`@${DELETED_EMAIL_DOMAIN}`)) {
     errors.Email = [MESSAGES.invalidEmail];
+  }
+  if (errors.Password === undefined && staff) {
+    const staffErrors = staffPasswordErrors(input.Password, accountWords(input.Email));
+    if (staffErrors.length > 0) errors.Password = staffErrors;
   }
   if (errors.Password === undefined && isCommonPassword(input.Password)) errors.Password = [COMMON_PASSWORD_MESSAGE];
   return errors;
@@ -183,6 +201,8 @@ export interface EnsureAccountInput {
   role: RoleName;
   /** Kept as it is for an existing account when not given. */
   fullName?: string | undefined;
+  /** Also remove the account's second factor (a lost phone and lost recovery codes); audited as `mfa.reset`. */
+  resetMfa?: boolean;
   now: Date;
 }
 
@@ -190,25 +210,30 @@ export interface EnsureAccountInput {
  * What `npm run user:add` does: creates a confirmed account with `role` (an
  * Admin also gets Employee), or for an existing e-mail replaces its roles and
  * password, confirms it and rotates its security stamp, so tokens issued
- * before stop working. Bad input is a 400 AppError whose message names the field.
+ * before stop working; with `resetMfa`, also removes its second factor.
+ * An Admin's or Employee's password must meet the staff rules. Bad input is a
+ * 400 AppError whose message names the field.
  */
 export async function ensureAccount(
   db: Kysely<Database>,
   input: EnsureAccountInput,
-): Promise<{ id: number; created: boolean; roles: RoleName[] }> {
+): Promise<{ id: number; created: boolean; roles: RoleName[]; mfaReset: boolean }> {
   const email = normaliseEmail(input.email);
-  const { ConfirmPassword: _sameAsPassword, ...credentialErrors } = validateNewCredentials({
-    Email: email,
-    Password: input.password,
-    ConfirmPassword: input.password,
-  });
+  const roles = rolesForRole(input.role);
+  const { ConfirmPassword: _sameAsPassword, ...credentialErrors } = validateNewCredentials(
+    {
+      Email: email,
+      Password: input.password,
+      ConfirmPassword: input.password,
+    },
+    kindForRoles(roles) === 'employee',
+  );
   const errors: FieldErrors = credentialErrors;
   const fullName = input.fullName?.trim();
   if (fullName !== undefined && fullName.length > FULL_NAME_MAX_LENGTH) {
     errors.FullName = [EXTRA_MESSAGES.fullNameTooLong];
   }
   assertValid(errors);
-  const roles = rolesForRole(input.role);
   const existing = await findUserByEmail(db, email);
   if (existing === undefined) {
     const id = await createAccount(db, {
@@ -219,11 +244,11 @@ export async function ensureAccount(
       confirmed: true,
       now: input.now,
     });
-    return { id, created: true, roles };
+    return { id, created: true, roles, mfaReset: false };
   }
   const passwordHash = await hashPassword(input.password);
   const at = input.now.toISOString();
-  await db.transaction().execute(async (trx) => {
+  const mfaReset = await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')
       .set({
@@ -242,8 +267,18 @@ export async function ensureAccount(
       .values(roles.map((role) => ({ user_id: existing.id, role })))
       .execute();
     await trx.deleteFrom('email_codes').where('user_id', '=', existing.id).execute();
+    return input.resetMfa === true
+      ? removeMfa(trx, existing.id, {
+          action: 'mfa.reset',
+          actorId: null,
+          actorEmail: 'npm run user:add',
+          ip: '',
+          at,
+          detail: { email },
+        })
+      : false;
   });
-  return { id: existing.id, created: false, roles };
+  return { id: existing.id, created: false, roles, mfaReset };
 }
 
 /** Gives an unconfirmed account (a registration never confirmed) a new password and security stamp. */

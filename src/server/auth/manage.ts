@@ -23,6 +23,7 @@ import {
   newSecurityStamp,
   sortRoles,
 } from './accounts.ts';
+import { removeMfa } from './mfa.ts';
 import { type AuthEnv, addressOf, clockOf, type SignedInAccount } from './middleware.ts';
 import { hashGateOf, hashPassword, UNUSABLE_PASSWORD_HASH, verifyPassword } from './passwords.ts';
 import { recordFailure, secondsUntilAllowed } from './throttle.ts';
@@ -189,7 +190,7 @@ export async function editAccount(
     if (v !== undefined) profile[name] = v;
   }
   const errors: FieldErrors = validateProfile(profile);
-  const change = readPasswordChange(body, errors);
+  const change = readPasswordChange(body, errors, target.kind === 'employee' ? target.email : undefined);
   assertValid(errors);
 
   const now = clockOf(deps);
@@ -221,12 +222,17 @@ export async function editAccount(
   return { ...target, ...(update as Partial<User>) };
 }
 
-function readPasswordChange(body: Record<string, unknown>, errors: FieldErrors): PasswordChange | undefined {
+// `staffEmail`: the account is staff (its new password must meet the staff rules), with its address.
+function readPasswordChange(
+  body: Record<string, unknown>,
+  errors: FieldErrors,
+  staffEmail: string | undefined,
+): PasswordChange | undefined {
   const next = textField(body, 'NewPassword', { raw: true }) ?? '';
   if (next === '') return undefined;
   const current = textField(body, 'CurrentPassword', { raw: true }) ?? '';
   const confirm = textField(body, 'ConfirmPassword', { raw: true }) ?? '';
-  const passwordErrors = newPasswordErrors(next);
+  const passwordErrors = newPasswordErrors(next, staffEmail);
   if (passwordErrors.length > 0) errors.NewPassword = passwordErrors;
   if (confirm === '') errors.ConfirmPassword = [MESSAGES.confirmPasswordRequired];
   else if (confirm !== next) errors.ConfirmPassword = [MESSAGES.confirmPasswordMismatch];
@@ -301,6 +307,7 @@ export async function deleteAccount(c: Context, deps: AppDeps, me: SignedInAccou
       await trx.deleteFrom('user_roles').where('user_id', '=', id).execute();
       await trx.deleteFrom('email_codes').where('user_id', '=', id).execute();
       await trx.deleteFrom('carts').where('user_id', '=', id).execute();
+      await trx.deleteFrom('account_mfa').where('user_id', '=', id).execute();
     } else {
       await trx.deleteFrom('users').where('id', '=', id).execute();
     }
@@ -315,4 +322,42 @@ export async function deleteAccount(c: Context, deps: AppDeps, me: SignedInAccou
     });
   });
   return `${KIND_LABEL[kind]} ${id} was deleted${anonymised ? ' (the account had orders, so it was anonymised and its orders kept)' : ''}.`;
+}
+
+/**
+ * `POST /api/Account/Mfa/Reset` (Admin): removes another account's second factor
+ * (a lost phone and lost recovery codes) and rotates its security stamp, so its
+ * sessions end and it signs in again with the password alone (or, under
+ * `STAFF_MFA=required`, sets a new one up at that sign-in). Audited (`mfa.reset`).
+ * An admin's own is turned off with a code (`Mfa/Disable`), or by another admin.
+ */
+export async function resetAccountMfa(c: Context<AuthEnv>, deps: AppDeps, userId: number): Promise<string> {
+  const me = c.get('account');
+  if (userId === me.id) {
+    throw AppError.badRequest(
+      'You cannot reset your own second factor: disable it with a current code or a recovery code, or ask another admin.',
+    );
+  }
+  const target = await findAnyLiveAccount(deps, userId);
+  const now = clockOf(deps);
+  const removed = await deps.db.transaction().execute(async (trx) => {
+    const had = await removeMfa(trx, target.id, {
+      action: 'mfa.reset',
+      actorId: me.id,
+      actorEmail: me.email,
+      ip: addressOf(c, deps),
+      at: now.toISOString(),
+      detail: { email: target.email },
+    });
+    if (had) {
+      await trx
+        .updateTable('users')
+        .set({ security_stamp: newSecurityStamp(), updated_at: now.toISOString() })
+        .where('id', '=', target.id)
+        .execute();
+    }
+    return had;
+  });
+  if (!removed) throw AppError.badRequest(`User ${userId} has no second factor to reset.`);
+  return `The second factor of ${target.email} was removed and its sign-ins ended: it can set a new one up from My Profile, or at its next sign-in where the shop requires one.`;
 }

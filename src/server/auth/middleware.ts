@@ -6,6 +6,7 @@ import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { findRoles, findUserById } from './accounts.ts';
 import { requestAddress } from './address.ts';
+import { verifyMfaSetupToken } from './mfa-setup-tokens.ts';
 import { verifyToken } from './tokens.ts';
 
 /** The account a request was made with, as the middleware read it from the database. */
@@ -48,15 +49,24 @@ const MESSAGES = {
  * security stamp (a password change or a deletion rotates it). 401 otherwise.
  */
 export async function authenticate(c: Context, deps: AppDeps): Promise<SignedInAccount> {
+  const token = bearerToken(c);
+  const verified = await verifyToken(deps.jwtSecret, token, clockOf(deps));
+  if (!verified.ok) throw AppError.unauthorized(verified.reason === 'expired' ? MESSAGES.expired : MESSAGES.invalid);
+  return signedInAccount(deps, verified.userId, verified.securityStamp);
+}
+
+function bearerToken(c: Context): string {
   const header = c.req.header('authorization');
   if (header === undefined || header.trim() === '') throw AppError.unauthorized();
   const m = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(header);
   const token = m?.[1];
   if (token === undefined) throw AppError.unauthorized(MESSAGES.badHeader);
-  const verified = await verifyToken(deps.jwtSecret, token, clockOf(deps));
-  if (!verified.ok) throw AppError.unauthorized(verified.reason === 'expired' ? MESSAGES.expired : MESSAGES.invalid);
-  const user = await findUserById(deps.db, verified.userId);
-  if (user === undefined || user.security_stamp !== verified.securityStamp || user.email_confirmed !== 1) {
+  return token;
+}
+
+async function signedInAccount(deps: AppDeps, userId: number, securityStamp: string): Promise<SignedInAccount> {
+  const user = await findUserById(deps.db, userId);
+  if (user === undefined || user.security_stamp !== securityStamp || user.email_confirmed !== 1) {
     throw AppError.unauthorized(MESSAGES.revoked);
   }
   return {
@@ -66,6 +76,22 @@ export async function authenticate(c: Context, deps: AppDeps): Promise<SignedInA
     kind: user.kind,
     roles: await findRoles(deps.db, user.id),
   };
+}
+
+/**
+ * Lets signed-in accounts through, and also the bearer of an MFA setup token
+ * (`mfa-setup-tokens.ts`, what `POST /token` gives a staff account that must set
+ * a second factor up first): only the setup calls use this. 401 for everyone else.
+ */
+export function requireUserOrMfaSetup(deps: AppDeps) {
+  return createMiddleware<AuthEnv>(async (c, next) => {
+    const setup = await verifyMfaSetupToken(deps.jwtSecret, bearerToken(c), clockOf(deps));
+    c.set(
+      'account',
+      setup === null ? await authenticate(c, deps) : await signedInAccount(deps, setup.userId, setup.securityStamp),
+    );
+    await next();
+  });
 }
 
 /** Lets signed-in accounts through (any role); 401 for everyone else. */

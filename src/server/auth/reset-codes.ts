@@ -43,7 +43,7 @@ export async function issueResetCode(db: Kysely<Database>, userId: number, now: 
   return code;
 }
 
-export type ResetCheck = 'reset' | 'wrong' | 'expired' | 'exhausted' | 'none';
+export type ResetCheck = 'reset' | 'refused' | 'wrong' | 'expired' | 'exhausted' | 'none';
 
 /**
  * Tries `code` for the account of `email` (`user`, or undefined for an address
@@ -54,7 +54,10 @@ export type ResetCheck = 'reset' | 'wrong' | 'expired' | 'exhausted' | 'none';
  * Every try counts against the code, raised in SQL so parallel guesses cannot
  * exceed its limit, and every failed try against the day's wrong codes of the
  * account, or of the unknown address, alike (`code-guard.ts`); at that limit
- * nothing is tried and the answer is `{ lockedUntil }`.
+ * nothing is tried and the answer is `{ lockedUntil }`. `refusePassword` is asked
+ * only when the code is right: when it says true, nothing changes and the answer is
+ * `refused`, so only someone holding the code learns why (a staff account's password
+ * rules), and the check's cost is spent only then.
  */
 export async function resetWithCode(
   db: Kysely<Database>,
@@ -64,6 +67,7 @@ export async function resetWithCode(
   passwordHash: string,
   now: Date,
   origin: string,
+  refusePassword: () => boolean = () => false,
 ): Promise<ResetCheck | { lockedUntil: Date }> {
   return db.transaction().execute(async (trx) => {
     const guarded = await guardCodeTry(
@@ -72,8 +76,11 @@ export async function resetWithCode(
       now,
       origin,
       () =>
-        user === undefined ? Promise.resolve<ResetCheck>('none') : tryResetCode(trx, user.id, code, passwordHash, now),
-      (check) => check !== 'reset',
+        user === undefined
+          ? Promise.resolve<ResetCheck>('none')
+          : tryResetCode(trx, user.id, code, passwordHash, now, refusePassword),
+      // A right code for a password the account may not have is no wrong guess.
+      (check) => check !== 'reset' && check !== 'refused',
     );
     return guarded.locked ? { lockedUntil: guarded.until } : guarded.result;
   });
@@ -85,6 +92,7 @@ async function tryResetCode(
   code: string,
   passwordHash: string,
   now: Date,
+  refusePassword: () => boolean,
 ): Promise<ResetCheck> {
   const row = await trx.selectFrom('password_reset_codes').selectAll().where('user_id', '=', userId).executeTakeFirst();
   if (row === undefined) return 'none';
@@ -100,6 +108,7 @@ async function tryResetCode(
   const expected = Buffer.from(row.code_hash, 'hex');
   const given = Buffer.from(hashResetCode(userId, code), 'hex');
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'wrong';
+  if (refusePassword()) return 'refused';
   await trx
     .updateTable('users')
     .set({

@@ -1,9 +1,13 @@
+import { secondFactorStep } from '../../lib/domain/mfa.ts';
 import { writeAudit } from '../audit.ts';
 import type { User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { findRoles, findUserByEmail, storePasswordHash } from './accounts.ts';
 import { issueDeviceToken, verifyDeviceToken } from './device-tokens.ts';
+import { checkSecondFactor, hasMfa } from './mfa.ts';
+import { issueMfaSetupToken } from './mfa-setup-tokens.ts';
 import { burnVerification, hashGateOf, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
+import { accountWords, staffPasswordErrors } from './staff-passwords.ts';
 import { recordSignInFailure, recordSignInSuccess, type SignInAttempt, secondsUntilSignIn } from './throttle.ts';
 import { issueToken } from './tokens.ts';
 
@@ -14,6 +18,8 @@ export interface SignInRequest {
   password: string;
   /** The device token the browser kept from an earlier sign-in, if any. */
   deviceToken: string | undefined;
+  /** What was typed as the second factor (a TOTP or recovery code); empty when nothing was. */
+  otp: string;
   address: string;
   now: Date;
 }
@@ -32,6 +38,14 @@ export type SignInOutcome =
   | { kind: 'wait'; seconds: number }
   /** An unknown e-mail or a wrong password (counted, audited). */
   | { kind: 'refused' }
+  /** The right password for an account with a second factor, and no code: ask for one (nothing counted). */
+  | { kind: 'code-required' }
+  /** The right password and a wrong or used code (counted, audited); `unreadable`: the stored secret cannot be read. */
+  | { kind: 'code-refused'; unreadable: boolean }
+  /** The right password for a staff account without the second factor `STAFF_MFA=required` asks for. */
+  | { kind: 'setup-required'; setupToken: string }
+  /** The right password for a staff account, but one that does not meet the staff rules (audited). */
+  | { kind: 'weak-staff-password' }
   /** The right password for an account whose e-mail address is not confirmed yet. */
   | { kind: 'unconfirmed'; userId: number };
 
@@ -40,9 +54,16 @@ export type SignInOutcome =
  * of this account is held back only by its own counter, any other caller by
  * the account-and-address and address counters. An unknown e-mail takes as long
  * as a wrong password. The hash runs under the app's hash gate, which throws a
- * 503 `AppError` (`unavailable`) when full. A right password clears the
- * counters it was held by and is given a new device token; a hash made with
- * weaker parameters is replaced.
+ * 503 `AppError` (`unavailable`) when full.
+ *
+ * After a right password: a staff account whose password does not meet the
+ * staff rules (`staff-passwords.ts`: an account given a staff role, or one from
+ * before the rules) is refused until it chooses a new one; then the second
+ * factor (`secondFactorStep`): asked for, checked (a wrong code counts as a
+ * failed sign-in, and a code is accepted once), or, under `STAFF_MFA=required`,
+ * set up first with a setup token. Only a complete sign-in clears the counters
+ * it was held by and is given a new device token; a hash made with weaker
+ * parameters is then replaced.
  */
 export async function signIn(deps: AppDeps, req: SignInRequest): Promise<SignInOutcome> {
   const { db } = deps;
@@ -62,21 +83,54 @@ export async function signIn(deps: AppDeps, req: SignInRequest): Promise<SignInO
   if (wait > 0) return { kind: 'wait', seconds: wait };
 
   const checked = await hashGateOf(deps).run(() => checkPassword(user, password));
-  if (user === undefined || !checked.ok) {
-    await recordSignInFailure(db, attempt);
-    await writeAudit(db, {
+  const audit = (action: string, reason: string) =>
+    writeAudit(db, {
       actorId: user?.id ?? null,
       actorEmail: email,
-      action: 'signin.failed',
+      action,
       target: user === undefined ? '' : `user:${user.id}`,
-      detail: {
-        reason: user === undefined ? 'unknown user' : 'wrong password',
-        knownDevice: attempt.knownDevice !== undefined,
-      },
+      detail: { reason, knownDevice: attempt.knownDevice !== undefined },
       ip: req.address,
       at: now.toISOString(),
     });
+  if (user === undefined || !checked.ok) {
+    await recordSignInFailure(db, attempt);
+    await audit('signin.failed', user === undefined ? 'unknown user' : 'wrong password');
     return { kind: 'refused' };
+  }
+  const staff = user.kind === 'employee';
+  if (staff && staffPasswordErrors(password, accountWords(user.email)).length > 0) {
+    await audit('signin.refused', 'weak staff password');
+    return { kind: 'weak-staff-password' };
+  }
+  const step = secondFactorStep({
+    staff,
+    mfaEnabled: await hasMfa(db, user.id),
+    policy: deps.staffMfa ?? 'optional',
+    codeGiven: req.otp.trim() !== '',
+  });
+  // Neither asking for a code nor a setup clears a counter: with the password alone,
+  // alternating them with wrong codes must not reset the count of those codes.
+  if (step === 'ask') return { kind: 'code-required' };
+  if (step === 'setup') {
+    return {
+      kind: 'setup-required',
+      setupToken: await issueMfaSetupToken(deps.jwtSecret, user.id, user.security_stamp, now),
+    };
+  }
+  if (step === 'check') {
+    const second = await checkSecondFactor(
+      db,
+      deps.jwtSecret,
+      { id: user.id, email: user.email, ip: req.address },
+      req.otp,
+      now,
+    );
+    if (!second.ok) {
+      await recordSignInFailure(db, attempt);
+      await audit('signin.failed', second.unreadable ? 'unreadable second factor' : 'wrong code');
+      return { kind: 'code-refused', unreadable: second.unreadable };
+    }
   }
   await recordSignInSuccess(db, attempt);
   if (user.email_confirmed !== 1) return { kind: 'unconfirmed', userId: user.id };

@@ -10,6 +10,7 @@ import * as m0180 from './migrations/0180_catalogue_changes.ts';
 import * as m0190 from './migrations/0190_code_failures.ts';
 import * as m0200 from './migrations/0200_order_limits.ts';
 import * as m0210 from './migrations/0210_feed_key_scopes.ts';
+import * as m0220 from './migrations/0220_account_mfa.ts';
 import type { Database } from './schema.ts';
 
 // A static list instead of a folder scan: works the same from source, from a
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0190_code_failures': m0190,
   '0200_order_limits': m0200,
   '0210_feed_key_scopes': m0210,
+  '0220_account_mfa': m0220,
 };
 
 /** Brings the database to the latest schema; throws with the failing migration's name. */

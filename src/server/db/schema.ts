@@ -35,6 +35,8 @@ export interface Database {
   catalogue_changes: CatalogueChangesTable;
   catalogue_feed: CatalogueFeedTable;
   code_failures: CodeFailuresTable;
+  account_mfa: AccountMfaTable;
+  mfa_recovery_codes: MfaRecoveryCodesTable;
 }
 
 type Id = Generated<number>;
@@ -384,4 +386,21 @@ export interface CatalogueChangesTable {
 export interface CatalogueFeedTable {
   id: number;
   feed_id: string;
+}
+
+/** An account's TOTP second factor (migration 0200): pending until `enabled_at` is set. */
+export interface AccountMfaTable {
+  user_id: number;
+  /** The base32 secret sealed with AES-256-GCM under a key derived from the app's secret (`auth/mfa.ts`). */
+  secret: string;
+  enabled_at: string | null;
+  /** The time step (Unix seconds / 30) of the last code accepted; a code must be of a later step. */
+  last_step: number | null;
+  created_at: string;
+}
+
+/** One unused recovery code of an account's second factor, as a SHA-256 digest. */
+export interface MfaRecoveryCodesTable {
+  user_id: number;
+  code_hash: string;
 }

@@ -14,6 +14,7 @@ import {
   findRoles,
   findUserByEmail,
   findUserById,
+  newPasswordErrors,
   normaliseEmail,
   rolesForRole,
   validateNewCredentials,
@@ -138,6 +139,12 @@ export function accountRoutes(deps: AppDeps): Hono<AuthEnv> {
       const wait = await secondsUntilAllowed(db, email, ip, now, 'reset');
       if (wait > 0) throw tooManyRequests(wait, 'password-reset attempts');
       const user = await findUserByEmail(db, email);
+      // A staff account's new password must meet the staff rules: checked and said only for the right code.
+      let staffErrors: string[] = [];
+      const refuseForStaff = () => {
+        staffErrors = user?.kind === 'employee' ? newPasswordErrors(password, user.email) : [];
+        return staffErrors.length > 0;
+      };
       // The slow hash is computed whether or not the account exists, so timing does not tell.
       const gate = hashGateOf(deps);
       const passwordHash = await (deps.throttleAnonymous !== false
@@ -151,7 +158,11 @@ export function accountRoutes(deps: AppDeps): Hono<AuthEnv> {
         passwordHash,
         now,
         siteUrlOf(deps),
+        refuseForStaff,
       );
+      if (result === 'refused') {
+        throw AppError.badRequest(`The request is invalid: ${staffErrors.join(' ')}`, { Password: staffErrors });
+      }
       // A wrong code may have queued the owner's warning (`code-guard.ts`).
       if (result !== 'reset') void deps.mailQueue?.kick();
       if (typeof result === 'object') throw codesLockedError(result.lockedUntil, now);
@@ -191,11 +202,14 @@ export function accountRoutes(deps: AppDeps): Hono<AuthEnv> {
       const confirm = textField(body, 'ConfirmPassword', { raw: true }) ?? '';
       const fullName = textField(body, 'FullName') ?? '';
       const rawRole = textField(body, 'Role') || 'Employee';
-      const errors: FieldErrors = validateNewCredentials({
-        Email: email,
-        Password: password,
-        ConfirmPassword: confirm,
-      });
+      const errors: FieldErrors = validateNewCredentials(
+        {
+          Email: email,
+          Password: password,
+          ConfirmPassword: confirm,
+        },
+        true,
+      );
       if (fullName === '') errors.FullName = ['FullName is required.'];
       else if (fullName.length > FULL_NAME_MAX_LENGTH) errors.FullName = [EXTRA_MESSAGES.fullNameTooLong];
       const role = rawRole === 'Admin' || rawRole === 'Employee' ? rawRole : undefined;

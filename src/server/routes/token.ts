@@ -1,6 +1,9 @@
 import { type Context, Hono } from 'hono';
+import { STAFF_PASSWORD_MIN_LENGTH } from '../../lib/domain/account-rules.ts';
 import { DEVICE_TOKEN_FIELD } from '../../lib/domain/device-tokens.ts';
+import { MFA_FIELD, MFA_MESSAGES, MFA_SETUP_TOKEN_FIELD, OTP_FIELD } from '../../lib/domain/mfa.ts';
 import { normaliseEmail } from '../auth/accounts.ts';
+import { MFA_UNREADABLE } from '../auth/mfa.ts';
 import { addressOf, clockOf } from '../auth/middleware.ts';
 import { type SignInOutcome, signIn } from '../auth/sign-in.ts';
 import { type AppDeps, siteUrlOf } from '../deps.ts';
@@ -9,6 +12,9 @@ import { siteLink } from '../mail-templates.ts';
 
 /** One text for an unknown user and a wrong password, so neither reveals which accounts exist. */
 export const BAD_CREDENTIALS = 'The user name or password is incorrect.';
+
+/** The refusal of a right password that no longer meets the staff rules. */
+export const WEAK_STAFF_PASSWORD = `Staff passwords must be at least ${STAFF_PASSWORD_MIN_LENGTH} characters long and not on a list of common or breached passwords, and this account's is not: choose a new one with "Forgot password?" on the sign-in page (or ask the operator to run npm run user:add), then sign in with it.`;
 
 type OAuthErrorCode = 'invalid_request' | 'invalid_grant' | 'unsupported_grant_type' | 'temporarily_unavailable';
 
@@ -20,11 +26,12 @@ function oauthError(
   error: OAuthErrorCode,
   description: string,
   headers: Record<string, string> = {},
+  extra: Record<string, string> = {},
 ): Response {
   c.header('Cache-Control', 'no-store');
   c.header('Pragma', 'no-cache');
   for (const [k, v] of Object.entries(headers)) c.header(k, v);
-  return c.json({ error, error_description: description }, status);
+  return c.json({ error, error_description: description, ...extra }, status);
 }
 
 function formValue(form: Record<string, unknown>, name: string): string | undefined {
@@ -34,9 +41,12 @@ function formValue(form: Record<string, unknown>, name: string): string | undefi
 
 /**
  * `POST /token`: the OAuth 2.0 password grant of the operating contract.
- * Form-encoded `username`, `password`, `grant_type=password`, and the browser's
- * `device_token` when it has one; answers
+ * Form-encoded `username`, `password`, `grant_type=password`, the browser's
+ * `device_token` when it has one, and `otp` (a TOTP or recovery code) for an
+ * account with a second factor; answers
  * `{ access_token, token_type: "bearer", expires_in, userName, device_token }`.
+ * A refusal that asks for a code or a setup says so in `mfa` (`"code"`, `"setup"`
+ * with `mfa_setup_token`) beside OAuth's `error` and `error_description`.
  */
 export function tokenRoutes(deps: AppDeps): Hono {
   return new Hono().post('/', async (c) => {
@@ -74,10 +84,18 @@ export function tokenRoutes(deps: AppDeps): Hono {
     if (email.length > 254 || password.length > 1024) return oauthError(c, 400, 'invalid_grant', BAD_CREDENTIALS);
 
     const deviceToken = formValue(form, DEVICE_TOKEN_FIELD);
+    const otp = formValue(form, OTP_FIELD) ?? '';
 
     let outcome: SignInOutcome;
     try {
-      outcome = await signIn(deps, { email, password, deviceToken, address: addressOf(c, deps), now: clockOf(deps) });
+      outcome = await signIn(deps, {
+        email,
+        password,
+        deviceToken,
+        address: addressOf(c, deps),
+        now: clockOf(deps),
+        otp,
+      });
     } catch (err) {
       if (err instanceof AppError && err.code === 'unavailable') {
         return oauthError(c, 503, 'temporarily_unavailable', err.message, err.headers);
@@ -102,6 +120,33 @@ export function tokenRoutes(deps: AppDeps): Hono {
           'invalid_grant',
           `Your e-mail address is not confirmed yet: enter the access code we mailed you at ${siteLink(siteUrlOf(deps), `/confirm/${outcome.userId}`)} first, then sign in.`,
         );
+      case 'code-required':
+        return oauthError(c, 400, 'invalid_grant', MFA_MESSAGES.codeRequired, {}, { [MFA_FIELD]: 'code' });
+      case 'code-refused':
+        return oauthError(
+          c,
+          400,
+          'invalid_grant',
+          outcome.unreadable ? MFA_UNREADABLE : MFA_MESSAGES.codeWrong,
+          {},
+          {
+            [MFA_FIELD]: 'code',
+          },
+        );
+      case 'setup-required':
+        return oauthError(
+          c,
+          400,
+          'invalid_grant',
+          MFA_MESSAGES.setupRequired,
+          {},
+          {
+            [MFA_FIELD]: 'setup',
+            [MFA_SETUP_TOKEN_FIELD]: outcome.setupToken,
+          },
+        );
+      case 'weak-staff-password':
+        return oauthError(c, 400, 'invalid_grant', WEAK_STAFF_PASSWORD);
       case 'signed-in':
         c.header('Cache-Control', 'no-store');
         c.header('Pragma', 'no-cache');
