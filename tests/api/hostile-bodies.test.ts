@@ -1,11 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCatalogue } from '../fixtures/catalogue.ts';
 import { addCustomers, type Customer } from './cart-helpers.ts';
+import { type ChildShop, memoryOf, resetPeak, startChildShop } from './child-shop.ts';
 import { createTestDb, DIALECTS, type TestDb } from './harness.ts';
 import { STAFF_JWT_SECRET } from './staff-helpers.ts';
 
@@ -15,26 +13,12 @@ import { STAFF_JWT_SECRET } from './staff-helpers.ts';
 // from /proc around each one.
 
 const MiB = 1024 * 1024;
-const SERVE = join(import.meta.dirname, '../../scripts/serve.ts');
 /** What a refused caller's body may cost the server, and how soon it must be answered. */
 const RSS_BUDGET = 50 * MiB;
 const ANSWER_MS = 100;
 
 /** The figures each case measured, printed at the end for bench/README.md. */
 const figures: string[] = [];
-
-/** VmRSS and VmHWM (peak) of a process, in bytes. */
-function memoryOf(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) * 1024;
-  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
-}
-
-/** Starts counting the peak afresh (Linux: "5" to clear_refs resets VmHWM); answers the resident size now. */
-function resetPeak(pid: number): number {
-  writeFileSync(`/proc/${pid}/clear_refs`, '5');
-  return memoryOf(pid).rss;
-}
 
 /** 64 KiB of `{},{},…`: after a leading `[`, the JSON that costs a parser the most heap per byte. */
 const CHUNK = Buffer.from('{},'.repeat(Math.ceil((64 * 1024) / 3)).slice(0, 64 * 1024));
@@ -134,44 +118,6 @@ async function hostilePost(
   return result;
 }
 
-/** The shop's server in a child process (`npm run serve` over the test database). */
-interface Shop {
-  child: ChildProcess;
-  port: number;
-  url: string;
-  /** The child's temporary folder (`TMPDIR`), where an import's upload is written. */
-  tmp: string;
-  /** The (empty) site folder it serves. */
-  siteDir: string;
-}
-
-async function startShop(db: TestDb): Promise<Shop> {
-  const tmp = mkdtempSync(join(tmpdir(), 'aisle-hostile-tmp-'));
-  const siteDir = mkdtempSync(join(tmpdir(), 'aisle-hostile-site-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: db.dataDir,
-    JWT_SECRET: STAFF_JWT_SECRET,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    SITE_DIR: siteDir,
-    TMPDIR: tmp,
-  };
-  if (db.dialect === 'postgres') env.DATABASE_URL = db.url;
-  else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [SERVE], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let err = '';
-    child.stderr?.on('data', (d: Buffer) => {
-      err += d.toString();
-      const m = /serving .* data at (http:\/\/\S+)/.exec(err);
-      if (m?.[1] !== undefined) resolve(m[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited (${code}): ${err}`)));
-  });
-  return { child, port: Number(new URL(url).port), url, tmp, siteDir };
-}
-
 /** The upload folders an import left in the shop's temporary folder. */
 const uploadsIn = (tmp: string) => readdirSync(tmp).filter((name) => name.startsWith('aisle-import-'));
 
@@ -186,7 +132,7 @@ async function until(check: () => boolean, ms = 5000): Promise<boolean> {
 
 describe.each(DIALECTS)('hostile bodies over HTTP on %s', (dialect) => {
   let db: TestDb;
-  let shop: Shop;
+  let shop: ChildShop;
   let user: Customer;
   let employee: Customer;
 
@@ -197,7 +143,7 @@ describe.each(DIALECTS)('hostile bodies over HTTP on %s', (dialect) => {
       { email: 'una@aisle.test', fullName: 'Una User', role: 'User' },
       { email: 'esha@aisle.test', fullName: 'Esha Employee', role: 'Employee' },
     ])) as [Customer, Customer];
-    shop = await startShop(db);
+    shop = await startChildShop(db, 'aisle-hostile');
     // Warm up: the code every case below runs is loaded before any peak is measured.
     for (let i = 0; i < 3; i++) {
       await hostilePost(shop.port, '/api/Catalogue/Import', {}, 64 * 1024);
@@ -207,13 +153,7 @@ describe.each(DIALECTS)('hostile bodies over HTTP on %s', (dialect) => {
   }, 60_000);
 
   afterAll(async () => {
-    if (shop !== undefined) {
-      const exited = new Promise((resolve) => shop.child.once('exit', resolve));
-      shop.child.kill('SIGTERM');
-      await exited;
-      rmSync(shop.tmp, { recursive: true, force: true });
-      rmSync(shop.siteDir, { recursive: true, force: true });
-    }
+    await shop?.stop();
     await db?.cleanup();
   });
 

@@ -1,5 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
@@ -10,6 +9,7 @@ import { readSheet } from '../../src/server/catalogue/sheet-files.ts';
 import { readSheetFile } from '../../src/server/catalogue/sheet-reader.ts';
 import { insertCatalogue } from '../fixtures/catalogue.ts';
 import { addCustomers, type Customer } from './cart-helpers.ts';
+import { type ChildShop, memoryOf, resetPeak, startChildShop } from './child-shop.ts';
 import { createTestDb, DIALECTS, type TestDb } from './harness.ts';
 import { createStaffTestApp, type Err, STAFF_JWT_SECRET, type StaffTestApp } from './staff-helpers.ts';
 
@@ -17,7 +17,6 @@ import { createStaffTestApp, type Err, STAFF_JWT_SECRET, type StaffTestApp } fro
 // in how many wait for the one running.
 
 const MiB = 1024 * 1024;
-const SERVE = join(import.meta.dirname, '../../scripts/serve.ts');
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 interface ZipEntry {
@@ -125,12 +124,6 @@ function xlsxBomb(repeats: number): Buffer {
   ]);
 }
 
-/** VmHWM (peak resident size) of a process, in bytes. */
-function peakOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN) * 1024;
-}
-
 /** The figures each case measured, printed at the end for bench/README.md. */
 const figures: string[] = [];
 afterAll(() => {
@@ -179,9 +172,7 @@ describe('the bomb the tests build', () => {
 describe.each(DIALECTS)('an XLSX bomb sent to the shop on %s', (dialect) => {
   let db: TestDb;
   let employee: Customer;
-  let child: ChildProcess;
-  let url: string;
-  let dir: string;
+  let shop: ChildShop;
 
   beforeAll(async () => {
     db = await createTestDb(dialect);
@@ -189,53 +180,27 @@ describe.each(DIALECTS)('an XLSX bomb sent to the shop on %s', (dialect) => {
     [employee] = (await addCustomers(db.db, STAFF_JWT_SECRET, new Date(), [
       { email: 'esha@aisle.test', fullName: 'Esha Employee', role: 'Employee' },
     ])) as [Customer];
-    dir = mkdtempSync(join(tmpdir(), 'aisle-limits-'));
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      DATA_DIR: db.dataDir,
-      JWT_SECRET: STAFF_JWT_SECRET,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      SITE_DIR: join(dir, 'site'),
-      TMPDIR: dir,
-    };
-    if (db.dialect === 'postgres') env.DATABASE_URL = db.url;
-    else delete env.DATABASE_URL;
-    child = spawn(process.execPath, [SERVE], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-    url = await new Promise<string>((resolve, reject) => {
-      let err = '';
-      child.stderr?.on('data', (d: Buffer) => {
-        err += d.toString();
-        const m = /serving .* data at (http:\/\/\S+)/.exec(err);
-        if (m?.[1] !== undefined) resolve(m[1]);
-      });
-      child.once('exit', (code) => reject(new Error(`serve exited (${code}): ${err}`)));
-    });
+    shop = await startChildShop(db, 'aisle-limits');
   }, 60_000);
 
   afterAll(async () => {
-    if (child !== undefined && child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+    await shop?.stop();
     await db?.cleanup();
   });
 
   it('refuses a 1 GiB sheet in a 1 MB file with a 400 naming the file and the cap, its RSS under 300 MB', async () => {
     const bomb = xlsxBomb(1024);
     expect(bomb.length).toBeLessThan(2 * MiB);
-    writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
+    resetPeak(shop.child.pid as number);
     const started = performance.now();
-    const res = await fetch(`${url}/api/Catalogue/Import?name=bomb.xlsx`, {
+    const res = await fetch(`${shop.url}/api/Catalogue/Import?name=bomb.xlsx`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${employee.token}`, 'Content-Type': XLSX_TYPE },
       body: new Uint8Array(bomb),
     });
     const ms = performance.now() - started;
     const body = (await res.json()) as Err;
-    const peak = peakOf(child.pid as number);
+    const peak = memoryOf(shop.child.pid as number).peak;
     figures.push(
       `${dialect}: ${(bomb.length / MiB).toFixed(2)} MB file of 1,024 MiB sheet → ${res.status} in ${(ms / 1000).toFixed(1)} s, server peak RSS ${(peak / MiB).toFixed(0)} MB`,
     );
