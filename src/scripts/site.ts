@@ -5,12 +5,9 @@
  * once, after the page has been parsed. It is a bundled file, never inline, so
  * the Content-Security-Policy allows it as one of the site's own scripts.
  */
+import { SIGNED_IN_KEYS } from '../lib/domain/storage-keys.ts';
 import { setUpSearchBoxes } from './search.ts';
 
-const TOKEN_KEY = 'jtoken';
-// page-events.ts's PROFILE_KEY, spelled out so that this script needs no shared chunk before the first interaction.
-const PROFILE_KEY = 'jprofile';
-const CART_KEY = 'cartState';
 const DEFAULT_TILE = '/images/default-tile.svg';
 
 function storage(): Storage | null {
@@ -24,9 +21,7 @@ function storage(): Storage | null {
 
 function logout(): void {
   const store = storage();
-  store?.removeItem(TOKEN_KEY);
-  store?.removeItem(CART_KEY);
-  store?.removeItem(PROFILE_KEY);
+  for (const key of SIGNED_IN_KEYS) store?.removeItem(key);
   window.location.assign('/');
 }
 
