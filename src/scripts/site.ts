@@ -5,8 +5,11 @@
  * once, after the page has been parsed. It is a bundled file, never inline, so
  * the Content-Security-Policy allows it as one of the site's own scripts.
  */
-import { SIGNED_IN_KEYS } from '../lib/domain/storage-keys.ts';
 import { setUpSearchBoxes } from './search.ts';
+
+// `SIGNED_IN_KEYS` of lib/domain/storage-keys.ts, spelled out so that this script needs no shared chunk
+// before the first interaction; tests/unit/storage-keys.test.ts fails when the two differ.
+const SIGNED_IN_KEYS = ['jtoken', 'cartState', 'jprofile'];
 
 const DEFAULT_TILE = '/images/default-tile.svg';
 
