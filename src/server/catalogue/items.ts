@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { sanitizeContent } from '../../lib/content/sanitize.ts';
-import type { ItemDto } from '../../lib/domain/catalogue.ts';
+import { type ItemDto, parseCustomOrder } from '../../lib/domain/catalogue.ts';
 import { bpsToPercent, paiseToRupees } from '../../lib/domain/money.ts';
-import { type ItemForm, itemForm, readItemIds } from '../../lib/domain/schemas.ts';
+import { type ItemForm, itemForm } from '../../lib/domain/schemas.ts';
 import { type ListQuery, paginate } from '../db/paginate.ts';
 import { compiledPerDb, containsText, likePattern } from '../db/query.ts';
 import type { Database, Item } from '../db/schema.ts';
@@ -301,7 +301,7 @@ export function deleteItem(db: Kysely<Database>, act: StaffAct, id: number): Pro
         .execute(),
     ]);
     const without = (text: string): string | undefined => {
-      const ids = readItemIds(text);
+      const ids = parseCustomOrder(text);
       return ids?.includes(id) ? JSON.stringify(ids.filter((i) => i !== id)) : undefined;
     };
     let removedFromCustomOrders = 0;
