@@ -2,6 +2,7 @@ import type { RegistrationInput } from '../domain/account-rules.ts';
 import type { EmployeeDto, EndUserDto, UserRolesDto } from '../domain/auth.ts';
 import type { OrderDto, OrderStatusName } from '../domain/cart.ts';
 import type { CategoryDto, ItemDto, SectionDto, StoreDto } from '../domain/catalogue.ts';
+import { type ContentOwner, contentTilePath } from '../domain/content-images.ts';
 import type {
   AuditEntryDto,
   CategoryForm,
@@ -44,22 +45,10 @@ export interface RegisterEmployeeInput extends RegistrationInput {
 }
 
 /** Whose image: a section's or book's (with its database), an item's (with its store) or a store's. */
-export type ImageTarget =
-  | { kind: 'Section' | 'Book'; id: number; dbId: number }
-  | { kind: 'Item'; id: number; storeId: number }
-  | { kind: 'Store'; id: number };
+export type ImageTarget = ContentOwner;
 
 /** The content path an image is served at (spec §2), for showing the current picture. */
-export function imagePath(target: ImageTarget): string {
-  switch (target.kind) {
-    case 'Store':
-      return `/content/Store/${target.id}/ti.png`;
-    case 'Item':
-      return `/content/${target.storeId}/Item/${target.id}/ti.png`;
-    default:
-      return `/content/${target.dbId}/${target.kind}/${target.id}/ti.png`;
-  }
-}
+export const imagePath = contentTilePath;
 
 /** `GET /api/Log/ReadAll`'s own parameters, beside the list ones. */
 export interface LogQuery extends ListQuery {
