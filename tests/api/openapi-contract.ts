@@ -94,12 +94,16 @@ export class ContractChecker {
     const actualType = res.headers.get('content-type') ?? '';
     if (jsonType === undefined) {
       if (actualType.includes('json') && Object.keys(content).length > 0) {
-        problems.push(`${where} ${res.status}: answered JSON where the document declares ${Object.keys(content).join(', ')}`);
+        problems.push(
+          `${where} ${res.status}: answered JSON where the document declares ${Object.keys(content).join(', ')}`,
+        );
       }
       return problems;
     }
     if (!actualType.includes('json')) {
-      problems.push(`${where} ${res.status}: answered ${actualType || 'no content type'} where the document declares ${jsonType}`);
+      problems.push(
+        `${where} ${res.status}: answered ${actualType || 'no content type'} where the document declares ${jsonType}`,
+      );
       return problems;
     }
     const text = await res.clone().text();
@@ -114,9 +118,14 @@ export class ContractChecker {
     if (!validate(body)) {
       const errors = (validate.errors ?? [])
         .slice(0, 5)
-        .map((e) => `${e.instancePath || '(body)'} ${e.message ?? ''}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`)
+        .map(
+          (e) =>
+            `${e.instancePath || '(body)'} ${e.message ?? ''}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`,
+        )
         .join('; ');
-      problems.push(`${where} ${res.status}: the body does not match the document: ${errors}. Body: ${text.slice(0, 300)}`);
+      problems.push(
+        `${where} ${res.status}: the body does not match the document: ${errors}. Body: ${text.slice(0, 300)}`,
+      );
     }
     return problems;
   }

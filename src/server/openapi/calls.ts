@@ -35,9 +35,9 @@ import {
   importDoneSchema,
   importJobSchema,
   itemSchema,
+  messageSchema,
   mfaSetupSchema,
   mfaStatusSchema,
-  messageSchema,
   newFeedClientSchema,
   orderAgainLineSchema,
   orderSchema,
@@ -61,7 +61,9 @@ const idSchema = z.int().min(1).max(2_147_483_647);
 export const PAGED_HEADERS = ['X-Total-Count', 'X-Page', 'X-Limit'] as const;
 
 function idParams(...names: string[]): Record<string, Param> {
-  return Object.fromEntries(names.map((name) => [name, { description: `${name}: a positive whole number`, schema: idSchema }]));
+  return Object.fromEntries(
+    names.map((name) => [name, { description: `${name}: a positive whole number`, schema: idSchema }]),
+  );
 }
 
 const pagingQuery: Record<string, Param> = {
@@ -195,7 +197,9 @@ const credentials = {
 };
 
 const roleChange = z.object({ UserId: idSchema, Role: z.enum(['Admin', 'Employee', 'User']) });
-const codeBody = z.object({ Code: z.string().describe('A 6-digit code from the authenticator app, or a recovery code') });
+const codeBody = z.object({
+  Code: z.string().describe('A 6-digit code from the authenticator app, or a recovery code'),
+});
 const orderStatus = z.enum(['Placed', 'Packed', 'Delivered', 'Cancelled']);
 
 /** Every call of the API. */
@@ -286,7 +290,10 @@ export const CALLS: readonly Call[] = [
     summary: 'Publish a section (its public copy, with optional overrides)',
     access: 'employee',
     params: idParams('sectionId'),
-    body: { ...formBody(publishForm as FormSpec<z.ZodRawShape>, 'patch'), description: 'DbID, and overrides of the draft' },
+    body: {
+      ...formBody(publishForm as FormSpec<z.ZodRawShape>, 'patch'),
+      description: 'DbID, and overrides of the draft',
+    },
     answers: {
       200: { description: 'The public copy, updated', schema: sectionSchema },
       201: { description: 'The public copy, published for the first time', schema: sectionSchema },
@@ -413,7 +420,8 @@ export const CALLS: readonly Call[] = [
     method: 'get',
     path: '/content/{path}',
     tag: 'Content',
-    summary: 'A content image (`{db}/Section/{id}/ti.png`, `{store}/Item/{id}/ti.png`, `Store/{id}/ti.png`, `{db}/Book/{id}/ti.png`)',
+    summary:
+      'A content image (`{db}/Section/{id}/ti.png`, `{store}/Item/{id}/ti.png`, `Store/{id}/ti.png`, `{db}/Book/{id}/ti.png`)',
     access: 'anyone',
     params: { path: { description: 'The image path, slashes included', schema: z.string() } },
     headers: { 'If-None-Match': { description: 'An ETag an earlier answer gave', schema: z.string() } },

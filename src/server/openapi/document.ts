@@ -107,7 +107,8 @@ function headerObjects(names: readonly string[]): ResponseObject['headers'] {
       name,
       {
         required: true,
-        schema: name.startsWith('X-') || name === 'Retry-After' ? { type: 'string', pattern: '^\\d+$' } : { type: 'string' },
+        schema:
+          name.startsWith('X-') || name === 'Retry-After' ? { type: 'string', pattern: '^\\d+$' } : { type: 'string' },
         ...(HEADER_TEXT[name] === undefined ? {} : { description: HEADER_TEXT[name] }),
       },
     ]),
@@ -125,7 +126,11 @@ function response(answer: Answer, defs: Record<string, JsonSchema>): ResponseObj
   return out;
 }
 
-function parameters(where: 'path' | 'query' | 'header', list: Record<string, Param> | undefined, defs: Record<string, JsonSchema>) {
+function parameters(
+  where: 'path' | 'query' | 'header',
+  list: Record<string, Param> | undefined,
+  defs: Record<string, JsonSchema>,
+) {
   return Object.entries(list ?? {}).map(([name, p]) => ({
     name,
     in: where,

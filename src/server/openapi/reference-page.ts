@@ -95,7 +95,9 @@ export function referencePage(doc: OpenApiDocument): string {
         `<details id="schema-${escapeHtml(name)}"><summary><code>${escapeHtml(name)}</code>${typeof schema.description === 'string' ? ` ${prose(schema.description)}` : ''}</summary><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre></details>`,
     )
     .join('\n');
-  const toc = [...byTag.keys()].map((tag) => `<li><a href="#tag-${escapeHtml(tag)}">${escapeHtml(tag)}</a></li>`).join('');
+  const toc = [...byTag.keys()]
+    .map((tag) => `<li><a href="#tag-${escapeHtml(tag)}">${escapeHtml(tag)}</a></li>`)
+    .join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(doc.info.title)} reference</title><style>${STYLE}</style></head>

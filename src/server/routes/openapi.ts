@@ -19,6 +19,9 @@ export function openApiRoutes(_deps: AppDeps): Hono {
     )
     .get('/reference', (c) => {
       page ??= referencePage(openApiDocument());
-      return c.html(page, 200, { 'Content-Security-Policy': REFERENCE_PAGE_CSP, 'Cache-Control': 'public, max-age=300' });
+      return c.html(page, 200, {
+        'Content-Security-Policy': REFERENCE_PAGE_CSP,
+        'Cache-Control': 'public, max-age=300',
+      });
     });
 }
