@@ -9,7 +9,6 @@
 import { z } from 'zod';
 import {
   categoryForm,
-  type FormSpec,
   itemForm,
   publishForm,
   reorderForm,
@@ -86,8 +85,14 @@ function json(schema: z.ZodType, description?: string, required = true): NonNull
   return { type: JSON_TYPE, schema, required, ...(description === undefined ? {} : { description }) };
 }
 
+/** What a body needs of a form (`lib/domain/schemas.ts` `FormSpec`): its fields and which have defaults. */
+interface FormLike {
+  shape: z.ZodRawShape;
+  defaults: object;
+}
+
 /** A form's body: the whole form (create, PUT: fields with defaults may be left out) or a PATCH's part of it. */
-function formBody<S extends z.ZodRawShape>(spec: FormSpec<S>, mode: 'whole' | 'patch'): NonNullable<Call['body']> {
+function formBody(spec: FormLike, mode: 'whole' | 'patch'): NonNullable<Call['body']> {
   const whole = z.object(spec.shape);
   if (mode === 'patch') return json(whole.partial(), 'Only the fields to change.');
   const optional = Object.fromEntries(Object.keys(spec.defaults).map((k) => [k, true])) as Record<string, true>;
@@ -99,7 +104,7 @@ function staffCrud(
   base: string,
   tag: string,
   noun: string,
-  form: FormSpec<z.ZodRawShape>,
+  form: FormLike,
   answer: z.ZodType,
   opts: { patch?: boolean; deleted?: z.ZodType } = {},
 ): Call[] {
@@ -253,7 +258,7 @@ export const CALLS: readonly Call[] = [
     params: idParams('id'),
     answers: ok(storeSchema, 'The store'),
   },
-  ...staffCrud('/api/Store', 'Store', 'store', storeForm as FormSpec<z.ZodRawShape>, storeSchema),
+  ...staffCrud('/api/Store', 'Store', 'store', storeForm, storeSchema),
   // Published sections.
   {
     method: 'get',
@@ -291,7 +296,7 @@ export const CALLS: readonly Call[] = [
     access: 'employee',
     params: idParams('sectionId'),
     body: {
-      ...formBody(publishForm as FormSpec<z.ZodRawShape>, 'patch'),
+      ...formBody(publishForm, 'patch'),
       description: 'DbID, and overrides of the draft',
     },
     answers: {
@@ -338,7 +343,7 @@ export const CALLS: readonly Call[] = [
     params: idParams('id'),
     answers: ok(staffSectionSchema, 'The section'),
   },
-  ...staffCrud('/api/Section', 'Section', 'section', sectionForm as FormSpec<z.ZodRawShape>, staffSectionSchema),
+  ...staffCrud('/api/Section', 'Section', 'section', sectionForm, staffSectionSchema),
   {
     method: 'put',
     path: '/api/Section/Reorder/{id}',
@@ -346,7 +351,7 @@ export const CALLS: readonly Call[] = [
     summary: "Set the order of a section's items",
     access: 'employee',
     params: idParams('id'),
-    body: formBody(reorderForm as FormSpec<z.ZodRawShape>, 'whole'),
+    body: formBody(reorderForm, 'whole'),
     answers: ok(staffSectionSchema, 'The section'),
   },
   // Items.
@@ -374,7 +379,7 @@ export const CALLS: readonly Call[] = [
     params: idParams('id', 'dbId'),
     answers: ok(itemSchema, 'The item'),
   },
-  ...staffCrud('/api/Item', 'Item', 'item', itemForm as FormSpec<z.ZodRawShape>, itemSchema, {
+  ...staffCrud('/api/Item', 'Item', 'item', itemForm, itemSchema, {
     deleted: deletedItemSchema,
   }),
   // Books.
@@ -857,7 +862,7 @@ export const CALLS: readonly Call[] = [
     params: idParams('id'),
     answers: ok(storeDbSchema, 'The store database'),
   },
-  ...staffCrud('/api/StoreDb', 'StoreDb', 'store database', storeDbForm as FormSpec<z.ZodRawShape>, storeDbSchema),
+  ...staffCrud('/api/StoreDb', 'StoreDb', 'store database', storeDbForm, storeDbSchema),
   {
     method: 'post',
     path: '/api/Content/Upload',

@@ -101,7 +101,7 @@ function errorStatuses(call: Call): number[] {
   return [...statuses].sort((a, b) => a - b);
 }
 
-function headerObjects(names: readonly string[]): ResponseObject['headers'] {
+function headerObjects(names: readonly string[]): NonNullable<ResponseObject['headers']> {
   return Object.fromEntries(
     names.map((name) => [
       name,
