@@ -311,7 +311,7 @@ export const feedAnswerSchema = named(
     Changed: count,
     Skipped: z.array(
       z.object({
-        Line: z.int().min(1),
+        Line: count.describe('The line’s index in Lines, from 0'),
         ItemID: id.nullable(),
         StoreID: id.nullable(),
         ProductCode: z.string().nullable(),
@@ -320,7 +320,7 @@ export const feedAnswerSchema = named(
     ),
     Lines: z.array(
       z.object({
-        Line: z.int().min(1),
+        Line: count.describe('The line’s index in Lines, from 0'),
         ItemID: id,
         ProductCode: z.string().nullable(),
         Availability: count,
