@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_PAGE_CSP } from '../../src/server/openapi/reference-page.ts';
+import { createSiteServer } from '../../src/server/site-server.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { ContractChecker } from './openapi-contract.ts';
 
@@ -48,6 +52,22 @@ describe('the OpenAPI document', () => {
     expect(res.body).not.toMatch(/<script|<link|src=/i);
     expect(res.body).toContain('/api/cart/CreateOrder');
     expect(res.body).toContain('id="schema-Order"');
+  });
+
+  it('is served the same by the one-port server of `npm start`, the page keeping its own CSP', async () => {
+    const siteDir = mkdtempSync(join(tmpdir(), 'aisle-openapi-site-'));
+    try {
+      writeFileSync(join(siteDir, '404.html'), '<!doctype html><title>Not found</title>');
+      const shop = createSiteServer({ api: t.app, siteDir });
+      const doc = await shop.request('/api/openapi.json');
+      expect(doc.status).toBe(200);
+      expect(((await doc.json()) as { openapi: string }).openapi).toBe('3.1.0');
+      const page = await shop.request('/api/Reference');
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-security-policy')).toBe(REFERENCE_PAGE_CSP);
+    } finally {
+      rmSync(siteDir, { recursive: true, force: true });
+    }
   });
 
   it('names the paged lists’ headers and every call’s success answer', () => {
