@@ -5831,7 +5831,7 @@ export interface operations {
                     City?: string;
                     State?: string;
                     PostalCode?: string;
-                    OldPassword?: string;
+                    CurrentPassword?: string;
                     NewPassword?: string;
                     ConfirmPassword?: string;
                 };
@@ -6162,7 +6162,7 @@ export interface operations {
                     City?: string;
                     State?: string;
                     PostalCode?: string;
-                    OldPassword?: string;
+                    CurrentPassword?: string;
                     NewPassword?: string;
                     ConfirmPassword?: string;
                 };

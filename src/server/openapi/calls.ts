@@ -190,7 +190,7 @@ const profileInput = z.object({
   City: z.string().optional(),
   State: z.string().optional(),
   PostalCode: z.string().optional(),
-  OldPassword: z.string().optional(),
+  CurrentPassword: z.string().optional(),
   NewPassword: z.string().optional(),
   ConfirmPassword: z.string().optional(),
 });
