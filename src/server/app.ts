@@ -18,6 +18,7 @@ import { feedClientRoutes, feedRoutes } from './routes/feed.ts';
 import { itemRoutes } from './routes/item.ts';
 import { logRoutes } from './routes/log.ts';
 import { mfaRoutes } from './routes/mfa.ts';
+import { openApiRoutes } from './routes/openapi.ts';
 import { orderRoutes } from './routes/order.ts';
 import { publisherRoutes } from './routes/publisher.ts';
 import { sectionRoutes } from './routes/section.ts';
@@ -130,6 +131,8 @@ export function createApp(given: AppDeps): Hono {
   // Stock and price feeds from tills and ERP systems, and the Admin's feed keys.
   app.route('/api/feed', feedRoutes(deps));
   app.route('/api/feedclient', feedClientRoutes(deps));
+  // The OpenAPI document of every call (`openapi/`) and its reference page.
+  app.route('/api', openApiRoutes(deps));
 
   app.notFound((c) => {
     const err = AppError.notFound(`No API call answers ${c.req.method} ${c.req.path}.`);
