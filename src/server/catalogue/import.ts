@@ -491,6 +491,9 @@ async function planImport(
   }
 
   const seenItems = new Map<number, number>();
+  // A category is agreed on as its plan: the row names it by its title.
+  const shown = (v: unknown): string =>
+    typeof v === 'object' && v !== null && 'title' in v ? String((v as { title: unknown }).title) : String(v);
   /** Records a parent's field value from a row, or fails when another row gave another value. */
   const agree = <T>(
     slot: { value: T; row: number } | undefined,
@@ -504,7 +507,7 @@ async function planImport(
       fail(
         row,
         column,
-        `says "${String(value)}" but row ${slot.row} says "${String(slot.value)}" for the same ${what}; give one value.`,
+        `says "${shown(value)}" but row ${slot.row} says "${shown(slot.value)}" for the same ${what}; give one value.`,
       );
     }
     return slot;
