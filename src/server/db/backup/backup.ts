@@ -2,12 +2,12 @@ import { copyFile, mkdir, mkdtemp, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
-import type { StorageConfig } from '../../config.ts';
 import { copyContent, hashFile, isMissingOrEmpty } from './files.ts';
 import {
   BackupRefused,
   CONTENT_DIR,
   COUNTED_TABLES,
+  type DataPlace,
   JWT_SECRET_FILE,
   MANIFEST_FILE,
   type Manifest,
@@ -37,7 +37,7 @@ const ALL_PAGES = 2 ** 31 - 1;
  * folder that is renamed to `dir` at the end, so `dir` exists only complete.
  */
 export async function writeBackup(opts: {
-  storage: StorageConfig;
+  storage: DataPlace;
   dir: string;
   log?: (line: string) => void;
 }): Promise<{ dir: string; manifest: Manifest }> {

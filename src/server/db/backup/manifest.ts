@@ -47,6 +47,18 @@ export const manifestSchema = z.object({
 export type Manifest = z.infer<typeof manifestSchema>;
 export type FileEntry = z.infer<typeof fileEntry>;
 
+/** Where the shop's data lives, as `loadStorageConfig` (config.ts) reads it from `DATA_DIR` and `DATABASE_URL`. */
+export interface DataPlace {
+  dataDir: string;
+  /** Unset: SQLite at `sqliteFile`. */
+  databaseUrl: string | undefined;
+  sqliteFile: string;
+  contentDir: string;
+  jwtSecretFile: string;
+  /** `JWT_SECRET` is set, so the secret is not a file of `dataDir`. */
+  jwtSecretFromEnv: boolean;
+}
+
 /** A backup or restore that was refused before anything was written (exit code 3). */
 export class BackupRefused extends Error {
   override name = 'BackupRefused';

@@ -2,7 +2,6 @@ import { copyFile, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
-import type { StorageConfig } from '../../config.ts';
 import { openDb } from '../connection.ts';
 import { MIGRATION_NAMES, migrateToLatest } from '../migrate.ts';
 import { syncFile } from './backup.ts';
@@ -11,6 +10,7 @@ import {
   BackupRefused,
   CONTENT_DIR,
   COUNTED_TABLES,
+  type DataPlace,
   JWT_SECRET_FILE,
   MANIFEST_FILE,
   type Manifest,
@@ -64,7 +64,7 @@ export async function readManifest(dir: string): Promise<Manifest> {
  * transaction (`pg_restore --single-transaction`).
  */
 export async function restoreBackup(opts: {
-  storage: StorageConfig;
+  storage: DataPlace;
   dir: string;
   log?: (line: string) => void;
 }): Promise<RestoreSummary> {
