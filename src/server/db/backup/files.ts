@@ -44,11 +44,12 @@ export async function listFiles(root: string): Promise<string[]> {
  */
 export async function copyContent(from: string, to: string): Promise<FileEntry[]> {
   const entries: FileEntry[] = [];
+  const folders = new FolderMaker();
   const firstCopy = new Map<string, FileEntry>();
   for (const path of await listFiles(from)) {
     const source = join(from, path);
     const target = join(to, path);
-    await mkdir(dirname(target), { recursive: true });
+    await folders.make(dirname(target));
     let st: import('node:fs').Stats;
     try {
       st = await lstat(source);
@@ -86,10 +87,11 @@ export async function copyContent(from: string, to: string): Promise<FileEntry[]
  */
 export async function restoreContent(from: string, to: string, files: readonly FileEntry[]): Promise<void> {
   const written = new Map<string, string>();
-  await mkdir(to, { recursive: true });
+  const folders = new FolderMaker();
+  await folders.make(to);
   for (const f of files) {
     const target = join(to, f.path);
-    await mkdir(dirname(target), { recursive: true });
+    await folders.make(dirname(target));
     const same = written.get(f.sha256);
     if (same !== undefined) {
       await link(same, target);
@@ -107,6 +109,16 @@ export async function restoreContent(from: string, to: string, files: readonly F
     }
     await writeFile(target, bytes, { flag: 'wx' });
     written.set(f.sha256, target);
+  }
+}
+
+/** Makes folders once each: a content tree has a folder per picture, most of them made for the first file. */
+class FolderMaker {
+  #made = new Set<string>();
+  async make(dir: string): Promise<void> {
+    if (this.#made.has(dir)) return;
+    await mkdir(dir, { recursive: true });
+    this.#made.add(dir);
   }
 }
 
