@@ -39,6 +39,12 @@ type Step<T> = T | typeof SKIP;
  * Every broken rule is recorded (row, column, rule); a row with any is left
  * out of the plan.
  */
+
+/** A value as a row gave it: a category is agreed on as its plan, which the row names by its title. */
+function shownValue(v: unknown): string {
+  return typeof v === 'object' && v !== null && 'title' in v ? String((v as { title: unknown }).title) : String(v);
+}
+
 export class RowPlanner {
   private readonly parents: ParentPlanner;
   private readonly items: NamedItems;
@@ -83,7 +89,7 @@ export class RowPlanner {
     if (slot.value !== value) {
       this.fail(
         column,
-        `says "${String(value)}" but row ${slot.row} says "${String(slot.value)}" for the same ${what}; give one value.`,
+        `says "${shownValue(value)}" but row ${slot.row} says "${shownValue(slot.value)}" for the same ${what}; give one value.`,
       );
     }
     return slot;

@@ -39,3 +39,14 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationRe
   }
   return result;
 }
+
+/** The names of every migration this code knows, oldest first (a backup's schema is checked against them). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
+
+/** Brings a database up to `name` and no further (tests of restoring an older backup). */
+export async function migrateTo(db: Kysely<Database>, name: string): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const result = await migrator.migrateTo(name);
+  if (result.error) throw new Error(`Migrating to ${name} failed: ${String(result.error)}`, { cause: result.error });
+  return result;
+}
