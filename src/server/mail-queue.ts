@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Insertable, Kysely, Transaction } from 'kysely';
 import type { Database, MailQueueTable } from './db/schema.ts';
 import { createMailer, type MailConfig, type Mailer, type MailMessage } from './mail.ts';
+import type { Metrics } from './metrics.ts';
 
 /** A mail to queue: the message and what it is about. */
 export interface QueuedMail extends MailMessage {
@@ -72,6 +73,8 @@ export interface MailQueueDeps {
   now?: (() => Date) | undefined;
   /** For tests: a mailer of their own. */
   mailer?: Mailer | undefined;
+  /** Counts mails sent and failed tries (`aisle_mail_sent_total`, `aisle_mail_failures_total`). */
+  metrics?: Metrics | undefined;
 }
 
 /**
@@ -114,6 +117,7 @@ export async function sendDueMail(deps: MailQueueDeps, mailer: Mailer): Promise<
       sentIds.push(row.id);
     } catch (err) {
       const attempts = row.attempts + 1;
+      deps.metrics?.mailFailed(row.kind);
       const next = new Date(clock().getTime() + retryDelayMs(attempts)).toISOString();
       await db
         .updateTable('mail_queue')
@@ -137,6 +141,7 @@ export async function sendDueMail(deps: MailQueueDeps, mailer: Mailer): Promise<
       .set((eb) => ({ sent_at: clock().toISOString(), claimed_until: null, attempts: eb('attempts', '+', 1) }))
       .where('id', 'in', sentIds)
       .execute();
+    deps.metrics?.mailSent(sentIds.length);
   }
   // A full batch means more may be due.
   return { claimed: claimed.length, sent: sentIds.length };
