@@ -6,8 +6,7 @@ import type { Dialect } from './db/connection.ts';
 import type { Database } from './db/schema.ts';
 import type { Logger } from './logger.ts';
 import type { MailQueue } from './mail-queue.ts';
-import type { Metrics } from './metrics.ts';
-import type { MetricsAccess } from './ops/access.ts';
+import type { Metrics, MetricsAccess } from './metrics.ts';
 
 /** What every route module needs; passed in so tests can build an app over any database. */
 export interface AppDeps {

@@ -1,4 +1,13 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { AddressRange } from '../lib/domain/ip-address.ts';
+
+/** Who may read `GET /metrics` (decided by `ops/access.ts`). */
+export interface MetricsAccess {
+  /** Callers from these addresses (`METRICS_ALLOW`); behind proxies, the client's address as `TRUST_PROXY` finds it. */
+  allow: readonly AddressRange[];
+  /** A caller sending `Authorization: Bearer <token>` (`METRICS_TOKEN`), from anywhere. Unset: addresses only. */
+  token: string | undefined;
+}
 
 /**
  * The route label of a request no route answers (an unknown path): one series for

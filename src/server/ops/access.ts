@@ -1,16 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
-import { type AddressRange, addressInRanges, NO_PROXY, parseTrustProxy } from '../../lib/domain/ip-address.ts';
+import { addressInRanges, NO_PROXY, parseTrustProxy } from '../../lib/domain/ip-address.ts';
 import { requestAddress } from '../auth/address.ts';
 import type { AppDeps } from '../deps.ts';
-
-/** Who may read `GET /metrics`. */
-export interface MetricsAccess {
-  /** Callers from these addresses (`METRICS_ALLOW`); behind proxies, the client's address as `TRUST_PROXY` finds it. */
-  allow: readonly AddressRange[];
-  /** A caller sending `Authorization: Bearer <token>` (`METRICS_TOKEN`), from anywhere. Unset: addresses only. */
-  token: string | undefined;
-}
+import type { MetricsAccess } from '../metrics.ts';
 
 /** `METRICS_ALLOW` unset: this machine only. */
 export const DEFAULT_METRICS_ACCESS: MetricsAccess = {
