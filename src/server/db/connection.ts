@@ -88,14 +88,15 @@ export function openDb(opts: {
     const pool = new pg.Pool({ connectionString: url, max: opts.poolMax ?? DEFAULT_POOL_MAX, ...PG_POOL_TIMEOUTS });
     const onError = opts.onConnectionError ?? logConnectionError;
     // Without these a lost connection is an unhandled 'error' event and ends the process.
-    // The pool reports its idle clients; a client that is checked out (between the
-    // statements of a transaction, or while its query fails) reports on itself, so every
-    // client keeps a listener of its own for its whole life. The pool drops the client
-    // either way, and the next request opens a new connection.
-    pool.on('error', onError);
+    // A client that is checked out (between the statements of a transaction, or while its
+    // query fails) has no listener but its own, so every client keeps one for its whole
+    // life and reports there, once. The pool passes on the errors of its idle clients as
+    // well: heard already, so its listener only keeps the event from being unhandled. The
+    // pool drops the client either way, and the next request opens a new connection.
     pool.on('connect', (client) => {
       client.on('error', onError);
     });
+    pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     poolBehind.set(db, pool);
     return { db, dialect: 'postgres', close: () => db.destroy() };
