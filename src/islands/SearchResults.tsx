@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CartItemSource } from '../lib/catalogue/views.ts';
+import type { CartItemSource } from '../lib/domain/cart.ts';
 import { MAX_CART_QTY } from '../lib/domain/cart.ts';
 import {
   excerptParts,

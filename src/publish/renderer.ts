@@ -195,7 +195,7 @@ export async function runAstro(
   return stats.renderedPaths;
 }
 
-/** Astro's own scratch folders go inside the project (see ARCHITECTURE.md "Rebuilds"). */
+/** Astro's own scratch folders go inside the project (see docs/design/rebuilds.md). */
 export function scratchDir(kind: 'full' | 'lean'): string {
   return join(PROJECT_ROOT, '.astro', `site-${kind}-${process.pid}`);
 }

@@ -3,8 +3,8 @@ import { atom, computed } from 'nanostores';
 import { friendlyMessage } from '../lib/api/account.ts';
 import { createCartApi, isUncertain, type OrderDeliveryInput, shortagesOf } from '../lib/api/cart.ts';
 import { ServiceError } from '../lib/api/errors.ts';
-import type { CartItemSource } from '../lib/catalogue/views.ts';
 import type { SignedInUser } from '../lib/domain/auth.ts';
+import type { CartItemSource } from '../lib/domain/cart.ts';
 import {
   type CartDto,
   type CartItemDto,

@@ -1,8 +1,10 @@
-import { type CartItemDto, MAX_CART_QTY } from '../domain/cart.ts';
+import { type CartItemSource, MAX_CART_QTY } from '../domain/cart.ts';
 import type { ItemDto, SectionDto, StoreDto } from '../domain/catalogue.ts';
 import { formatRs, paiseToRupees, percentToBps, rupeesToPaise } from '../domain/money.ts';
 import { priceInclGst, sellingPrice } from '../domain/pricing.ts';
 import { bookPath, itemPath } from '../domain/redirects.ts';
+
+export type { CartItemSource };
 
 /** The canonical pages of the catalogue (spec §2). */
 export const paths = {
@@ -74,28 +76,6 @@ export interface PriceView {
   beforeDiscount: string | null;
   soldOut: boolean;
 }
-
-/**
- * The catalogue fields a cart line copies from an item (spec §3 CartItem), as a
- * page hands them to its quantity stepper: no content or descriptions, and the
- * most of it one order may hold (its store's `MaxQtyPerItem`), the stepper's maximum.
- */
-export type CartItemSource = Pick<CartItemDto, 'MaxQtyPerItem'> &
-  Pick<
-    ItemDto,
-    | 'ItemID'
-    | 'StoreID'
-    | 'ItemTitle'
-    | 'ItemHidden'
-    | 'Availability'
-    | 'Size'
-    | 'UnitPrice'
-    | 'Discount'
-    | 'FlatDiscount'
-    | 'Gst'
-    | 'SellingPrice'
-    | 'ItemUpdatedTime'
-  >;
 
 /**
  * The most of one item an order may hold from `store`; MAX_CART_QTY when the store is

@@ -45,6 +45,28 @@ export interface CartItemDto {
 }
 
 /** An item as a cart line copies it: the catalogue's fields and its store's most per order. */
+/**
+ * The catalogue fields a cart line copies from an item (spec §3 CartItem), as a
+ * page hands them to its quantity stepper: no content or descriptions, and the
+ * most of it one order may hold (its store's `MaxQtyPerItem`), the stepper's maximum.
+ */
+export type CartItemSource = Pick<CartItemDto, 'MaxQtyPerItem'> &
+  Pick<
+    ItemDto,
+    | 'ItemID'
+    | 'StoreID'
+    | 'ItemTitle'
+    | 'ItemHidden'
+    | 'Availability'
+    | 'Size'
+    | 'UnitPrice'
+    | 'Discount'
+    | 'FlatDiscount'
+    | 'Gst'
+    | 'SellingPrice'
+    | 'ItemUpdatedTime'
+  >;
+
 export type CartLineItem = ItemDto & Pick<CartItemDto, 'MaxQtyPerItem'>;
 
 export interface CartDto {
