@@ -73,6 +73,12 @@ async function waitForReadyz(shop: ChildShop, status: number, withinMs: number):
   throw new Error(`/readyz of ${shop.url} did not answer ${status} within ${withinMs} ms (saw ${seen.join(', ')})`);
 }
 
+/** Waits until `done()` holds, or `withinMs` has passed. */
+async function until(done: () => boolean, withinMs: number): Promise<void> {
+  const end = Date.now() + withinMs;
+  while (!done() && Date.now() < end) await sleep(50);
+}
+
 describe('PostgreSQL faults with two API processes', () => {
   let server: RestartablePostgres;
   let url: string;
@@ -188,7 +194,8 @@ describe('PostgreSQL faults with two API processes', () => {
     let running = true;
     const clients = people.map((who, i) => client(who, i, seen, () => running));
 
-    await sleep(1_500);
+    // Orders under way first (the processes warm up at their own pace on a busy machine).
+    await until(() => seen.acks.length >= CLIENTS, 15_000);
     const before = seen.acks.length;
     expect(before).toBeGreaterThan(0);
     await server.halt();
@@ -199,7 +206,7 @@ describe('PostgreSQL faults with two API processes', () => {
     await server.resume();
     const upSeen = await Promise.all(shops.map((s) => waitForReadyz(s, 200, 20_000)));
     const afterRestart = seen.acks.length;
-    await sleep(1_500);
+    await until(() => seen.acks.length >= afterRestart + CLIENTS, 15_000);
     running = false;
     await Promise.all(clients);
 
