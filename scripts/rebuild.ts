@@ -10,6 +10,7 @@ import { enableCompileCache } from 'node:module';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import { BUILD_BUSY_EXIT } from '../src/lib/domain/build-events.ts';
 import { buildEventSink } from '../src/publish/build-events.ts';
 import { createReporter } from '../src/publish/progress.ts';
 import { PROJECT_ROOT } from '../src/publish/project-root.ts';
@@ -94,7 +95,7 @@ async function runOnce(): Promise<number> {
     await (await api?.catch(() => null))?.stop();
     if (err instanceof PublishBusy) {
       reporter.log(`rebuild queued: ${err.message}`);
-      return 4;
+      return BUILD_BUSY_EXIT;
     }
     const { PublishRefused } = await import('../src/publish/rebuild.ts');
     const refused = err instanceof PublishRefused;

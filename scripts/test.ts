@@ -1,4 +1,4 @@
-// npm test — everything a contributor must keep green, in order: lint, type checks,
+// npm test — everything a contributor must keep green, in order: lint (Biome, then knip), type checks,
 // unit and API tests (SQLite and PostgreSQL), then the end-to-end suite in Chromium.
 // Ends with one summary line, `tests: N passed, N failed`.
 import { spawnSync } from 'node:child_process';
@@ -23,6 +23,8 @@ interface Step {
 
 const steps: Step[] = [
   { name: 'lint', cmd: bin('biome'), args: ['check', '.'] },
+  // Files, exports and dependencies nothing uses (knip.json names the entry points).
+  { name: 'knip', cmd: bin('knip'), args: ['--no-progress'] },
   { name: 'astro check', cmd: bin('astro'), args: ['check'] },
   { name: 'tsc', cmd: bin('tsc'), args: ['--noEmit'] },
   {

@@ -2,10 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../server/config.ts';
 import type { Reporter } from './progress.ts';
-import { PROJECT_ROOT } from './project-root.ts';
 import { type RebuildResult, rebuildSite } from './rebuild.ts';
-
-export { PROJECT_ROOT };
 
 /**
  * Builds the whole static site from the API (`config.apiUrl`, or an API started

@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { addCompressed, type Changes, sameAsFile, standbyOf, switchTo } from './change-set.ts';
 import { InlineHashSet, listFiles } from './deploy-files.ts';
 import { addHeaders, addRedirectPages, addSitemap, searchShards } from './derived-files.ts';
+import { planPages } from './plan.ts';
 import type { PageRenderer } from './renderer.ts';
 import { catalogueFile, pageCount, type RebuildResult, type Run, seconds } from './run.ts';
-import { buildSearchIndex, isSearched, isShardDir, shardOf } from './search-index.ts';
+import { buildSearchIndex, isShardDir } from './search-index.ts';
 import { emptyTrash, type SiteManifest, staleBuilds, trashBuilds, writeManifest } from './site-folders.ts';
 
 /** The incremental rebuild: only the changed pages rendered, published through the standby copy. */
@@ -20,22 +21,17 @@ export async function incrementalBuild(
   renderer: PageRenderer,
 ): Promise<RebuildResult> {
   const { folders, reporter } = run;
-  const changed = run.changed ?? [...run.pages].filter((p) => before.pages.get(p.path) !== p.key);
-  // A rebuild after items edited in place has the live build's pages, no more, no fewer.
-  const removed = run.changed !== undefined ? [] : before.pages.paths().filter((p) => !run.pages.has(p));
-  const reused =
-    run.pages.size - (run.pages.has('/_redirects') ? 1 : 0) - changed.filter((p) => p.path !== '/_redirects').length;
-  // Only the search shards holding a changed page are made again; all of them when the
-  // last index is stale (an interrupted rebuild) or the number of shards changes.
+  // What to render, remove and index again is decided by `planPages`; this function carries it out.
   const shards = searchShards(run);
-  const staleShards = new Set(
-    [...changed.map((p) => p.path), ...removed].filter(isSearched).map((path) => shardOf(path, shards)),
-  );
-  const allShards = before.searchIndexedAt === null || before.searchShards !== shards;
-  const refreshSearch = allShards || staleShards.size > 0;
-  const reindex = allShards ? Array.from({ length: shards }, (_, i) => i) : [...staleShards];
+  const { changed, removed, reused, reindex, nothingToDo } = planPages({
+    before,
+    pages: run.pages,
+    changed: run.changed,
+    shards,
+  });
+  const refreshSearch = reindex.length > 0;
   if (changed.length === 0 && removed.length === 0) await renderer.abandon();
-  if (changed.length === 0 && removed.length === 0 && !refreshSearch) {
+  if (nothingToDo) {
     // The live build shows the catalogue as of this cursor too: the next rebuild asks from here.
     if (run.changeCursor !== (before.changeCursor ?? null) || run.frame !== before.frame) {
       writeManifest(folders, liveDir, { ...before, changeCursor: run.changeCursor, frame: run.frame });

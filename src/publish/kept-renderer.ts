@@ -12,6 +12,7 @@ import {
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
+import { buildChannel } from '../lib/catalogue/build-channel.ts';
 import { PROJECT_ROOT } from './project-root.ts';
 
 /**
@@ -32,7 +33,6 @@ import { PROJECT_ROOT } from './project-root.ts';
 
 /** The file beside the kept bundle that holds what the bundle needs from the build. */
 const SNAPSHOT = 'renderer.json';
-const KEEP = Symbol.for('aisle.site-build.keep-renderer');
 
 interface Snapshot {
   version: 1;
@@ -60,7 +60,7 @@ export function hasKeptRenderer(code: string): boolean {
 
 /** The coming build keeps its renderer in `dir` (`null`: it keeps none). */
 export function keepRendererIn(dir: string | null): void {
-  (globalThis as { [KEEP]?: string | null })[KEEP] = dir;
+  buildChannel().keepRendererIn = dir;
 }
 
 /** A renderer of other code is removed once it has not been kept again for this long. */
@@ -137,7 +137,7 @@ export function rendererKeeper(): AstroIntegration {
         outDir = config.outDir;
       },
       'astro:build:start': ({ setPrerenderer }) => {
-        const target = (globalThis as { [KEEP]?: string | null })[KEEP];
+        const target = buildChannel().keepRendererIn;
         if (typeof target !== 'string' || outDir === undefined) return;
         // Astro writes the bundle to `.prerender/` in the output folder (the rebuild's output is inside the project).
         const bundleDir = fileURLToPath(new URL('./.prerender/', outDir));

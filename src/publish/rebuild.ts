@@ -12,6 +12,7 @@ import { codeFingerprint } from './code-fingerprint.ts';
 import { incrementalBuild } from './incremental-build.ts';
 import { hasKeptRenderer, keptRendererDir } from './kept-renderer.ts';
 import { type PageKey, PageKeys } from './page-keys.ts';
+import { planStart } from './plan.ts';
 import { createReporter, formatDuration, type Reporter } from './progress.ts';
 import { PROJECT_ROOT } from './project-root.ts';
 import { type PublishLock, takePublishLock } from './publish-lock.ts';
@@ -113,11 +114,15 @@ export async function rebuildSite(config: Config, opts: RebuildOptions = {}): Pr
     const live = liveSite(folders);
     const before = live.kind === 'build' ? readManifest(folders, live.dir) : null;
     const code = codeFingerprint(PROJECT_ROOT);
-    let reason = '';
-    if (opts.full === true) reason = 'a full build was asked for';
-    else if (live.kind === 'none') reason = 'there is no earlier build';
-    else if (before === null) reason = 'the live site has no build manifest (it was built by an older version)';
-    else if (before.code !== code) reason = "the site's code or build settings changed since the last build";
+    const plan = planStart({
+      full: opts.full === true,
+      live: live.kind,
+      before,
+      code,
+      keptRenderer: hasKeptRenderer(code),
+      now: new Date(),
+    });
+    let reason = plan.kind === 'full' ? plan.reason : '';
 
     const catalogueRead = deferred<Catalogue>();
     // The renderer of the changed pages gets ready while the API starts and the catalogue is read:
@@ -137,9 +142,9 @@ export async function rebuildSite(config: Config, opts: RebuildOptions = {}): Pr
       const client = createApiClient({ baseURL: api.url, retry: 2 });
       // The change feed first, before anything is read: what changed since the live build's catalogue,
       // and the cursor this build's manifest keeps.
-      const inPlace =
-        reason === '' && before !== null && before.changeCursor != null && sameYear(before) && hasKeptRenderer(code);
-      const feed = await readChanges(client, inPlace ? (before?.changeCursor ?? null) : null);
+      const feedSince = plan.kind === 'compare' ? plan.feedSince : null;
+      const inPlace = feedSince !== null;
+      const feed = await readChanges(client, feedSince);
       if (reason !== '') {
         // A full build is due: Astro compiles the site in a child process of its own before the
         // catalogue is read here, so that the two never hold their memory at the same time.
@@ -217,11 +222,6 @@ export async function rebuildSite(config: Config, opts: RebuildOptions = {}): Pr
     await publishing.release();
   }
 }
-/** A page shows the year in its footer: the first rebuild of a year reads everything. */
-function sameYear(before: SiteManifest): boolean {
-  return new Date(before.builtAt).getFullYear() === new Date().getFullYear();
-}
-
 /**
  * After items were only edited in place: the rows their pages show, and every live page with the
  * keys of those pages computed again (the rest are unchanged by definition). Null when the pages

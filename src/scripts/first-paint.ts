@@ -36,11 +36,9 @@ import {
   quantityOf,
 } from '../lib/domain/cart.ts';
 import type { ItemDto } from '../lib/domain/catalogue.ts';
+import { CART_STATE_KEY, PROFILE_KEY, TOKEN_KEY } from '../lib/domain/storage-keys.ts';
 import { titleCase } from '../lib/domain/title-case.ts';
-import { CART_CHANGED_EVENT, HYDRATE_EVENT, LOCAL_CART_EVENT, PROFILE_KEY } from './page-events.ts';
-
-const TOKEN_KEY = 'jtoken';
-const CART_KEY = 'cartState';
+import { CART_CHANGED_EVENT, HYDRATE_EVENT, LOCAL_CART_EVENT } from './page-events.ts';
 
 function storage(): Storage | null {
   try {
@@ -84,7 +82,7 @@ function whoIsSignedIn(): Signed {
 }
 
 function readState(): CartState {
-  return decodeCartState(storage()?.getItem(CART_KEY) ?? undefined);
+  return decodeCartState(storage()?.getItem(CART_STATE_KEY) ?? undefined);
 }
 
 /** The name beside the profile link: the profile's full name when known, else the name claim in title case. */
@@ -167,8 +165,8 @@ function setQuantity(stepper: HTMLElement, wanted: number): void {
   const customer = signed.id === null ? GUEST_CUSTOMER : { id: signed.id, fullName: '' };
   const next = changeQuantity(state, item, clampQty(wanted, item.MaxQtyPerItem), customer);
   if (next !== state) {
-    if (next.cart === null && !next.isDirty) store.removeItem(CART_KEY);
-    else store.setItem(CART_KEY, JSON.stringify(next));
+    if (next.cart === null && !next.isDirty) store.removeItem(CART_STATE_KEY);
+    else store.setItem(CART_STATE_KEY, JSON.stringify(next));
     window.dispatchEvent(new Event(LOCAL_CART_EVENT));
   }
   showAll(document);

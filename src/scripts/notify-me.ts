@@ -8,8 +8,7 @@
 import { apiBaseUrl, friendlyMessage } from '../lib/api/account.ts';
 import { toServiceError } from '../lib/api/errors.ts';
 import type { StockAlertDto } from '../lib/domain/shopper.ts';
-
-const TOKEN_KEY = 'jtoken';
+import { TOKEN_KEY } from '../lib/domain/storage-keys.ts';
 
 function token(): string {
   try {

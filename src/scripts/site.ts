@@ -7,10 +7,10 @@
  */
 import { setUpSearchBoxes } from './search.ts';
 
-const TOKEN_KEY = 'jtoken';
-// page-events.ts's PROFILE_KEY, spelled out so that this script needs no shared chunk before the first interaction.
-const PROFILE_KEY = 'jprofile';
-const CART_KEY = 'cartState';
+// `SIGNED_IN_KEYS` of lib/domain/storage-keys.ts, spelled out so that this script needs no shared chunk
+// before the first interaction; tests/unit/storage-keys.test.ts fails when the two differ.
+const SIGNED_IN_KEYS = ['jtoken', 'cartState', 'jprofile'];
+
 const DEFAULT_TILE = '/images/default-tile.svg';
 
 function storage(): Storage | null {
@@ -24,9 +24,7 @@ function storage(): Storage | null {
 
 function logout(): void {
   const store = storage();
-  store?.removeItem(TOKEN_KEY);
-  store?.removeItem(CART_KEY);
-  store?.removeItem(PROFILE_KEY);
+  for (const key of SIGNED_IN_KEYS) store?.removeItem(key);
   window.location.assign('/');
 }
 

@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono';
 import type { AppDeps } from './deps.ts';
 import { AppError, errorResponse } from './errors.ts';
 import { routePattern } from './http/route-label.ts';
-import { type Logger, SLOW_REQUEST_MS, stdoutLogger } from './logger.ts';
+import { SLOW_REQUEST_MS } from './logger.ts';
 import { createMailQueue } from './mail-queue.ts';
 import { createMetrics, UNMATCHED_ROUTE } from './metrics.ts';
 import { bodyLimit } from './middleware/body-limit.ts';
@@ -35,11 +35,7 @@ import { uploadRoutes } from './routes/upload.ts';
 import { userRoutes } from './routes/user.ts';
 import { API_SECURITY_HEADERS, personalAnswerHeaders } from './site-headers.ts';
 
-export type { Logger } from './logger.ts';
 export { silentLogger } from './logger.ts';
-
-/** Structured JSON log lines on stdout, buffered so that logging never blocks a request (see `logger.ts`). */
-export const jsonLogger: Logger = (entry) => stdoutLogger()(entry);
 
 const API_PREFIX = /^\/(api|token|accountapi)(\/|$)/i;
 

@@ -1,8 +1,5 @@
-import { type Kysely, type SqlBool, sql } from 'kysely';
-import type { AuditEntryDto } from '../lib/domain/schemas.ts';
-import { type ListQuery, paginate } from './db/paginate.ts';
-import { containsText } from './db/query.ts';
-import type { AuditEntry, Database } from './db/schema.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from './db/schema.ts';
 
 /** One audit record: who did what to which target, from where. */
 export interface AuditInput {
@@ -48,87 +45,4 @@ export async function writeAudit(db: Kysely<Database>, entry: AuditInput): Promi
       ip: (entry.ip ?? '').slice(0, 100),
     })
     .execute();
-}
-
-function detailOf(text: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
-  } catch {
-    // Not JSON: answered as text below.
-  }
-  return { text };
-}
-
-/** Wire shape of an audit entry. */
-export function toAuditEntryDto(row: AuditEntry): AuditEntryDto {
-  return {
-    LogID: row.id,
-    At: row.at,
-    ActorID: row.actor_id,
-    ActorEmail: row.actor_email,
-    Action: row.action,
-    Target: row.target,
-    Detail: detailOf(row.detail),
-    Address: row.ip,
-  };
-}
-
-/** The fields the audit log sorts by (`sort=`), and their columns. */
-export const AUDIT_SORTABLE = {
-  LogID: 'id',
-  At: 'at',
-  ActorEmail: 'actor_email',
-  Action: 'action',
-  Target: 'target',
-  Address: 'ip',
-} as const;
-
-export type AuditSortColumn = (typeof AUDIT_SORTABLE)[keyof typeof AUDIT_SORTABLE];
-
-export interface AuditFilters {
-  /** Lower-cased; `category.` matches every category action, a full name itself. */
-  action: string;
-  /** Lower-cased text the actor's e-mail contains. */
-  actor: string;
-  /** From this stored time on. */
-  from?: string | undefined;
-  /** Before this stored time. */
-  to?: string | undefined;
-}
-
-/** One page of the audit log with the total; `list.filter` matches action, target, actor, detail or address. */
-export async function readAuditPage(
-  db: Kysely<Database>,
-  filters: AuditFilters,
-  list: ListQuery<AuditSortColumn>,
-): Promise<{ entries: AuditEntryDto[]; total: number }> {
-  const { action, actor, from, to } = filters;
-  let query = db.selectFrom('audit_log');
-  if (action !== '') {
-    // `category.` matches every category action; a full name matches itself.
-    const prefix = `${action.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    query = action.endsWith('.')
-      ? query.where(sql<SqlBool>`lower(action) like ${prefix} escape '\\'`)
-      : query.where(sql<SqlBool>`lower(action) = ${action}`);
-  }
-  if (actor !== '') query = query.where(containsText('actor_email', actor));
-  if (from !== undefined) query = query.where('at', '>=', from);
-  if (to !== undefined) query = query.where('at', '<', to);
-  if (list.filter !== '') {
-    const f = list.filter;
-    query = query.where((eb) =>
-      eb.or([
-        containsText('action', f),
-        containsText('target', f),
-        containsText('actor_email', f),
-        containsText('detail', f),
-        containsText('ip', f),
-      ]),
-    );
-  }
-  const { rows, total } = await paginate(query, list, (q) =>
-    q.selectAll().orderBy(list.sort.column, list.sort.direction).orderBy('id', list.sort.direction),
-  );
-  return { entries: rows.map(toAuditEntryDto), total };
 }

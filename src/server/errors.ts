@@ -56,11 +56,18 @@ export class AppError extends Error {
       : new AppError(400, 'validation', message, { modelState });
   }
 
+  /**
+   * The 400 for invalid input: `ModelState` maps each field to its messages, and
+   * `Message` is "The request is invalid: " followed by `problems` (by default
+   * every message of `modelState`, in order).
+   */
+  static invalid(modelState: ModelState, problems = Object.values(modelState).flat().join(' ')): AppError {
+    return new AppError(400, 'validation', `The request is invalid: ${problems}`, { modelState });
+  }
+
   /** A 400 for one field breaking one rule. */
   static invalidField(field: string, rule: string): AppError {
-    return new AppError(400, 'validation', `The request is invalid: ${field} ${rule}.`, {
-      modelState: { [field]: [`${field} ${rule}.`] },
-    });
+    return AppError.invalid({ [field]: [`${field} ${rule}.`] });
   }
 
   static unauthorized(message = 'Authorization has been denied for this request: sign in first.'): AppError {

@@ -23,13 +23,6 @@ export function loadStockAlerts(force = false): Promise<void> {
   return loading;
 }
 
-/** Asks to be mailed when item `itemId` is back in stock. */
-export async function requestStockAlert(itemId: number): Promise<void> {
-  const alert = await alertsApi.create(itemId);
-  const { list } = $stockAlerts.get();
-  $stockAlerts.set({ loaded: true, list: [alert, ...list.filter((a) => a.AlertID !== alert.AlertID)] });
-}
-
 /** Takes a request back. */
 export async function cancelStockAlert(alertId: number): Promise<void> {
   await alertsApi.cancel(alertId);

@@ -25,8 +25,9 @@ import {
   removeLine as removeCartLine,
   type ShortageDto,
 } from '../lib/domain/cart.ts';
+import { CART_NOTICE_KEY, CART_STATE_KEY } from '../lib/domain/storage-keys.ts';
 import { CART_CHANGED_EVENT, LOCAL_CART_EVENT } from '../scripts/page-events.ts';
-import { $jtoken, $user, accountApi, api, authorize, CART_STATE_KEY } from './session.ts';
+import { $jtoken, $user, accountApi, api, authorize } from './session.ts';
 
 /**
  * The cart of spec §4 in the browser: the cart state machine of
@@ -586,9 +587,6 @@ export async function clearCart(): Promise<void> {
   );
 }
 
-/** Where a notice waits while the page changes (order again opens the cart). */
-const CARRIED_NOTICE_KEY = 'aisle.cartNotice';
-
 /** Shows a notice in the cart panel (or clears it). */
 export function showCartNotice(next: CartNotice | null): void {
   $cartNotice.set(next);
@@ -597,9 +595,9 @@ export function showCartNotice(next: CartNotice | null): void {
 /** The notice an earlier page left for the cart panel, shown once. */
 export function takeCarriedNotice(): void {
   try {
-    const raw = sessionStorage.getItem(CARRIED_NOTICE_KEY);
+    const raw = sessionStorage.getItem(CART_NOTICE_KEY);
     if (raw === null) return;
-    sessionStorage.removeItem(CARRIED_NOTICE_KEY);
+    sessionStorage.removeItem(CART_NOTICE_KEY);
     const parsed = JSON.parse(raw) as { kind?: unknown; text?: unknown };
     if (typeof parsed.text === 'string' && (parsed.kind === 'success' || parsed.kind === 'warning')) {
       $cartNotice.set(notice(parsed.kind, parsed.text));
@@ -647,10 +645,7 @@ export async function orderAgain(orderId: number): Promise<OrderAgainOutcome> {
   if (parts.length === 0) parts.push('That order has no items to add.');
   const text = parts.join(' ');
   try {
-    sessionStorage.setItem(
-      CARRIED_NOTICE_KEY,
-      JSON.stringify({ kind: skipped.length > 0 ? 'warning' : 'success', text }),
-    );
+    sessionStorage.setItem(CART_NOTICE_KEY, JSON.stringify({ kind: skipped.length > 0 ? 'warning' : 'success', text }));
   } catch {
     // Without session storage the cart page simply shows no notice.
   }

@@ -13,15 +13,15 @@ import {
   type UntrustedClaims,
 } from '../lib/domain/auth.ts';
 import { decodeCartState, isGuestCart } from '../lib/domain/cart.ts';
-import {
-  DEVICE_TOKENS_KEY,
-  type DeviceTokens,
-  decodeDeviceTokens,
-  deviceTokenFor,
-  withDeviceToken,
-} from '../lib/domain/device-tokens.ts';
+import { type DeviceTokens, decodeDeviceTokens, deviceTokenFor, withDeviceToken } from '../lib/domain/device-tokens.ts';
 import { afterSignInPath, safeReturnPath } from '../lib/domain/return-to.ts';
-import { PROFILE_KEY } from '../scripts/page-events.ts';
+import {
+  CART_STATE_KEY,
+  DEVICE_TOKENS_KEY,
+  PROFILE_KEY,
+  RETURN_TO_KEY,
+  TOKEN_KEY,
+} from '../lib/domain/storage-keys.ts';
 
 /**
  * The session of spec §4: the access token in localStorage under `jtoken`, the
@@ -29,10 +29,6 @@ import { PROFILE_KEY } from '../scripts/page-events.ts';
  * sign in and out. Components call the actions and read the stores; they never
  * `set()` a store.
  */
-
-/** Spec §9's local storage keys. */
-export const TOKEN_KEY = 'jtoken';
-export const CART_STATE_KEY = 'cartState';
 
 /** Where gated pages send whoever fails the authorization check (spec §6). */
 export const LOGIN_PATH = '/app/login';
@@ -229,7 +225,7 @@ export async function login(email: string, password: string, opts: LoginOptions 
 }
 
 // Where to go back after signing in, kept across register → mail → confirm → sign in (same-site paths only).
-const $returnTo = persistentAtom<string | undefined>('jreturn', undefined, { listen: false });
+const $returnTo = persistentAtom<string | undefined>(RETURN_TO_KEY, undefined, { listen: false });
 
 /**
  * The page the shopper came from, for the sign-in, registration and

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_FAILURE_WINDOW_MS, formatUtcMinute } from '../../src/lib/domain/code-guard.ts';
+import { RESET_CODE_FAILED } from '../../src/server/auth/password-reset.ts';
 import { removeUnconfirmedAccounts, UNCONFIRMED_KEPT_MS } from '../../src/server/auth/registration.ts';
-import { RESET_CODE_FAILED } from '../../src/server/routes/account.ts';
 import {
   type AuthTestApp,
   addAccount,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ItemDto } from '../../src/lib/domain/catalogue.ts';
-import type { FeedClientDto } from '../../src/server/feeds/feed-clients.ts';
+import type { FeedClientDto } from '../../src/lib/domain/feed-rules.ts';
 import type { FeedAnswer } from '../../src/server/feeds/stock-feed.ts';
 import { insertCatalogue } from '../fixtures/catalogue.ts';
 import { addCustomers, type Customer, cartBody, line } from './cart-helpers.ts';

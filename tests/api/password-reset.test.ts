@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESET_CODE_FAILED } from '../../src/server/auth/password-reset.ts';
 import { RESENT_MESSAGE } from '../../src/server/auth/registration.ts';
-import { RESET_CODE_FAILED } from '../../src/server/routes/account.ts';
 import {
   type AuthTestApp,
   addAccount,

@@ -6,8 +6,8 @@ import { indexCatalogue } from '../../src/lib/catalogue/catalogue.ts';
 import { redirectPages } from '../../src/lib/catalogue/redirect-pages.ts';
 import { cataloguePages, cataloguePagesAt, shareOnlyPages, staticPathsOf } from '../../src/lib/catalogue/site-pages.ts';
 import { SITEMAP_URLS_PER_FILE, sitemapFiles } from '../../src/lib/catalogue/sitemap.ts';
+import { type BuildEvent, readBuildEvent } from '../../src/lib/domain/build-events.ts';
 import type { CategoryDto, ItemDto, StoreDto } from '../../src/lib/domain/catalogue.ts';
-import type { BuildEvent } from '../../src/publish/build-events.ts';
 import { cspHash, headersFile, inlineHashes } from '../../src/publish/deploy-files.ts';
 import { renderOrder } from '../../src/publish/full-build.ts';
 import { PageKeys } from '../../src/publish/page-keys.ts';
@@ -21,7 +21,7 @@ import {
   siteFolders,
   writeManifest,
 } from '../../src/publish/site-folders.ts';
-import { idleBuild, readBuildEvent } from '../../src/server/catalogue/site-builder.ts';
+import { idleBuild } from '../../src/server/catalogue/site-builder.ts';
 import { headersFor, parseHeaders } from '../../src/server/site-headers.ts';
 import { categoryDto, itemDto, sectionDto, storeDto } from '../fixtures/dtos.ts';
 

@@ -2,13 +2,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type BuildEventLine, parseBuildEvent, readBuildEvent } from '../../src/lib/domain/build-events.ts';
 import type { SiteStatusDto } from '../../src/lib/domain/schemas.ts';
-import {
-  type BuildEventLine,
-  idleBuild,
-  parseBuildEvent,
-  readBuildEvent,
-} from '../../src/server/catalogue/site-builder.ts';
+import { idleBuild } from '../../src/server/catalogue/site-builder.ts';
 import { DIALECTS } from './harness.ts';
 import { auditOf, createStaffTestApp, resetSiteState, type StaffTestApp } from './staff-helpers.ts';
 

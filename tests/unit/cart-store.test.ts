@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { type CartItemSource, cartItemSource, storeQtyLimit } from '../../src/lib/catalogue/views.ts';
 import { type CartDto, type CartState, EMPTY_CART_STATE } from '../../src/lib/domain/cart.ts';
 import type { ItemDto, StoreDto } from '../../src/lib/domain/catalogue.ts';
+import { CART_STATE_KEY } from '../../src/lib/domain/storage-keys.ts';
 import { listen, type RunningServer } from '../../src/server/runtime.ts';
 import { type AuthTestApp, createAuthTestApp, JWT_SECRET } from '../api/auth-helpers.ts';
 import { addCustomers, type Customer, cartBody, line } from '../api/cart-helpers.ts';
@@ -163,7 +164,7 @@ describe('the stored copy (localStorage cartState)', () => {
     ],
     ['a bare number', '42'],
   ])('is the empty state, not a crash, when it holds %s', (_label, stored) => {
-    setTestStorageKey('cartState', stored);
+    setTestStorageKey(CART_STATE_KEY, stored);
     keepMount(store.$cartState);
     expect(store.$cartState.get()).toEqual(EMPTY_CART_STATE);
   });
@@ -172,15 +173,15 @@ describe('the stored copy (localStorage cartState)', () => {
     signIn(asha);
     await saveOnServer(asha, [line(1, 1, 2)]);
     const saved: CartState = { cart: await savedCart(asha), isDirty: true };
-    setTestStorageKey('cartState', JSON.stringify(saved));
+    setTestStorageKey(CART_STATE_KEY, JSON.stringify(saved));
     keepMount(store.$myCart);
     expect(store.$myCart.get()).toEqual(saved);
 
     const other: CartState = { cart: { ...saved.cart, CartItems: [] } as CartDto, isDirty: false };
-    setTestStorageKey('cartState', JSON.stringify(other));
+    setTestStorageKey(CART_STATE_KEY, JSON.stringify(other));
     expect(store.$myCart.get()).toEqual(other);
 
-    setTestStorageKey('cartState', undefined);
+    setTestStorageKey(CART_STATE_KEY, undefined);
     expect(store.$myCart.get()).toEqual(EMPTY_CART_STATE);
   });
 
@@ -253,7 +254,7 @@ describe('starting and changing the cart', () => {
         SellingPrice: 113.4,
       }),
     ]);
-    expect(JSON.parse(getTestStorage().cartState ?? 'null')).toEqual(state);
+    expect(JSON.parse(getTestStorage()[CART_STATE_KEY] ?? 'null')).toEqual(state);
   });
 
   it('creates an employee’s cart from Employee details', async () => {
@@ -523,7 +524,7 @@ describe('autosave and guest carts (issue 12)', () => {
     });
     expect(store.$cartState.get().cart?.CartItems.map((l) => [l.ItemID, l.Qty])).toEqual([[1, 3]]);
     expect(store.$cartState.get().isDirty).toBe(true);
-    expect(getTestStorage().cartState).toContain('"Qty":3');
+    expect(getTestStorage()[CART_STATE_KEY]).toContain('"Qty":3');
     faults.failSaves = false;
     await settle(
       (async () => {

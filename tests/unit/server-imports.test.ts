@@ -85,6 +85,18 @@ const isFoundation = (f: string) =>
   f.startsWith('http/') ||
   (f.startsWith('db/') && f !== 'db/seed.ts' && !f.startsWith('db/seed/')) ||
   ['errors.ts', 'logger.ts', 'metrics.ts'].includes(f);
+/** What only use cases call, never a route: the throttles, password hashing, mail and the audit log's writer. */
+const USE_CASE_ONLY = [
+  'audit.ts',
+  'auth/throttle.ts',
+  'auth/anon-throttle.ts',
+  'auth/passwords.ts',
+  'mail.ts',
+  'mail-queue.ts',
+  'mail-templates.ts',
+];
+/** The auth files that speak HTTP: the middleware and the reading of the caller's address. */
+const AUTH_HTTP = ['auth/middleware.ts', 'auth/address.ts'];
 /** The servers that start the API (and the API itself). */
 const SERVERS = ['app.ts', 'runtime.ts', 'site-server.ts', 'serve-shop.ts'];
 
@@ -138,6 +150,27 @@ describe('src/server import rules', () => {
         .map((name) => `${file} -> ${name}`),
     );
     expect(sqlImports).toEqual([]);
+  });
+
+  it('keeps use cases out of the routes: no route imports the throttle, hashing, mail or audit modules', () => {
+    for (const file of USE_CASE_ONLY) expect(graph.has(file), file).toBe(true);
+    expect(importsWhere(graph, isRoute, (t) => USE_CASE_ONLY.includes(t))).toEqual([]);
+    expect(
+      importsWhere(new Map([['routes/x.ts', ['auth/passwords.ts']]]), isRoute, (t) => USE_CASE_ONLY.includes(t)),
+    ).toEqual(['routes/x.ts -> auth/passwords.ts']);
+  });
+
+  it("keeps the account use cases free of Hono: only the auth middleware reads a request's context", () => {
+    const honoImports = [...graph.keys()]
+      .filter((f) => f.startsWith('auth/') && !AUTH_HTTP.includes(f))
+      .flatMap((file) =>
+        ts
+          .preProcessFile(readFileSync(join(SERVER, file), 'utf8'), true, true)
+          .importedFiles.map((f) => f.fileName)
+          .filter((name) => name === 'hono' || name.startsWith('hono/'))
+          .map((name) => `${file} -> ${name}`),
+      );
+    expect(honoImports).toEqual([]);
   });
 
   it('keeps deps.ts to types', () => {

@@ -4,7 +4,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { apiBaseUrl, friendlyMessage, modelStateOf } from '../../src/lib/api/account.ts';
 import { ServiceError, toServiceError } from '../../src/lib/api/errors.ts';
 import { CLAIM_NAME, CLAIM_NAME_IDENTIFIER, CLAIM_ROLE } from '../../src/lib/domain/auth.ts';
-import { DEVICE_TOKEN_FIELD, DEVICE_TOKENS_KEY } from '../../src/lib/domain/device-tokens.ts';
+import { DEVICE_TOKEN_FIELD } from '../../src/lib/domain/device-tokens.ts';
+import { CART_STATE_KEY, DEVICE_TOKENS_KEY, TOKEN_KEY } from '../../src/lib/domain/storage-keys.ts';
 import {
   $jtoken,
   $tokenAvailable,
@@ -145,7 +146,7 @@ describe('$user', () => {
     keepMount($user);
     const exp = Math.floor(Date.now() / 1000) + 3600;
     setTestStorageKey(
-      'jtoken',
+      TOKEN_KEY,
       jwt({
         [CLAIM_NAME]: 'ravi@example.com',
         [CLAIM_NAME_IDENTIFIER]: '12',
@@ -161,17 +162,17 @@ describe('$user', () => {
       email: 'ravi@example.com',
       exp,
     });
-    setTestStorageKey('jtoken', tokenFor({ role: 'User' }));
+    setTestStorageKey(TOKEN_KEY, tokenFor({ role: 'User' }));
     expect($user.get()?.roles).toEqual(['User']);
   });
 
   it('is null for a stored token that cannot be decoded, and follows a sign-out in another tab', () => {
     keepMount($user);
-    setTestStorageKey('jtoken', 'not-a-token');
+    setTestStorageKey(TOKEN_KEY, 'not-a-token');
     expect($user.get()).toBeNull();
-    setTestStorageKey('jtoken', tokenFor());
+    setTestStorageKey(TOKEN_KEY, tokenFor());
     expect($user.get()?.name).toBe('asha@example.com');
-    setTestStorageKey('jtoken', undefined);
+    setTestStorageKey(TOKEN_KEY, undefined);
     expect($jtoken.get()).toBe('');
     expect($user.get()).toBeNull();
   });
@@ -180,14 +181,14 @@ describe('$user', () => {
 describe('$tokenAvailable', () => {
   it('is true while a valid token is stored and follows changes made in another tab', () => {
     const seen: boolean[] = [];
-    setTestStorageKey('jtoken', tokenFor());
+    setTestStorageKey(TOKEN_KEY, tokenFor());
     const unlisten = $tokenAvailable.subscribe((v) => seen.push(v));
     expect($tokenAvailable.get()).toBe(true);
-    setTestStorageKey('jtoken', undefined);
+    setTestStorageKey(TOKEN_KEY, undefined);
     expect($tokenAvailable.get()).toBe(false);
-    setTestStorageKey('jtoken', tokenFor({ expIn: 2 }));
+    setTestStorageKey(TOKEN_KEY, tokenFor({ expIn: 2 }));
     expect($tokenAvailable.get()).toBe(false);
-    setTestStorageKey('jtoken', tokenFor({ expIn: 600 }));
+    setTestStorageKey(TOKEN_KEY, tokenFor({ expIn: 600 }));
     expect(seen).toEqual([true, false, true]);
     unlisten();
   });
@@ -200,17 +201,17 @@ describe('authorize (spec §5 on the stored token)', () => {
   });
 
   it('passes any signed-in user when no role is asked for', () => {
-    setTestStorageKey('jtoken', tokenFor({ role: 'User' }));
+    setTestStorageKey(TOKEN_KEY, tokenFor({ role: 'User' }));
     expect(authorize()).toBe(true);
     expect(authorize('')).toBe(true);
   });
 
   it('compares a single role text exactly and looks inside a role list', () => {
-    setTestStorageKey('jtoken', tokenFor({ role: 'Employee' }));
+    setTestStorageKey(TOKEN_KEY, tokenFor({ role: 'Employee' }));
     expect(authorize('Employee')).toBe(true);
     expect(authorize('Admin')).toBe(false);
     expect(authorize('employee')).toBe(false);
-    setTestStorageKey('jtoken', tokenFor({ role: ['Admin', 'Employee'] }));
+    setTestStorageKey(TOKEN_KEY, tokenFor({ role: ['Admin', 'Employee'] }));
     expect(authorize('Admin')).toBe(true);
     expect(authorize('Employee')).toBe(true);
     expect(authorize('User')).toBe(false);
@@ -219,17 +220,17 @@ describe('authorize (spec §5 on the stored token)', () => {
   });
 
   it('fails a token without a user name and keeps it', () => {
-    setTestStorageKey('jtoken', jwt({ email: 'x@example.com', exp: Math.floor(Date.now() / 1000) + 600 }));
+    setTestStorageKey(TOKEN_KEY, jwt({ email: 'x@example.com', exp: Math.floor(Date.now() / 1000) + 600 }));
     expect(authorize()).toBe(false);
     expect(getTestStorage().jtoken).toBeDefined();
   });
 
   it('removes an expired token and emits a token-available signal of false', () => {
-    setTestStorageKey('jtoken', tokenFor({ expIn: 600 }));
+    setTestStorageKey(TOKEN_KEY, tokenFor({ expIn: 600 }));
     const seen: boolean[] = [];
     const unlisten = $tokenAvailable.subscribe((v) => seen.push(v));
     expect(authorize(undefined, Date.now() + 596_000)).toBe(false);
-    expect(getTestStorage()).not.toHaveProperty('jtoken');
+    expect(getTestStorage()).not.toHaveProperty(TOKEN_KEY);
     expect($jtoken.get()).toBe('');
     expect(seen).toEqual([true, false]);
     unlisten();
@@ -237,16 +238,16 @@ describe('authorize (spec §5 on the stored token)', () => {
 
   it("logs 'Invalid token specified' for a stored token that cannot be decoded, and removes it", () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    setTestStorageKey('jtoken', 'abc.def');
+    setTestStorageKey(TOKEN_KEY, 'abc.def');
     expect(authorize()).toBe(false);
     expect(error).toHaveBeenCalledWith('Invalid token specified');
-    expect(getTestStorage()).not.toHaveProperty('jtoken');
+    expect(getTestStorage()).not.toHaveProperty(TOKEN_KEY);
   });
 });
 
 describe('msUntilExpiry', () => {
   it('counts down to exp minus the 5 second margin', () => {
-    setTestStorageKey('jtoken', jwt({ [CLAIM_NAME]: 'a@example.com', exp: NOW_S + 65 }));
+    setTestStorageKey(TOKEN_KEY, jwt({ [CLAIM_NAME]: 'a@example.com', exp: NOW_S + 65 }));
     expect(msUntilExpiry(NOW_MS)).toBe(60_000);
     expect(msUntilExpiry(NOW_MS + 120_000)).toBe(0);
   });
@@ -259,7 +260,7 @@ describe('msUntilExpiry', () => {
 describe('login', () => {
   it('posts the form-encoded password grant, stores the token, drops the local cart and goes to the root', async () => {
     const loc = stubLocation('/app/login');
-    setTestStorageKey('cartState', '{"cart":{"CartItems":[]},"isDirty":true}');
+    setTestStorageKey(CART_STATE_KEY, '{"cart":{"CartItems":[]},"isDirty":true}');
     const token = tokenFor({ role: 'User' });
     const calls = stubFetch(
       json({ access_token: token, token_type: 'bearer', expires_in: 3600, userName: 'asha@example.com' }),
@@ -279,7 +280,7 @@ describe('login', () => {
       grant_type: 'password',
     });
     expect(getTestStorage().jtoken).toBe(token);
-    expect(getTestStorage()).not.toHaveProperty('cartState');
+    expect(getTestStorage()).not.toHaveProperty(CART_STATE_KEY);
     expect($user.get()?.roles).toEqual(['User']);
     expect(loc.assign).toHaveBeenCalledWith('/');
   });
@@ -287,7 +288,7 @@ describe('login', () => {
   it("rejects with the server's error description as a logged ServiceError and stores nothing", async () => {
     const loc = stubLocation('/app/login');
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    setTestStorageKey('cartState', '{"isDirty":false}');
+    setTestStorageKey(CART_STATE_KEY, '{"isDirty":false}');
     stubFetch(json({ error: 'invalid_grant', error_description: 'The user name or password is incorrect.' }, 400));
 
     const failure = await login('asha@example.com', 'wrong').catch((err: unknown) => err);
@@ -296,8 +297,8 @@ describe('login', () => {
     expect((failure as ServiceError).message).toBe('Error Code: 400\nMessage: The user name or password is incorrect.');
     expect(error).toHaveBeenCalledWith('Error Code: 400\nMessage: The user name or password is incorrect.');
     expect(friendlyMessage(failure)).toBe('The user name or password is incorrect.');
-    expect(getTestStorage()).not.toHaveProperty('jtoken');
-    expect(getTestStorage().cartState).toBe('{"isDirty":false}');
+    expect(getTestStorage()).not.toHaveProperty(TOKEN_KEY);
+    expect(getTestStorage()[CART_STATE_KEY]).toBe('{"isDirty":false}');
     expect(loc.assign).not.toHaveBeenCalled();
   });
 
@@ -341,7 +342,7 @@ describe('login', () => {
     const loc = stubLocation('/app/login');
     stubFetch(json({ access_token: 'nonsense', token_type: 'bearer', expires_in: 3600, userName: 'a' }));
     await expect(login('asha@example.com', 'S3cret!pass')).rejects.toThrow('Invalid token specified');
-    expect(getTestStorage()).not.toHaveProperty('jtoken');
+    expect(getTestStorage()).not.toHaveProperty(TOKEN_KEY);
     expect(loc.assign).not.toHaveBeenCalled();
   });
 });
@@ -349,8 +350,8 @@ describe('login', () => {
 describe('logout', () => {
   it('removes the token and the local cart copy and goes to the root', () => {
     const loc = stubLocation('/app/profile/my-profile');
-    setTestStorageKey('jtoken', tokenFor());
-    setTestStorageKey('cartState', '{"isDirty":false}');
+    setTestStorageKey(TOKEN_KEY, tokenFor());
+    setTestStorageKey(CART_STATE_KEY, '{"isDirty":false}');
     logout();
     expect(getTestStorage()).toEqual({});
     expect($user.get()).toBeNull();
@@ -360,9 +361,9 @@ describe('logout', () => {
 
   it('reloads when already at the root', () => {
     const loc = stubLocation('/');
-    setTestStorageKey('jtoken', tokenFor());
+    setTestStorageKey(TOKEN_KEY, tokenFor());
     logout();
-    expect(getTestStorage()).not.toHaveProperty('jtoken');
+    expect(getTestStorage()).not.toHaveProperty(TOKEN_KEY);
     expect(loc.reload).toHaveBeenCalledOnce();
   });
 });
@@ -370,7 +371,7 @@ describe('logout', () => {
 describe('accountApi', () => {
   it('sends the stored token as a bearer token', async () => {
     const token = tokenFor({ role: 'User' });
-    setTestStorageKey('jtoken', token);
+    setTestStorageKey(TOKEN_KEY, token);
     const calls = stubFetch(
       json({ UserId: 7, Email: 'asha@example.com', FullName: '', Roles: ['User'], HasRegistered: true }),
     );
@@ -392,7 +393,7 @@ describe('accountApi', () => {
   });
 
   it('edits a profile with the path id repeated in the body as Id', async () => {
-    setTestStorageKey('jtoken', tokenFor());
+    setTestStorageKey(TOKEN_KEY, tokenFor());
     const calls = stubFetch(json({ EndUserId: 7, FullName: 'Asha Rao' }));
     await accountApi.editUser(7, { FullName: 'Asha Rao' });
     expect(calls[0]?.url).toBe('/api/User/Edit/7');

@@ -1,6 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { friendlyMessage } from '../../lib/api/account.ts';
-import type { FeedClientDto } from '../../lib/api/catalogue-io.ts';
+import type { FeedClientDto } from '../../lib/domain/feed-rules.ts';
 import { ConfirmDialog } from './Dialog.tsx';
 import { buttonStyles } from './Fields.tsx';
 import { byId, readAllStores, useLookup } from './Lookups.tsx';

@@ -3,6 +3,7 @@ import { friendlyMessage } from '../../lib/api/account.ts';
 import type { ListQuery, Page } from '../../lib/api/data.ts';
 import type { CategoryDto, StoreDto } from '../../lib/domain/catalogue.ts';
 import type { StoreDbDto } from '../../lib/domain/schemas.ts';
+import { STAFF_DB_KEY } from '../../lib/domain/storage-keys.ts';
 import { staff } from './staff-client.ts';
 
 /** The largest page the API answers. */
@@ -61,9 +62,6 @@ export function byId<T>(rows: T[] | null, id: (row: T) => number): Map<number, T
   return new Map((rows ?? []).map((r) => [id(r), r]));
 }
 
-// The database staff picked last, so the Client pages open on it.
-const SELECTED_DB_KEY = 'aisle.staff.db';
-
 function positive(text: string | null): number | null {
   if (text === null || !/^\d+$/.test(text)) return null;
   const n = Number(text);
@@ -92,7 +90,7 @@ export function setQueryParam(name: string, value: number | null): void {
 export function useSelectedDb(): [number | null, (id: number | null) => void] {
   const [db, setDb] = useState<number | null>(null);
   useEffect(() => {
-    const picked = queryId('db') ?? positive(localStorage.getItem(SELECTED_DB_KEY));
+    const picked = queryId('db') ?? positive(localStorage.getItem(STAFF_DB_KEY));
     if (picked !== null) {
       setDb(picked);
       setQueryParam('db', picked);
@@ -101,15 +99,15 @@ export function useSelectedDb(): [number | null, (id: number | null) => void] {
   const choose = useCallback((id: number | null) => {
     setDb(id);
     setQueryParam('db', id);
-    if (id === null) localStorage.removeItem(SELECTED_DB_KEY);
-    else localStorage.setItem(SELECTED_DB_KEY, String(id));
+    if (id === null) localStorage.removeItem(STAFF_DB_KEY);
+    else localStorage.setItem(STAFF_DB_KEY, String(id));
   }, []);
   return [db, choose];
 }
 
 /** Remembers a database as the one picked last (before following a link to its sections or items). */
 export function rememberDb(id: number): void {
-  localStorage.setItem(SELECTED_DB_KEY, String(id));
+  localStorage.setItem(STAFF_DB_KEY, String(id));
 }
 
 /** Store databases as select groups, one per store, titles with their ids. */

@@ -1,21 +1,7 @@
 import type { $Fetch } from 'ofetch';
 import type { ImportJobDto } from '../domain/catalogue-sheet.ts';
+import type { FeedClientDto } from '../domain/feed-rules.ts';
 import { toQuery } from './client.ts';
-
-/** A feed client as the Admin's page lists it (`GET /api/FeedClient/ReadAll`). */
-export interface FeedClientDto {
-  FeedClientID: number;
-  Name: string;
-  KeyPrefix: string;
-  CreatedAt: string;
-  CreatedBy: string;
-  RevokedAt: string | null;
-  LastUsedAt: string | null;
-  /** The StoreIDs the key may write. */
-  Stores: number[];
-  /** When the key stops working (ISO 8601); null: never. */
-  ExpiresAt: string | null;
-}
 
 /** A new feed key: its name, the stores it may write, and when it stops working (null: never). */
 export interface FeedClientForm {

@@ -52,20 +52,3 @@ export function toQuery(params: Record<string, unknown>): Record<string, string>
 
 /** The build's page size: the API's maximum. */
 export const BATCH_LIMIT = 1000;
-
-/**
- * Reads every row of a paged collection (spec §7 page/limit/sort/filter) using
- * `X-Total-Count`, `BATCH_LIMIT` rows a request.
- */
-export async function readAllPages<T>(api: $Fetch, path: string, query: Record<string, unknown> = {}): Promise<T[]> {
-  const rows: T[] = [];
-  for (let page = 0; ; page++) {
-    const res = await api.raw<T[]>(path, {
-      query: toQuery({ page, limit: BATCH_LIMIT, sort: '', filter: '', ...query }),
-    });
-    const batch = res._data ?? [];
-    rows.push(...batch);
-    const total = Number(res.headers.get('x-total-count') ?? rows.length);
-    if (batch.length < BATCH_LIMIT || rows.length >= total) return rows;
-  }
-}

@@ -1,24 +1,10 @@
-/** Counters of one site build, read by the build's integration and by the rebuild's progress display. */
-export interface BuildStats {
-  /** HTTP requests the build made to the API. */
-  apiRequests: number;
-  /** HTML pages rendered so far (the layout counts each page it renders). */
-  pagesRendered: number;
-  /** The paths of every page and file the build wrote (`/app/login`, `/robots.txt`), once it is done. */
-  renderedPaths: string[];
-  /** Set by the rebuild, which reports the build itself; a plain `astro build` leaves it false. */
-  orchestrated: boolean;
-}
+import { type BuildStats, buildChannel } from './build-channel.ts';
 
-// Astro loads the pages' bundle and the config's integrations as separate module
-// instances in the one build process; a registered symbol lets both see one counter.
-const KEY = Symbol.for('aisle.site-build.stats');
+export type { BuildStats };
 
-/** This process's build counters. */
+/** This process's build counters (kept in the build channel, which Astro's module instances share). */
 export function buildStats(): BuildStats {
-  const holder = globalThis as { [KEY]?: BuildStats };
-  holder[KEY] ??= { apiRequests: 0, pagesRendered: 0, renderedPaths: [], orchestrated: false };
-  return holder[KEY];
+  return buildChannel().stats;
 }
 
 /** Sets the counters back to zero before a build. */

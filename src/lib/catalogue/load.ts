@@ -2,6 +2,7 @@ import type { $Fetch } from 'ofetch';
 import { buildApi } from '../api/build-client.ts';
 import { BATCH_LIMIT, toQuery } from '../api/client.ts';
 import type { CategoryDto, ItemDto, SectionDto, StoreDto } from '../domain/catalogue.ts';
+import { buildChannel } from './build-channel.ts';
 import { buildStats } from './build-stats.ts';
 import { type Catalogue, indexCatalogue } from './catalogue.ts';
 
@@ -77,17 +78,12 @@ export async function readCatalogue(
   return catalogue;
 }
 
-// The rebuild reads the catalogue before it starts Astro, and Astro loads the
-// pages as modules of their own: a registered symbol hands them the same promise.
-const SHARED = Symbol.for('aisle.site-build.catalogue');
-
 /**
  * Makes `catalogue` the one every page of the coming build renders (`null`
  * forgets it, so a later build reads the API again).
  */
 export function shareCatalogue(catalogue: Promise<Catalogue> | null): void {
-  const holder = globalThis as { [SHARED]?: Promise<Catalogue> | null };
-  holder[SHARED] = catalogue;
+  buildChannel().catalogue = catalogue;
 }
 
 let loading: Promise<Catalogue> | undefined;
@@ -98,7 +94,8 @@ let loading: Promise<Catalogue> | undefined;
  * of the build shares this one promise.
  */
 export function loadCatalogue(): Promise<Catalogue> {
-  const shared = (globalThis as { [SHARED]?: Promise<Catalogue> | null })[SHARED];
+  // The rebuild reads the catalogue before it starts Astro: the pages render the one it read.
+  const shared = buildChannel().catalogue;
   if (shared !== undefined && shared !== null) return shared;
   // The build reads the public catalogue and sends no token, so the client's token hook is not needed here.
   loading ??= readCatalogue(buildApi(), {

@@ -1,5 +1,6 @@
 import { hash as oneShot } from 'node:crypto';
 import { APP_REWRITES, catalogueRedirects, formatRedirects } from '../domain/redirects.ts';
+import { buildChannel } from './build-channel.ts';
 import { bookItems, type Catalogue, itemHomes, itemsWithPages, rowKey, sectionItems } from './catalogue.ts';
 import { redirectSources, siteLandings } from './pages.ts';
 import { paths } from './views.ts';
@@ -174,10 +175,6 @@ export function cataloguePagesAt(cat: Catalogue, wanted: ReadonlySet<string>, no
   return CATALOGUE_ROUTES.flatMap((route) => routePages(cat, route, site, (path) => wanted.has(path)));
 }
 
-// The rebuild and Astro's page modules are separate module instances in one
-// process; a registered symbol hands the pages the rebuild's choice.
-const ONLY = Symbol.for('aisle.site-build.only-pages');
-
 /**
  * Limits the coming build's catalogue pages to `paths` (`null`: every page).
  * The incremental rebuild (`src/publish`) renders only the pages whose keys
@@ -185,8 +182,7 @@ const ONLY = Symbol.for('aisle.site-build.only-pages');
  * rebuild still reads the catalogue and works out which pages those are.
  */
 export function shareOnlyPages(paths: Promise<readonly string[]> | null): void {
-  (globalThis as { [ONLY]?: Promise<Set<string>> | null })[ONLY] =
-    paths === null ? null : paths.then((p) => new Set(p));
+  buildChannel().onlyPages = paths === null ? null : paths.then((p) => new Set(p));
 }
 
 /**
@@ -198,7 +194,7 @@ export async function staticPathsOf(
   cat: Catalogue,
   route: CatalogueRoute,
 ): Promise<{ params: Record<string, string>; cacheKey: string }[]> {
-  const only = (await (globalThis as { [ONLY]?: Promise<Set<string>> | null })[ONLY]) ?? null;
+  const only = (await buildChannel().onlyPages) ?? null;
   return routePages(cat, route, siteKey(cat), only === null ? () => true : (path) => only.has(path)).map((p) => ({
     params: p.params,
     cacheKey: p.key,

@@ -42,17 +42,6 @@ export const REQUIRED_DELIVERY_FIELDS: readonly DeliveryField[] = [
 
 export const DELIVERY_NOTE_MAX_LENGTH = 500;
 
-export const DELIVERY_LABELS: Record<DeliveryField, string> = {
-  FullName: 'Full name',
-  Phone: 'Phone',
-  AddressLine1: 'Address line 1',
-  AddressLine2: 'Address line 2',
-  City: 'City',
-  State: 'State',
-  PostalCode: 'PIN code',
-  Note: 'Delivery note',
-};
-
 export const EMPTY_DELIVERY: DeliveryAddressDto = {
   FullName: '',
   Phone: '',

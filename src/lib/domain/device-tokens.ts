@@ -3,14 +3,11 @@
  * one beside the access token, and the browser sends it back with its next
  * sign-ins to that account, so the sign-in throttle knows the device
  * (`src/server/auth/device-tokens.ts`). The browser keeps one per account it
- * signed in to, in localStorage beside `jtoken`.
+ * signed in to, in localStorage under `DEVICE_TOKENS_KEY` (`storage-keys.ts`).
  */
 
 /** The `POST /token` form field that carries a device token, and the answer's field that gives one. */
 export const DEVICE_TOKEN_FIELD = 'device_token';
-
-/** The localStorage key of the browser's device tokens: JSON `{ "<e-mail>": "<token>" }`. */
-export const DEVICE_TOKENS_KEY = 'aisle.deviceTokens';
 
 /** The most accounts one browser keeps a device token for; the latest sign-ins are kept. */
 export const DEVICE_TOKENS_MAX = 5;

@@ -9,6 +9,22 @@ export const FEED_PRICE_LIMIT_BPS = 5000;
 /** The most stores one feed key may name. */
 export const FEED_KEY_MAX_STORES = 1000;
 
+/** A feed client as the Admin's page lists it (`GET /api/FeedClient/ReadAll`; never the key). */
+export interface FeedClientDto {
+  FeedClientID: number;
+  Name: string;
+  /** The key's first characters, to tell keys apart. */
+  KeyPrefix: string;
+  CreatedAt: string;
+  CreatedBy: string;
+  RevokedAt: string | null;
+  LastUsedAt: string | null;
+  /** The StoreIDs the key may write, ascending. */
+  Stores: number[];
+  /** When the key stops working (ISO 8601); null: never. */
+  ExpiresAt: string | null;
+}
+
 /**
  * Whether moving a UnitPrice from `before` to `after` (paise) is more than
  * `FEED_PRICE_LIMIT_BPS` up or down. Any change from a price of 0 is big: there

@@ -18,8 +18,6 @@ export const MFA_FIELD = 'mfa';
 /** The field of a `"setup"` refusal that carries the token the setup calls accept. */
 export const MFA_SETUP_TOKEN_FIELD = 'mfa_setup_token';
 
-export type MfaAsk = 'code' | 'setup';
-
 /** RFC 6238 as authenticator apps expect it: six digits, 30-second steps (SHA-1). */
 export const TOTP_DIGITS = 6;
 export const TOTP_PERIOD_SECONDS = 30;

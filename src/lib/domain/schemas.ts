@@ -429,7 +429,6 @@ export type CategoryForm = FormValues<typeof categoryShape>;
 export type StoreForm = FormValues<typeof storeShape>;
 export type StoreDbForm = FormValues<typeof storeDbShape>;
 export type SectionForm = FormValues<typeof sectionShape>;
-export type ReorderForm = FormValues<typeof reorderShape>;
 export type ItemForm = FormValues<typeof itemShape>;
 
 /** An item form's prices as the pricing rules take them (paise and basis points). */
@@ -513,11 +512,4 @@ export interface SiteStatusDto {
   Build: SiteBuildDto;
   /** The last finished build, from any process (`npm run build` too), or null before the first. */
   LastBuild: { Status: 'succeeded' | 'failed'; FinishedAt: string | null; LogTail: string } | null;
-}
-
-/** The body of a 409 refusing a delete that other rows refer to. */
-export interface ReferencedConflictDto {
-  Message: string;
-  /** How many rows of each kind refer to the target, such as `{ "Stores": 4 }`. */
-  References: Record<string, number>;
 }

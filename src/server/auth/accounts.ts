@@ -148,9 +148,7 @@ export interface NewAccount {
 export async function createAccount(db: Kysely<Database>, input: NewAccount): Promise<number> {
   const id = await insertAccount(db, input);
   if (id === undefined) {
-    throw AppError.badRequest(`The request is invalid: ${DUPLICATE_EMAIL_MESSAGE}`, {
-      Email: [DUPLICATE_EMAIL_MESSAGE],
-    });
+    throw AppError.invalid({ Email: [DUPLICATE_EMAIL_MESSAGE] });
   }
   return id;
 }

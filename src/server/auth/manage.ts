@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import {
   type FieldErrors,
@@ -14,7 +13,7 @@ import { containsText } from '../db/query.ts';
 import type { Database, RoleName, User, UserKind, UserUpdate } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { assertValid, idField, idParam, readJsonObject, textField } from '../http/input.ts';
+import { assertValid, idField, textField } from '../http/input.ts';
 import {
   DELETED_EMAIL_DOMAIN,
   findRoles,
@@ -24,7 +23,7 @@ import {
   sortRoles,
 } from './accounts.ts';
 import { removeMfa } from './mfa.ts';
-import { type AuthEnv, addressOf, clockOf, type SignedInAccount } from './middleware.ts';
+import type { AccountActor } from './middleware.ts';
 import { hashGateOf, hashPassword, UNUSABLE_PASSWORD_HASH, verifyPassword } from './passwords.ts';
 import { recordFailure, secondsUntilAllowed } from './throttle.ts';
 
@@ -90,16 +89,15 @@ export async function findAnyLiveAccount(deps: AppDeps, id: number): Promise<Use
  * racing request just added answers as success instead of colliding on the key.
  */
 export async function changeRoles(
-  c: Context<AuthEnv>,
   deps: AppDeps,
+  actor: AccountActor,
   target: User,
   action: 'role.added' | 'role.removed',
   role: RoleName,
   decide: (current: RoleName[]) => RoleName[],
 ): Promise<UserRolesDto> {
   const { db } = deps;
-  const me = c.get('account');
-  const now = clockOf(deps);
+  const { now } = actor;
   return db.transaction().execute(async (trx) => {
     let lock = trx.selectFrom('users').select('id').where('id', '=', target.id);
     if (deps.dialect === 'postgres') lock = lock.forUpdate();
@@ -119,12 +117,12 @@ export async function changeRoles(
       .where('id', '=', target.id)
       .execute();
     await writeAudit(trx, {
-      actorId: me.id,
-      actorEmail: me.email,
+      actorId: actor.id,
+      actorEmail: actor.email,
       action,
       target: `user:${target.id}`,
       detail: { email: target.email, role, before, after: roles },
-      ip: addressOf(c, deps),
+      ip: actor.ip,
       at: now.toISOString(),
     });
     return { UserId: target.id, Roles: roles };
@@ -165,18 +163,18 @@ interface PasswordChange {
  * stored (fields left out keep their value). The owner may also change their
  * password with `CurrentPassword`, `NewPassword` and `ConfirmPassword`, which
  * rotates the security stamp so every earlier token stops working.
+ * `pathId` is the path's id and `body` the request's JSON object.
  * Answers the updated row.
  */
 export async function editAccount(
-  c: Context,
   deps: AppDeps,
-  me: SignedInAccount,
+  me: AccountActor,
   kind: UserKind,
   fields: readonly ProfileField[],
+  pathId: number,
+  body: Record<string, unknown>,
 ): Promise<User> {
   const { db } = deps;
-  const pathId = idParam(c, 'id');
-  const body = await readJsonObject(c);
   const bodyId = idField(body, 'Id');
   if (bodyId !== pathId) throw AppError.invalidField('Id', `must equal the id in the path (${pathId})`);
   if (me.id !== pathId && !me.roles.includes('Admin')) {
@@ -193,8 +191,7 @@ export async function editAccount(
   const change = readPasswordChange(body, errors, target.kind === 'employee' ? target.email : undefined);
   assertValid(errors);
 
-  const now = clockOf(deps);
-  const ip = addressOf(c, deps);
+  const { now, ip } = me;
   const update: UserUpdate = { updated_at: now.toISOString() };
   for (const [name, value] of Object.entries(profile) as [ProfileField, string][]) {
     (update as Record<string, unknown>)[COLUMN[name]] = value;
@@ -203,7 +200,7 @@ export async function editAccount(
     if (me.id !== target.id) {
       throw AppError.forbidden("Only the account's owner can change its password.");
     }
-    update.password_hash = await changedPasswordHash(deps, target, change, ip);
+    update.password_hash = await changedPasswordHash(deps, target, change, ip, now);
     update.security_stamp = newSecurityStamp();
   }
 
@@ -245,8 +242,13 @@ function readPasswordChange(
 // A stolen token must not become a way to guess the password, so wrong current
 // passwords count against the same back-off as failed sign-ins. The check and the
 // new hash share one slot of the hash gate.
-async function changedPasswordHash(deps: AppDeps, user: User, change: PasswordChange, ip: string): Promise<string> {
-  const now = clockOf(deps);
+async function changedPasswordHash(
+  deps: AppDeps,
+  user: User,
+  change: PasswordChange,
+  ip: string,
+  now: Date,
+): Promise<string> {
   const wait = await secondsUntilAllowed(deps.db, user.email, ip, now);
   if (wait > 0) {
     throw new AppError(429, 'too_many_requests', `Too many wrong passwords; try again in ${wait} seconds.`, {
@@ -258,9 +260,7 @@ async function changedPasswordHash(deps: AppDeps, user: User, change: PasswordCh
   );
   if (hash === undefined) {
     await recordFailure(deps.db, user.email, ip, now);
-    throw AppError.badRequest('The request is invalid: CurrentPassword is not correct.', {
-      CurrentPassword: ['CurrentPassword is not correct.'],
-    });
+    throw AppError.invalid({ CurrentPassword: ['CurrentPassword is not correct.'] });
   }
   return hash;
 }
@@ -272,12 +272,11 @@ async function changedPasswordHash(deps: AppDeps, user: User, change: PasswordCh
  * emptied, no roles, a password nothing matches, a new security stamp. Either
  * way its tokens stop working at once.
  */
-export async function deleteAccount(c: Context, deps: AppDeps, me: SignedInAccount, kind: UserKind): Promise<string> {
+export async function deleteAccount(deps: AppDeps, me: AccountActor, kind: UserKind, id: number): Promise<string> {
   const { db } = deps;
-  const id = idParam(c, 'id');
   if (id === me.id) throw AppError.badRequest('You cannot delete your own account: ask another admin to do it.');
   const target = await findLiveAccount(db, id, kind);
-  const now = clockOf(deps);
+  const { now } = me;
   const orders = await db
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -317,7 +316,7 @@ export async function deleteAccount(c: Context, deps: AppDeps, me: SignedInAccou
       action: `${kind}.deleted`,
       target: `user:${id}`,
       detail: { email: target.email, anonymised },
-      ip: addressOf(c, deps),
+      ip: me.ip,
       at: now.toISOString(),
     });
   });
@@ -331,21 +330,20 @@ export async function deleteAccount(c: Context, deps: AppDeps, me: SignedInAccou
  * `STAFF_MFA=required`, sets a new one up at that sign-in). Audited (`mfa.reset`).
  * An admin's own is turned off with a code (`Mfa/Disable`), or by another admin.
  */
-export async function resetAccountMfa(c: Context<AuthEnv>, deps: AppDeps, userId: number): Promise<string> {
-  const me = c.get('account');
+export async function resetAccountMfa(deps: AppDeps, me: AccountActor, userId: number): Promise<string> {
   if (userId === me.id) {
     throw AppError.badRequest(
       'You cannot reset your own second factor: disable it with a current code or a recovery code, or ask another admin.',
     );
   }
   const target = await findAnyLiveAccount(deps, userId);
-  const now = clockOf(deps);
+  const { now } = me;
   const removed = await deps.db.transaction().execute(async (trx) => {
     const had = await removeMfa(trx, target.id, {
       action: 'mfa.reset',
       actorId: me.id,
       actorEmail: me.email,
-      ip: addressOf(c, deps),
+      ip: me.ip,
       at: now.toISOString(),
       detail: { email: target.email },
     });

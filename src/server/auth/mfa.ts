@@ -372,7 +372,7 @@ export async function disableMfa(
   if (!check.ok) {
     await recordFailure(db, actor.email, actor.ip, now);
     const message = check.unreadable ? MFA_UNREADABLE : MFA_MESSAGES.codeWrong;
-    throw AppError.badRequest(`The request is invalid: ${message}`, { Code: [message] });
+    throw AppError.invalid({ Code: [message] });
   }
   await removeMfa(db, actor.id, {
     action: 'mfa.disabled',

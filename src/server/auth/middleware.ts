@@ -19,6 +19,14 @@ export interface SignedInAccount {
   roles: RoleName[];
 }
 
+/** A signed-in account acting on accounts, from where and when: what the use cases check and the audit log records. */
+export interface AccountActor extends SignedInAccount {
+  /** The caller's address (`addressOf`). */
+  ip: string;
+  /** The time of the request (`clockOf`). */
+  now: Date;
+}
+
 /** Hono environment of routes behind `requireUser` / `requireRole`: `c.get('account')`. */
 export interface AuthEnv {
   Variables: { account: SignedInAccount };
@@ -34,6 +42,11 @@ export function clockOf(deps: AppDeps): Date {
 /** The caller's address, honouring `X-Forwarded-For` only from the proxies the app trusts (`deps.trustProxy`). */
 export function addressOf(c: Context, deps: AppDeps): string {
   return requestAddress(c, deps.trustProxy ?? NO_PROXY);
+}
+
+/** The signed-in account behind a request (routes run `requireUser` or `requireRole` first), as an actor. */
+export function actorOf(c: Context<AuthEnv>, deps: AppDeps): AccountActor {
+  return { ...c.get('account'), ip: addressOf(c, deps), now: clockOf(deps) };
 }
 
 const MESSAGES = {

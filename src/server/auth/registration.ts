@@ -3,7 +3,8 @@ import { writeAudit } from '../audit.ts';
 import type { Database } from '../db/schema.ts';
 import { type AppDeps, siteUrlOf } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import type { Mailer } from '../mail.ts';
+import { assertValid } from '../http/input.ts';
+import { createMailer, type Mailer } from '../mail.ts';
 import { enqueueMail } from '../mail-queue.ts';
 import { accessCodeMail, accountExistsMail } from '../mail-templates.ts';
 import {
@@ -13,6 +14,7 @@ import {
   insertAccount,
   replaceUnconfirmedPassword,
   undoRegistration,
+  validateNewCredentials,
 } from './accounts.ts';
 import { countUse, throttleRegistration } from './anon-throttle.ts';
 import { sweepCodeFailures } from './code-guard.ts';
@@ -53,19 +55,33 @@ export const REGISTERED_MESSAGE = `Almost done: check your mail. Open the link w
 /** The one answer to `resendcode`: the same for every id, whatever account it is or is not. */
 export const RESENT_MESSAGE = `If this registration is still waiting for confirmation, we have sent a new access code to its e-mail address (at most one a minute). It is valid for ${CODE_MINUTES} minutes, and only the newest code works.`;
 
+/** `POST /api/Account/Register` as the route read it. */
 export interface Registration {
-  /** Normalised and valid. */
+  /** Normalised (trimmed, lower-cased). */
   email: string;
   password: string;
+  confirmPassword: string;
   ip: string;
   now: Date;
+}
+
+// Registration sends its mail before answering (not through the queue), with one mailer per app.
+const mailers = new WeakMap<AppDeps['mail'], Mailer>();
+function mailerOf(deps: AppDeps): Mailer {
+  let mailer = mailers.get(deps.mail);
+  if (mailer === undefined) {
+    mailer = createMailer(deps.mail);
+    mailers.set(deps.mail, mailer);
+  }
+  return mailer;
 }
 
 type Outcome = 'new' | 'replaced' | 'waiting' | 'taken';
 
 /**
  * Registers a shopper, or mails the address's owner, and answers the same
- * either way (`REGISTERED_MESSAGE`). Counted by the registration throttle
+ * either way (`REGISTERED_MESSAGE`). The fields are validated first (a 400
+ * naming each); then the request is counted by the registration throttle
  * first (a 429 before any work), then the password is hashed whatever happens
  * next, so the answer takes as long for a taken address as for a new one.
  *
@@ -81,9 +97,10 @@ type Outcome = 'new' | 'replaced' | 'waiting' | 'taken';
  * The mail is sent before answering; when it cannot be, the registration is
  * undone and the answer is a 503, again the same for every address.
  */
-export async function registerShopper(deps: AppDeps, mailer: Mailer, input: Registration): Promise<void> {
+export async function registerShopper(deps: AppDeps, input: Registration): Promise<string> {
   const { db } = deps;
   const { email, password, ip, now } = input;
+  assertValid(validateNewCredentials({ Email: email, Password: password, ConfirmPassword: input.confirmPassword }));
   // The hash waits in the registration lane, then in the hash gate, so a burst of registrations
   // holds one hashing slot and sign-ins keep the others (see `anon-throttle.ts`).
   const guarded = deps.throttleAnonymous !== false;
@@ -117,7 +134,7 @@ export async function registerShopper(deps: AppDeps, mailer: Mailer, input: Regi
     } else outcome = 'waiting';
   }
   // Neither inserted nor found: removed in between; there is nobody to mail.
-  if (userId === undefined) return;
+  if (userId === undefined) return REGISTERED_MESSAGE;
 
   const mail =
     outcome === 'taken'
@@ -126,7 +143,7 @@ export async function registerShopper(deps: AppDeps, mailer: Mailer, input: Regi
           keptFirstPassword: outcome === 'waiting',
         });
   try {
-    await mailer.send({ to: email, ...mail });
+    await mailerOf(deps).send({ to: email, ...mail });
   } catch (err) {
     deps.log({ level: 'error', msg: 'registration mail failed', userId, error: String(err) });
     // Without the mail the registration is useless; undo it so the address can try again.
@@ -147,22 +164,26 @@ export async function registerShopper(deps: AppDeps, mailer: Mailer, input: Regi
     ip,
     at: now.toISOString(),
   });
+  return REGISTERED_MESSAGE;
+}
+
+/** `POST /accountapi/resendcode` as the route read it. */
+export interface ResendRequest {
+  userId: number;
+  ip: string;
+  now: Date;
 }
 
 /**
  * `/accountapi/resendcode`: counted per id and per client address first (a 429
  * alike for every id); then, for an account waiting for confirmation whose
  * code was not mailed within the last minute, a new code (earlier ones stop
- * working) queued to its address. Answers whether a mail was queued, for the
- * caller to kick the queue; the caller's answer must not depend on it.
+ * working) queued to its address and sent after commit. Answers
+ * `RESENT_MESSAGE` whatever happened.
  */
-export async function resendAccessCode(
-  deps: AppDeps,
-  userId: number,
-  ip: string,
-  now: Date,
-): Promise<{ queued: boolean }> {
+export async function resendAccessCode(deps: AppDeps, req: ResendRequest): Promise<string> {
   const { db } = deps;
+  const { userId, ip, now } = req;
   const byId = await countUse(db, `resend-id:${userId}`, RESEND_LIMITS.perId, now);
   const byAddress = await countUse(db, `resend-ip:${ip}`, RESEND_LIMITS.perAddress, now);
   const wait = Math.max(byId, byAddress);
@@ -178,10 +199,10 @@ export async function resendAccessCode(
   }
   const user = await findUserById(db, userId);
   if (user === undefined || user.email_confirmed === 1 || user.email.endsWith(`@${DELETED_EMAIL_DOMAIN}`)) {
-    return { queued: false };
+    return RESENT_MESSAGE;
   }
   const last = await codeSentAt(db, userId);
-  if (last !== undefined && Date.parse(last) + RESEND_COOLDOWN_MS > now.getTime()) return { queued: false };
+  if (last !== undefined && Date.parse(last) + RESEND_COOLDOWN_MS > now.getTime()) return RESENT_MESSAGE;
   await db.transaction().execute(async (trx) => {
     const code = await issueCode(trx, userId, now);
     await enqueueMail(
@@ -199,7 +220,8 @@ export async function resendAccessCode(
       at: now.toISOString(),
     });
   });
-  return { queued: true };
+  void deps.mailQueue?.kick();
+  return RESENT_MESSAGE;
 }
 
 /**

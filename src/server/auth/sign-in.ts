@@ -1,7 +1,8 @@
 import { secondFactorStep } from '../../lib/domain/mfa.ts';
 import { writeAudit } from '../audit.ts';
 import type { User } from '../db/schema.ts';
-import type { AppDeps } from '../deps.ts';
+import { type AppDeps, siteUrlOf } from '../deps.ts';
+import { siteLink } from '../mail-templates.ts';
 import { findRoles, findUserByEmail, storePasswordHash } from './accounts.ts';
 import { issueDeviceToken, verifyDeviceToken } from './device-tokens.ts';
 import { checkSecondFactor, hasMfa } from './mfa.ts';
@@ -48,6 +49,11 @@ export type SignInOutcome =
   | { kind: 'weak-staff-password' }
   /** The right password for an account whose e-mail address is not confirmed yet. */
   | { kind: 'unconfirmed'; userId: number };
+
+/** The refusal of the right password for an account whose e-mail address is not confirmed yet: where to confirm it. */
+export function unconfirmedMessage(deps: AppDeps, userId: number): string {
+  return `Your e-mail address is not confirmed yet: enter the access code we mailed you at ${siteLink(siteUrlOf(deps), `/confirm/${userId}`)} first, then sign in.`;
+}
 
 /**
  * Checks a password sign-in under the throttle (`throttle.ts`): a device token

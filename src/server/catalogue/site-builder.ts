@@ -4,6 +4,13 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
+import {
+  BUILD_BUSY_EXIT,
+  BUILD_STEPS,
+  type BuildTracker,
+  parseBuildEvent,
+  readBuildEvent,
+} from '../../lib/domain/build-events.ts';
 import type { SiteBuildDto } from '../../lib/domain/schemas.ts';
 import type { Database } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
@@ -37,19 +44,12 @@ export function defaultSiteBuilder(): SiteBuilderCommand {
 
 /** A build that runs longer than this is stopped and counts as failed. */
 export const BUILD_TIMEOUT_MS = 30 * 60 * 1000;
-/** The exit code of a queued build that found another process building (`scripts/rebuild.ts`). */
-export const BUILD_BUSY_EXIT = 4;
 const TAIL_LINES = 60;
 const LINE_MAX = 400;
 /** A running build's progress is written at most this often, and at least this often again (a heartbeat). */
 const WRITE_EVERY_MS = 250;
 const HEARTBEAT_MS = 5000;
 
-/**
- * The steps a build announces as structured events (`src/publish/build-events.ts`),
- * in order: `Done` of `Total` counts them until a phase counts its own units.
- */
-const STEPS = ['api', 'catalogue', 'render', 'live', 'search'] as const;
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;?]*[A-Za-z]`, 'g');
 
 export function idleBuild(): SiteBuildDto {
@@ -58,73 +58,7 @@ export function idleBuild(): SiteBuildDto {
 
 /** A build that was asked for and has not reported yet. */
 function starting(at: string): SiteBuildDto {
-  return { ...idleBuild(), Running: true, StartedAt: at, Total: STEPS.length, Phase: 'starting' };
-}
-
-/** One structured event of a build (the JSON lines of `src/publish/build-events.ts`). */
-export type BuildEventLine =
-  | { type: 'step'; step: string }
-  | { type: 'progress'; phase: string; done: number; total: number; unit: string };
-
-/** A build's progress and how far along its steps it has come (`rank`, 0 before the first). */
-export interface BuildTracker {
-  progress: SiteBuildDto;
-  rank: number;
-}
-
-/**
- * Progress after one event of the build. A step moves `Phase`, `Done` and
- * `Total` forward (never back); a counting phase shows its own units until
- * the pages are live. Anything else is ignored.
- */
-export function readBuildEvent(tracker: BuildTracker, event: BuildEventLine): BuildTracker {
-  if (event.type === 'progress') {
-    const rank = STEPS.indexOf('render') + 1;
-    if (tracker.rank > rank) return tracker;
-    const done = Math.max(0, Math.trunc(event.done));
-    const total = Math.max(done, Math.trunc(event.total));
-    const phase = String(event.phase).slice(0, 40);
-    const unit = String(event.unit).slice(0, 20);
-    return {
-      rank,
-      progress: {
-        ...tracker.progress,
-        Phase: phase,
-        Done: done,
-        Total: total,
-        Message: `${phase} ${done}/${total} ${unit}`,
-      },
-    };
-  }
-  if (event.type === 'step') {
-    const index = STEPS.indexOf(event.step as (typeof STEPS)[number]);
-    if (index < 0 || index + 1 <= tracker.rank) return tracker;
-    return {
-      rank: index + 1,
-      progress: { ...tracker.progress, Phase: STEPS[index] as string, Done: index + 1, Total: STEPS.length },
-    };
-  }
-  return tracker;
-}
-
-/** Parses one line of the events pipe; null for anything that is not an event. */
-export function parseBuildEvent(line: string): BuildEventLine | null {
-  try {
-    const e = JSON.parse(line) as BuildEventLine;
-    if (e.type === 'step' && typeof e.step === 'string') return e;
-    if (
-      e.type === 'progress' &&
-      typeof e.phase === 'string' &&
-      Number.isFinite(e.done) &&
-      Number.isFinite(e.total) &&
-      typeof e.unit === 'string'
-    ) {
-      return e;
-    }
-  } catch {
-    // Not an event.
-  }
-  return null;
+  return { ...idleBuild(), Running: true, StartedAt: at, Total: BUILD_STEPS.length, Phase: 'starting' };
 }
 
 export interface SiteBuilder {

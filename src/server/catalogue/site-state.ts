@@ -95,11 +95,6 @@ export async function claimBuildRequest(db: Kysely<Database>): Promise<void> {
   await db.updateTable('site_state').set({ build_requested_at: null }).where('id', '=', 1).execute();
 }
 
-/** True when a "Publish now" waits for a build. */
-export async function buildRequested(db: Kysely<Database>): Promise<boolean> {
-  return (await readSiteState(db)).build_requested_at !== null;
-}
-
 /** A build's progress as every API process shows it. */
 export interface StoredProgress {
   progress: SiteBuildDto;

@@ -5,11 +5,6 @@ export function containsText(column: string, filter: string): Expression<SqlBool
   return sql<SqlBool>`lower(${sql.ref(column)}) like ${likePattern(filter)} escape '\\'`;
 }
 
-/** The current time as stored: ISO-8601 UTC text. */
-export function nowIso(): string {
-  return new Date().toISOString();
-}
-
 /**
  * A query compiled once, run many times with other parameters: Kysely builds and
  * compiles the same SQL text for every call otherwise, which costs more than

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable, Updateable } from 'kysely';
 
 /**
  * Table types for the whole database, one interface per table.
@@ -43,7 +43,6 @@ type Id = Generated<number>;
 type Flag = ColumnType<number, number | undefined, number>;
 
 export type StoreType = 'public_store' | 'client_store' | 'edu_shopy_store';
-export const STORE_TYPES: readonly StoreType[] = ['public_store', 'client_store', 'edu_shopy_store'];
 
 export interface CategoriesTable {
   id: Id;
@@ -187,7 +186,6 @@ export interface CartItemsTable {
 }
 
 export type OrderStatus = 'Placed' | 'Packed' | 'Delivered' | 'Cancelled';
-export const ORDER_STATUSES: readonly OrderStatus[] = ['Placed', 'Packed', 'Delivered', 'Cancelled'];
 
 export interface OrdersTable {
   id: Id;
@@ -347,22 +345,12 @@ export interface FeedRequestsTable {
 
 export type FeedClient = Selectable<FeedClientsTable>;
 export type Category = Selectable<CategoriesTable>;
-export type NewCategory = Insertable<CategoriesTable>;
-export type CategoryUpdate = Updateable<CategoriesTable>;
 export type Store = Selectable<StoresTable>;
-export type NewStore = Insertable<StoresTable>;
-export type StoreUpdate = Updateable<StoresTable>;
 export type StoreDb = Selectable<StoreDbsTable>;
-export type NewStoreDb = Insertable<StoreDbsTable>;
 export type Section = Selectable<SectionsTable>;
-export type NewSection = Insertable<SectionsTable>;
 export type PublishedSection = Selectable<PublishedSectionsTable>;
-export type NewPublishedSection = Insertable<PublishedSectionsTable>;
 export type Item = Selectable<ItemsTable>;
-export type NewItem = Insertable<ItemsTable>;
-export type ItemUpdate = Updateable<ItemsTable>;
 export type User = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Order = Selectable<OrdersTable>;
 export type OrderLine = Selectable<OrderLinesTable>;

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { FEED_KEY_MAX_STORES, feedKeyRefusal, parseInstant } from '../../lib/domain/feed-rules.ts';
+import { FEED_KEY_MAX_STORES, type FeedClientDto, feedKeyRefusal, parseInstant } from '../../lib/domain/feed-rules.ts';
 import { writeAudit } from '../audit.ts';
 import { auditStaff, type StaffAct } from '../catalogue/staff.ts';
 import type { Database, FeedClient } from '../db/schema.ts';
@@ -8,22 +8,6 @@ import { AppError, type ModelState } from '../errors.ts';
 
 /** Every feed key starts so: a key is told from an access token at a glance (and by the API). */
 export const FEED_KEY_PREFIX = 'aisle_feed_';
-
-/** A feed client as the Admin's page lists it (never the key). */
-export interface FeedClientDto {
-  FeedClientID: number;
-  Name: string;
-  /** The key's first characters, to tell keys apart. */
-  KeyPrefix: string;
-  CreatedAt: string;
-  CreatedBy: string;
-  RevokedAt: string | null;
-  LastUsedAt: string | null;
-  /** The StoreIDs the key may write, ascending. */
-  Stores: number[];
-  /** When the key stops working; null: never. */
-  ExpiresAt: string | null;
-}
 
 /** A feed client with the stores its key may write. */
 export type ScopedFeedClient = FeedClient & { stores: number[] };
@@ -130,11 +114,11 @@ async function checkFeedClientInput(
     }
   }
   if (Object.keys(modelState).length > 0) {
-    throw AppError.badRequest(
-      `The request is invalid: ${Object.values(modelState)
-        .map((m) => m[0])
-        .join(' ')}`,
+    throw AppError.invalid(
       modelState,
+      Object.values(modelState)
+        .map((m) => m[0])
+        .join(' '),
     );
   }
   return { name, stores, expiresAt };

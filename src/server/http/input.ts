@@ -93,7 +93,7 @@ export function assertValid(errors: FieldErrors): void {
   const messages = Object.values(modelState)
     .flat()
     .map((m) => (/[.!?]$/.test(m) ? m : `${m}.`));
-  if (messages.length > 0) throw AppError.badRequest(`The request is invalid: ${messages.join(' ')}`, modelState);
+  if (messages.length > 0) throw AppError.invalid(modelState, messages.join(' '));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { hasNul, NUL_RULE } from '../../lib/domain/text-rules.ts';
+import { AppError } from '../errors.ts';
 import { heldBody } from '../http/body.ts';
 import { parseJsonBody } from '../http/input.ts';
 
@@ -9,13 +10,8 @@ function refused(c: Context, fieldName: string, rule = NUL_RULE): Response {
     c.header('Cache-Control', 'no-store');
     return c.json({ error: 'invalid_request', error_description: `${fieldName} ${rule}.` }, 400);
   }
-  return c.json(
-    {
-      Message: `The request is invalid: ${fieldName} ${rule}.`,
-      ModelState: { [fieldName]: [`${fieldName} ${rule}.`] },
-    },
-    400,
-  );
+  const err = AppError.invalidField(fieldName, rule);
+  return c.json({ Message: err.message, ModelState: err.modelState }, 400);
 }
 
 function firstNulInPairs(pairs: Iterable<[string, unknown]>): string | undefined {

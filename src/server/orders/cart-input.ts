@@ -33,7 +33,7 @@ function throwIfInvalid(modelState: ModelState): void {
   if (messages.length === 0) return;
   const shown = messages.slice(0, 5).join(' ');
   const more = messages.length > 5 ? ` (and ${messages.length - 5} more problems: see ModelState)` : '';
-  throw AppError.badRequest(`The request is invalid: ${shown}${more}`, modelState);
+  throw AppError.invalid(modelState, `${shown}${more}`);
 }
 
 /**

@@ -37,7 +37,7 @@ export async function assertKnownItems(db: Kysely<Database>, lines: readonly Car
   }
   const messages = Object.values(modelState).flat();
   if (messages.length > 0) {
-    throw AppError.badRequest(`The request is invalid: ${messages.slice(0, 5).join(' ')}`, modelState);
+    throw AppError.invalid(modelState, messages.slice(0, 5).join(' '));
   }
 }
 

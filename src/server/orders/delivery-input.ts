@@ -96,9 +96,9 @@ export function deliveryFor(
   const withNote = { ...(saved ?? EMPTY_DELIVERY), Note: posted?.Note ?? '' };
   if (!isCompleteDelivery(withNote)) {
     const missing = REQUIRED_DELIVERY_FIELDS.filter((f) => withNote[f].trim() === '');
-    throw AppError.badRequest(
-      `The request is invalid: DeliveryAddress is required: send it with the order or save one in My Address (missing: ${missing.join(', ')}).`,
+    throw AppError.invalid(
       { DeliveryAddress: [`DeliveryAddress is required: ${missing.join(', ')} must be given for delivery.`] },
+      `DeliveryAddress is required: send it with the order or save one in My Address (missing: ${missing.join(', ')}).`,
     );
   }
   assertValid(validateDelivery(withNote, 'DeliveryAddress.'));

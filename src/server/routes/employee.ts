@@ -11,7 +11,7 @@ import {
   readAccountPage,
   toEmployeeDto,
 } from '../auth/manage.ts';
-import { type AuthEnv, assertSelfOrRole, requireRole, requireUser } from '../auth/middleware.ts';
+import { type AuthEnv, actorOf, assertSelfOrRole, requireRole, requireUser } from '../auth/middleware.ts';
 import type { RoleName } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -55,11 +55,13 @@ export function employeeRoutes(deps: AppDeps): Hono<AuthEnv> {
       );
     })
     .put('/edit/:id', requireUser(deps), async (c) => {
-      const row = await editAccount(c, deps, c.get('account'), 'employee', EMPLOYEE_FIELDS);
+      const id = idParam(c, 'id');
+      const body = await readJsonObject(c);
+      const row = await editAccount(deps, actorOf(c, deps), 'employee', EMPLOYEE_FIELDS, id, body);
       return c.json(toEmployeeDto(row, await findRoles(db, row.id)));
     })
     .delete('/delete/:id', requireRole(deps, 'Admin'), async (c) => {
-      return c.json({ Message: await deleteAccount(c, deps, c.get('account'), 'employee') });
+      return c.json({ Message: await deleteAccount(deps, actorOf(c, deps), 'employee', idParam(c, 'id')) });
     })
     .get('/getroles/:id', requireRole(deps, 'Admin'), async (c) => {
       const id = idParam(c, 'id');
@@ -72,7 +74,9 @@ export function employeeRoutes(deps: AppDeps): Hono<AuthEnv> {
       // Admins hold Employee too: every staff call checks Employee.
       const added: RoleName[] = role === 'Admin' ? ['Admin', 'Employee'] : [role];
       return c.json(
-        await changeRoles(c, deps, target, 'role.added', role, (current) => [...new Set([...current, ...added])]),
+        await changeRoles(deps, actorOf(c, deps), target, 'role.added', role, (current) => [
+          ...new Set([...current, ...added]),
+        ]),
       );
     })
     .post('/removeuserfromrole', requireRole(deps, 'Admin'), async (c) => {
@@ -83,7 +87,7 @@ export function employeeRoutes(deps: AppDeps): Hono<AuthEnv> {
         throw AppError.badRequest('You cannot remove your own Admin role: ask another admin to do it.');
       }
       return c.json(
-        await changeRoles(c, deps, target, 'role.removed', role, (current) => {
+        await changeRoles(deps, actorOf(c, deps), target, 'role.removed', role, (current) => {
           if (role === 'Employee' && current.includes('Admin')) {
             throw AppError.badRequest(
               `User ${userId} is an admin, and admins must hold the Employee role: remove the Admin role first.`,

@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { AUDIT_SORTABLE, readAuditPage } from '../audit.ts';
+import { AUDIT_SORTABLE, readAuditPage } from '../audit-log.ts';
 import { type AuthEnv, requireRole } from '../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';

@@ -4,6 +4,7 @@ import { resetAccountMfa } from '../auth/manage.ts';
 import { disableMfa, enableMfa, readMfaStatus, startMfaSetup } from '../auth/mfa.ts';
 import {
   type AuthEnv,
+  actorOf,
   addressOf,
   clockOf,
   requireRole,
@@ -74,6 +75,6 @@ export function mfaRoutes(deps: AppDeps): Hono<AuthEnv> {
     })
     .post('/reset', requireRole(deps, 'Admin'), async (c) => {
       const userId = idField(await readJsonObject(c), 'UserId');
-      return c.json({ Message: await resetAccountMfa(c, deps, userId) });
+      return c.json({ Message: await resetAccountMfa(deps, actorOf(c, deps), userId) });
     });
 }

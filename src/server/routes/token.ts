@@ -5,10 +5,9 @@ import { MFA_FIELD, MFA_MESSAGES, MFA_SETUP_TOKEN_FIELD, OTP_FIELD } from '../..
 import { normaliseEmail } from '../auth/accounts.ts';
 import { MFA_UNREADABLE } from '../auth/mfa.ts';
 import { addressOf, clockOf } from '../auth/middleware.ts';
-import { type SignInOutcome, signIn } from '../auth/sign-in.ts';
-import { type AppDeps, siteUrlOf } from '../deps.ts';
+import { type SignInOutcome, signIn, unconfirmedMessage } from '../auth/sign-in.ts';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { siteLink } from '../mail-templates.ts';
 
 /** One text for an unknown user and a wrong password, so neither reveals which accounts exist. */
 export const BAD_CREDENTIALS = 'The user name or password is incorrect.';
@@ -114,12 +113,7 @@ export function tokenRoutes(deps: AppDeps): Hono {
       case 'refused':
         return oauthError(c, 400, 'invalid_grant', BAD_CREDENTIALS);
       case 'unconfirmed':
-        return oauthError(
-          c,
-          400,
-          'invalid_grant',
-          `Your e-mail address is not confirmed yet: enter the access code we mailed you at ${siteLink(siteUrlOf(deps), `/confirm/${outcome.userId}`)} first, then sign in.`,
-        );
+        return oauthError(c, 400, 'invalid_grant', unconfirmedMessage(deps, outcome.userId));
       case 'code-required':
         return oauthError(c, 400, 'invalid_grant', MFA_MESSAGES.codeRequired, {}, { [MFA_FIELD]: 'code' });
       case 'code-refused':

@@ -8,9 +8,9 @@ import {
   readAccountPage,
   toEndUserDto,
 } from '../auth/manage.ts';
-import { type AuthEnv, assertSelfOrRole, requireRole, requireUser } from '../auth/middleware.ts';
+import { type AuthEnv, actorOf, assertSelfOrRole, requireRole, requireUser } from '../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
-import { idParam } from '../http/input.ts';
+import { idParam, readJsonObject } from '../http/input.ts';
 import { pagedJson, parsePaging } from '../http/paging.ts';
 
 /** The fields of an end user's profile (My Profile and My Address). */
@@ -39,10 +39,11 @@ export function userRoutes(deps: AppDeps): Hono<AuthEnv> {
       return pagedJson(c, rows.map(toEndUserDto), total, paging);
     })
     .put('/edit/:id', requireUser(deps), async (c) => {
-      const row = await editAccount(c, deps, c.get('account'), 'user', END_USER_FIELDS);
+      const id = idParam(c, 'id');
+      const row = await editAccount(deps, actorOf(c, deps), 'user', END_USER_FIELDS, id, await readJsonObject(c));
       return c.json(toEndUserDto(row));
     })
     .delete('/delete/:id', requireRole(deps, 'Admin'), async (c) => {
-      return c.json({ Message: await deleteAccount(c, deps, c.get('account'), 'user') });
+      return c.json({ Message: await deleteAccount(deps, actorOf(c, deps), 'user', idParam(c, 'id')) });
     });
 }

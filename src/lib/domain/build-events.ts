@@ -1,0 +1,91 @@
+import type { SiteBuildDto } from './schemas.ts';
+
+/**
+ * The protocol between a site build and the API process that runs it ("Publish now"):
+ * the build writes one JSON event a line on a pipe (`src/publish/build-events.ts` writes,
+ * `src/server/catalogue/site-builder.ts` reads), and ends with `BUILD_BUSY_EXIT` when
+ * another process holds the publish lock. Log lines stay for people; nothing parses them.
+ */
+export type BuildEvent =
+  /** A step of the build began: the API is up, the catalogue is read, the pages are live, the search index is live. */
+  | { type: 'step'; step: BuildStep }
+  /** A phase that counts its units (`rendering` 120/655 `pages`). */
+  | { type: 'progress'; phase: string; done: number; total: number; unit: string };
+
+export type BuildStep = 'api' | 'catalogue' | 'render' | 'live' | 'search';
+
+/** The steps in order: `Done` of `Total` counts them until a phase counts its own units. */
+export const BUILD_STEPS: readonly BuildStep[] = ['api', 'catalogue', 'render', 'live', 'search'];
+
+/** The exit code of a queued build that found another process building (`scripts/rebuild.ts`). */
+export const BUILD_BUSY_EXIT = 4;
+/** One line of the events pipe as read: a step may name one this version does not know. */
+export type BuildEventLine =
+  | { type: 'step'; step: string }
+  | { type: 'progress'; phase: string; done: number; total: number; unit: string };
+
+/** A build's progress and how far along its steps it has come (`rank`, 0 before the first). */
+export interface BuildTracker {
+  progress: SiteBuildDto;
+  rank: number;
+}
+
+/**
+ * Progress after one event of the build. A step moves `Phase`, `Done` and
+ * `Total` forward (never back); a counting phase shows its own units until
+ * the pages are live. Anything else is ignored.
+ */
+export function readBuildEvent(tracker: BuildTracker, event: BuildEventLine): BuildTracker {
+  if (event.type === 'progress') {
+    const rank = BUILD_STEPS.indexOf('render') + 1;
+    if (tracker.rank > rank) return tracker;
+    const done = Math.max(0, Math.trunc(event.done));
+    const total = Math.max(done, Math.trunc(event.total));
+    const phase = String(event.phase).slice(0, 40);
+    const unit = String(event.unit).slice(0, 20);
+    return {
+      rank,
+      progress: {
+        ...tracker.progress,
+        Phase: phase,
+        Done: done,
+        Total: total,
+        Message: `${phase} ${done}/${total} ${unit}`,
+      },
+    };
+  }
+  if (event.type === 'step') {
+    const index = BUILD_STEPS.indexOf(event.step as BuildStep);
+    if (index < 0 || index + 1 <= tracker.rank) return tracker;
+    return {
+      rank: index + 1,
+      progress: {
+        ...tracker.progress,
+        Phase: BUILD_STEPS[index] as string,
+        Done: index + 1,
+        Total: BUILD_STEPS.length,
+      },
+    };
+  }
+  return tracker;
+}
+
+/** Parses one line of the events pipe; null for anything that is not an event. */
+export function parseBuildEvent(line: string): BuildEventLine | null {
+  try {
+    const e = JSON.parse(line) as BuildEventLine;
+    if (e.type === 'step' && typeof e.step === 'string') return e;
+    if (
+      e.type === 'progress' &&
+      typeof e.phase === 'string' &&
+      Number.isFinite(e.done) &&
+      Number.isFinite(e.total) &&
+      typeof e.unit === 'string'
+    ) {
+      return e;
+    }
+  } catch {
+    // Not an event.
+  }
+  return null;
+}
