@@ -9,6 +9,7 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/api/global-setup.ts'],
+          setupFiles: ['tests/api/openapi-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

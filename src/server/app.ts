@@ -22,6 +22,7 @@ import { feedClientRoutes, feedRoutes } from './routes/feed.ts';
 import { itemRoutes } from './routes/item.ts';
 import { logRoutes } from './routes/log.ts';
 import { mfaRoutes } from './routes/mfa.ts';
+import { openApiRoutes } from './routes/openapi.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { orderRoutes } from './routes/order.ts';
 import { publisherRoutes } from './routes/publisher.ts';
@@ -145,6 +146,8 @@ export function createApp(given: AppDeps): Hono {
   app.route('/api/feedclient', feedClientRoutes(deps));
   // Operations: health and readiness for load balancers, metrics for Prometheus.
   app.route('/', opsRoutes(deps, ready));
+  // The OpenAPI document of every call (`openapi/`) and its reference page.
+  app.route('/api', openApiRoutes(deps));
 
   app.notFound((c) => {
     const err = AppError.notFound(`No API call answers ${c.req.method} ${c.req.path}.`);

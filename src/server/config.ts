@@ -110,3 +110,29 @@ function persistentSecret(dataDir: string): string {
   writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   return secret;
 }
+
+/** Where the shop's data lives, read without creating anything (`db:backup`, `db:restore`). */
+export interface StorageConfig {
+  dataDir: string;
+  /** Unset: SQLite at `sqliteFile`. */
+  databaseUrl: string | undefined;
+  sqliteFile: string;
+  contentDir: string;
+  /** The generated JWT secret's file (used when `JWT_SECRET` is unset). */
+  jwtSecretFile: string;
+  /** `JWT_SECRET` is set: the secret is the operator's, not a file of `DATA_DIR`. */
+  jwtSecretFromEnv: boolean;
+}
+
+/** `DATA_DIR` and `DATABASE_URL` as `loadConfig` reads them, without creating the folder or a secret. */
+export function loadStorageConfig(env: NodeJS.ProcessEnv = process.env): StorageConfig {
+  const dataDir = resolve(nonEmpty(env.DATA_DIR) ?? './data');
+  return {
+    dataDir,
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+    sqliteFile: join(dataDir, 'aisle.db'),
+    contentDir: join(dataDir, 'content'),
+    jwtSecretFile: join(dataDir, 'jwt-secret'),
+    jwtSecretFromEnv: nonEmpty(env.JWT_SECRET) !== undefined,
+  };
+}

@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
+  contentFolder,
+  contentTilePath,
   parseContentFileName,
   versionFileNames,
   versionHeight,
   versionSrcset,
 } from '../../src/lib/domain/content-images.ts';
+
+describe('content picture paths (spec §2)', () => {
+  it('puts each kind of picture in its folder, and its tile under /content', () => {
+    expect(contentFolder({ kind: 'Store', id: 2 })).toBe('Store/2');
+    expect(contentFolder({ kind: 'Section', id: 3, dbId: 1 })).toBe('1/Section/3');
+    expect(contentFolder({ kind: 'Book', id: 3, dbId: 1 })).toBe('1/Book/3');
+    expect(contentFolder({ kind: 'Item', id: 345, storeId: 12 })).toBe('12/Item/345');
+    expect(contentTilePath({ kind: 'Item', id: 345, storeId: 12 })).toBe('/content/12/Item/345/ti.png');
+  });
+});
 
 describe('content picture versions', () => {
   it('names the AVIF and WebP versions at each width', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseCustomOrder } from '../../src/lib/domain/catalogue.ts';
 import { sellingPrice } from '../../src/lib/domain/pricing.ts';
 import {
   CONTENT_MAX_BYTES,
@@ -7,7 +8,6 @@ import {
   itemForm,
   itemPriceFields,
   pickFields,
-  readItemIds,
   reorderForm,
   sectionForm,
   storeDbForm,
@@ -155,14 +155,14 @@ describe('staff form schemas', () => {
   });
 
   it('reads item orders from arrays and JSON text, refusing duplicates and non-ids', () => {
-    expect(readItemIds('[3, 1, 2]')).toEqual([3, 1, 2]);
-    expect(readItemIds('[{"ItemID": 3}, {"ItemID": "1"}]')).toEqual([3, 1]);
-    expect(readItemIds(' ')).toEqual([]);
-    expect(readItemIds([4, '5'])).toEqual([4, 5]);
-    expect(readItemIds('{oops')).toBeNull();
-    expect(readItemIds('[1.5]')).toBeNull();
-    expect(readItemIds('[0]')).toBeNull();
-    expect(readItemIds({ 0: 1 })).toBeNull();
+    expect(parseCustomOrder('[3, 1, 2]')).toEqual([3, 1, 2]);
+    expect(parseCustomOrder('[{"ItemID": 3}, {"ItemID": "1"}]')).toEqual([3, 1]);
+    expect(parseCustomOrder(' ')).toEqual([]);
+    expect(parseCustomOrder([4, '5'])).toEqual([4, 5]);
+    expect(parseCustomOrder('{oops')).toBeNull();
+    expect(parseCustomOrder('[1.5]')).toBeNull();
+    expect(parseCustomOrder('[0]')).toBeNull();
+    expect(parseCustomOrder({ 0: 1 })).toBeNull();
     expect(validateForm(sectionForm, { DbID: 1, SectionTitle: 'S', CustomOrder: '[2,1]' })).toMatchObject({
       ok: true,
       value: { CustomOrder: [2, 1] },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseSort } from '../../src/lib/domain/list-sort.ts';
 import {
   buildFraction,
   describeAuditDetail,
@@ -8,7 +9,6 @@ import {
   nextSort,
   pageCount,
   pageSummary,
-  parseSort,
   pricePreview,
   sortDirection,
 } from '../../src/lib/domain/staff-views.ts';
@@ -20,6 +20,9 @@ describe('list sorting (spec §7 sort)', () => {
     expect(parseSort('-StoreTitle')).toEqual({ field: 'StoreTitle', descending: true });
     expect(parseSort('StoreTitle desc')).toEqual({ field: 'StoreTitle', descending: true });
     expect(parseSort('StoreTitle ASC')).toEqual({ field: 'StoreTitle', descending: false });
+    expect(parseSort('StoreTitle:desc')).toEqual({ field: 'StoreTitle', descending: true });
+    expect(parseSort('Store Title')).toBeUndefined();
+    expect(parseSort('StoreTitle; drop')).toBeUndefined();
   });
 
   it('says how each column stands, for aria-sort', () => {

@@ -18,7 +18,7 @@ async function loadItems(section: StaffSectionDto): Promise<ItemDto[]> {
   const have = new Set(own.rows.map((i) => i.ItemID));
   const extra = order.filter((id) => !have.has(id)).slice(0, MAX_EXTRA_READS);
   const others = await Promise.all(extra.map((id) => staff.items.read(id, section.DbID).catch(() => null)));
-  const items = [...own.rows, ...others.filter((i): i is ItemDto => i !== null)];
+  const items = [...own.rows, ...others.filter((i) => i !== null)];
   return orderByCustomOrder(items, order);
 }
 

@@ -1,44 +1,26 @@
 import type { $Fetch } from 'ofetch';
 import type { RegistrationInput } from '../domain/account-rules.ts';
-import type { EmployeeDto, EndUserDto, RegisterResultDto, UserInfoDto } from '../domain/auth.ts';
 import { DEVICE_TOKEN_FIELD } from '../domain/device-tokens.ts';
 import { inLabels } from '../domain/field-labels.ts';
 import { MFA_FIELD, MFA_SETUP_TOKEN_FIELD, OTP_FIELD } from '../domain/mfa.ts';
 import { ServiceError } from './errors.ts';
+import type {
+  EmployeeDto,
+  EndUserDto,
+  MessageDto,
+  MfaSetupDto,
+  MfaStatusDto,
+  TokenResponse,
+  UserInfoDto,
+} from './wire.ts';
+
+export type { MfaSetupDto, MfaStatusDto, TokenResponse };
 
 /**
  * The account calls of spec §7, typed: sign-in, registration, e-mail
  * confirmation, who-am-I, and the profile reads and edits of end users and
  * employees. Every failure is a `ServiceError` (spec §8), already logged.
  */
-
-/** `POST /token`'s answer (the operating contract). */
-export interface TokenResponse {
-  access_token: string;
-  token_type: 'bearer';
-  /** Seconds. */
-  expires_in: number;
-  userName: string;
-  /** A new device token for this browser and account, to send with the next sign-ins (`lib/domain/device-tokens.ts`). */
-  device_token?: string;
-}
-
-/** `GET /api/Account/Mfa`: the signed-in account's second factor. */
-export interface MfaStatusDto {
-  Enabled: boolean;
-  /** A setup waits for its first code. */
-  Pending: boolean;
-  RecoveryCodesLeft: number;
-  /** The shop requires a second factor of this (staff) account (`STAFF_MFA=required`). */
-  Required: boolean;
-}
-
-/** `POST /api/Account/Mfa/Setup`: shown once, never answered again. */
-export interface MfaSetupDto {
-  Secret: string;
-  OtpAuthUrl: string;
-  RecoveryCodes: string[];
-}
 
 /** What a refused sign-in asks for: a code of the second factor, or its setup (with the token the setup calls take). */
 export type MfaAsk = { kind: 'code' } | { kind: 'setup'; setupToken: string };
@@ -61,7 +43,7 @@ export interface AccountApi {
    */
   token(email: string, password: string, deviceToken?: string, otp?: string): Promise<TokenResponse>;
   /** Registers an end user; the server mails the access code. */
-  register(input: RegistrationInput): Promise<RegisterResultDto>;
+  register(input: RegistrationInput): Promise<MessageDto>;
   /** Confirms the e-mail address with the mailed code; answers the server's message text. */
   confirmEmail(userId: number, code: string): Promise<string>;
   /** Asks for a password-reset code by mail; the answer is the same whether or not the address has an account. */
@@ -115,7 +97,7 @@ export function createAccountApi(api: $Fetch): AccountApi {
       });
     },
     register(input) {
-      return api<RegisterResultDto>('/api/Account/register', { method: 'POST', body: input });
+      return api<MessageDto>('/api/Account/register', { method: 'POST', body: input });
     },
     async confirmEmail(userId, code) {
       const reply = await api<unknown>('/accountapi/confirmemail', { method: 'POST', body: { userId, code } });

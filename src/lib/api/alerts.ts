@@ -1,5 +1,5 @@
 import type { $Fetch } from 'ofetch';
-import type { StockAlertDto } from '../domain/shopper.ts';
+import type { StockAlertDto } from './wire.ts';
 
 /** The back-in-stock calls (`/api/StockAlert`), for the signed-in shopper. */
 export interface AlertsApi {

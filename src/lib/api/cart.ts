@@ -1,9 +1,8 @@
 import type { $Fetch } from 'ofetch';
-import type { CartDto, CheckedCartDto, OrderDto, ShortageDto } from '../domain/cart.ts';
 import type { DeliveryAddressDto } from '../domain/delivery.ts';
-import type { OrderAgainLineDto } from '../domain/shopper.ts';
 import { toQuery } from './client.ts';
 import { ServiceError } from './errors.ts';
+import type { CartDto, CheckedCartDto, OrderAgainLineDto, OrderDto, ShortageDto } from './wire.ts';
 
 /**
  * The cart and order calls of spec §7, typed. Every failure is a `ServiceError`

@@ -1,7 +1,8 @@
 import type { $Fetch } from 'ofetch';
-import type { ImportJobDto } from '../domain/catalogue-sheet.ts';
-import type { FeedClientDto } from '../domain/feed-rules.ts';
 import { toQuery } from './client.ts';
+import type { FeedClientDto, ImportJobDto, NewFeedClientDto } from './wire.ts';
+
+export type { FeedClientDto };
 
 /** A new feed key: its name, the stores it may write, and when it stops working (null: never). */
 export interface FeedClientForm {
@@ -26,7 +27,7 @@ export interface CatalogueIoApi {
   /** The export file of a filter, to save. */
   exportFile(filter: ExportFilter, format: 'csv' | 'xlsx'): Promise<{ blob: Blob; name: string }>;
   feedClients(): Promise<FeedClientDto[]>;
-  createFeedClient(form: FeedClientForm): Promise<FeedClientDto & { Key: string }>;
+  createFeedClient(form: FeedClientForm): Promise<NewFeedClientDto>;
   revokeFeedClient(id: number): Promise<FeedClientDto>;
 }
 
@@ -52,8 +53,7 @@ export function createCatalogueIoApi(api: $Fetch): CatalogueIoApi {
       return { blob: res._data as Blob, name };
     },
     feedClients: () => api<FeedClientDto[]>('/api/FeedClient/ReadAll'),
-    createFeedClient: (form) =>
-      api<FeedClientDto & { Key: string }>('/api/FeedClient/Create', { method: 'POST', body: form }),
+    createFeedClient: (form) => api<NewFeedClientDto>('/api/FeedClient/Create', { method: 'POST', body: form }),
     revokeFeedClient: (id) => api<FeedClientDto>(`/api/FeedClient/Revoke/${id}`, { method: 'POST' }),
   };
 }

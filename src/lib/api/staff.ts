@@ -1,20 +1,29 @@
 import type { RegistrationInput } from '../domain/account-rules.ts';
-import type { EmployeeDto, EndUserDto, UserRolesDto } from '../domain/auth.ts';
-import type { OrderDto, OrderStatusName } from '../domain/cart.ts';
-import type { CategoryDto, ItemDto, SectionDto, StoreDto } from '../domain/catalogue.ts';
+import type { OrderStatusName } from '../domain/cart.ts';
+import { type ContentOwner, contentTilePath } from '../domain/content-images.ts';
+import type { CategoryForm, ItemForm, SectionForm, StoreDbForm, StoreForm } from '../domain/schemas.ts';
+import type { ProfileEdit } from './account.ts';
+import type { DataAccess, ListQuery, Page } from './data.ts';
 import type {
   AuditEntryDto,
-  CategoryForm,
-  ItemForm,
-  SectionForm,
+  CategoryDto,
+  EmployeeDto,
+  EndUserDto,
+  ImageDeletedDto,
+  ItemDeletedDto,
+  ItemDto,
+  MessageDto,
+  OrderDto,
+  SectionDto,
   SiteStatusDto,
   StaffSectionDto,
   StoreDbDto,
-  StoreDbForm,
-  StoreForm,
-} from '../domain/schemas.ts';
-import type { ProfileEdit } from './account.ts';
-import type { DataAccess, ListQuery, Page } from './data.ts';
+  StoreDto,
+  UploadedDto,
+  UserRolesDto,
+} from './wire.ts';
+
+export type { ItemDeletedDto, MessageDto };
 
 /**
  * The staff calls of docs/api.md ("Staff calls", "Accounts", "Orders"), typed,
@@ -22,17 +31,6 @@ import type { DataAccess, ListQuery, Page } from './data.ts';
  * limit, sort and filter and answers its `X-Total-Count`; every failure is a
  * `ServiceError` whose `ModelState` (`modelStateOf`) names the fields.
  */
-
-/** The answer of a delete, and of other calls that only report. */
-export interface MessageDto {
-  Message: string;
-}
-
-/** `DELETE /api/Item/Delete/{id}`: the item also leaves carts and CustomOrder lists. */
-export interface ItemDeletedDto extends MessageDto {
-  RemovedFromCarts: number;
-  RemovedFromCustomOrders: number;
-}
 
 export type RoleName = 'Admin' | 'Employee' | 'User';
 export const ROLE_NAMES: readonly RoleName[] = ['Admin', 'Employee', 'User'];
@@ -44,22 +42,10 @@ export interface RegisterEmployeeInput extends RegistrationInput {
 }
 
 /** Whose image: a section's or book's (with its database), an item's (with its store) or a store's. */
-export type ImageTarget =
-  | { kind: 'Section' | 'Book'; id: number; dbId: number }
-  | { kind: 'Item'; id: number; storeId: number }
-  | { kind: 'Store'; id: number };
+export type ImageTarget = ContentOwner;
 
 /** The content path an image is served at (spec §2), for showing the current picture. */
-export function imagePath(target: ImageTarget): string {
-  switch (target.kind) {
-    case 'Store':
-      return `/content/Store/${target.id}/ti.png`;
-    case 'Item':
-      return `/content/${target.storeId}/Item/${target.id}/ti.png`;
-    default:
-      return `/content/${target.dbId}/${target.kind}/${target.id}/ti.png`;
-  }
-}
+export const imagePath = contentTilePath;
 
 /** `GET /api/Log/ReadAll`'s own parameters, beside the list ones. */
 export interface LogQuery extends ListQuery {
@@ -134,8 +120,8 @@ export interface StaffApi {
   };
   images: {
     /** Uploads a PNG, JPEG or WebP of at most 2 MB as the row's picture; answers where it is served. */
-    upload(target: ImageTarget, file: Blob, fileName?: string): Promise<{ Path: string }>;
-    remove(target: ImageTarget): Promise<MessageDto & { Path: string; Deleted: boolean }>;
+    upload(target: ImageTarget, file: Blob, fileName?: string): Promise<UploadedDto>;
+    remove(target: ImageTarget): Promise<ImageDeletedDto>;
   };
   log: {
     list(query: LogQuery): Promise<Page<AuditEntryDto>>;

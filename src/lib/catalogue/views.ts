@@ -1,5 +1,6 @@
 import { type CartItemSource, MAX_CART_QTY } from '../domain/cart.ts';
 import type { ItemDto, SectionDto, StoreDto } from '../domain/catalogue.ts';
+import { contentTilePath } from '../domain/content-images.ts';
 import { formatRs, paiseToRupees, percentToBps, rupeesToPaise } from '../domain/money.ts';
 import { priceInclGst, sellingPrice } from '../domain/pricing.ts';
 import { bookPath, itemPath } from '../domain/redirects.ts';
@@ -19,10 +20,10 @@ export const paths = {
 
 /** Content images by the paths of spec §2, served by the API under `/content`. */
 export const images = {
-  store: (storeId: number) => `/content/Store/${storeId}/ti.png`,
-  section: (sectionId: number, dbId: number) => `/content/${dbId}/Section/${sectionId}/ti.png`,
-  book: (bookId: number, dbId: number) => `/content/${dbId}/Book/${bookId}/ti.png`,
-  item: (itemId: number, storeId: number) => `/content/${storeId}/Item/${itemId}/ti.png`,
+  store: (storeId: number) => contentTilePath({ kind: 'Store', id: storeId }),
+  section: (sectionId: number, dbId: number) => contentTilePath({ kind: 'Section', id: sectionId, dbId }),
+  book: (bookId: number, dbId: number) => contentTilePath({ kind: 'Book', id: bookId, dbId }),
+  item: (itemId: number, storeId: number) => contentTilePath({ kind: 'Item', id: itemId, storeId }),
 };
 
 /**

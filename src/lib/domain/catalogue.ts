@@ -4,7 +4,7 @@
  * Money is rupees with up to 2 decimals, percentages are percent, flags booleans.
  */
 
-import { isId } from './ids.ts';
+import { idOrUndefined } from './ids.ts';
 
 export interface CategoryDto {
   CategoryID: number;
@@ -119,28 +119,29 @@ export interface BookDto extends BookSummaryDto {
 }
 
 /**
- * Reads a CustomOrder JSON text into item ids. Accepts `[3, 1, 2]` and
- * `[{ "ItemID": 3 }, …]`; returns `null` when the text is not such a list, so
- * callers can log and ignore it (spec §8).
+ * Reads a CustomOrder into item ids: a list, or JSON text of one, of ItemIDs
+ * (`[3, 1, 2]`, ids as numbers or digits) or of `{ "ItemID": 3 }` objects as
+ * older clients stored them; empty text is an empty list. `null` when it is
+ * not such a list, so callers can refuse it (a form field) or log and ignore
+ * it (a stored list, spec §8). The one CustomOrder parser: the API, the build
+ * and the staff pages all read a CustomOrder through it.
  */
-export function parseCustomOrder(text: string): number[] | null {
-  if (text.trim() === '') return [];
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
+export function parseCustomOrder(value: unknown): number[] | null {
+  let list: unknown = value;
+  if (typeof value === 'string') {
+    if (value.trim() === '') return [];
+    try {
+      list = JSON.parse(value);
+    } catch {
+      return null;
+    }
   }
-  if (!Array.isArray(value)) return null;
+  if (!Array.isArray(list)) return null;
   const ids: number[] = [];
-  for (const entry of value) {
-    const id =
-      typeof entry === 'number'
-        ? entry
-        : typeof entry === 'object' && entry !== null && 'ItemID' in entry
-          ? Number((entry as { ItemID: unknown }).ItemID)
-          : Number.NaN;
-    if (!isId(id)) return null;
+  for (const entry of list) {
+    const raw = typeof entry === 'object' && entry !== null && 'ItemID' in entry ? entry.ItemID : entry;
+    const id = idOrUndefined(raw);
+    if (id === undefined) return null;
     ids.push(id);
   }
   return ids;

@@ -5,6 +5,33 @@
  * `ti-{width}.{format}` (`/content/12/Item/345/ti-200.avif`).
  */
 
+/** Whose picture: a section's or book's (with its database), an item's (with its store) or a store's. */
+export type ContentOwner =
+  | { kind: 'Section' | 'Book'; id: number; dbId: number }
+  | { kind: 'Item'; id: number; storeId: number }
+  | { kind: 'Store'; id: number };
+
+/**
+ * The folder of a picture under the content folder, as spec §2 lays them out:
+ * `Store/{id}`, `{db}/Section/{id}`, `{db}/Book/{id}` and `{store}/Item/{id}`.
+ * The one place these paths are built.
+ */
+export function contentFolder(owner: ContentOwner): string {
+  switch (owner.kind) {
+    case 'Store':
+      return `Store/${owner.id}`;
+    case 'Item':
+      return `${owner.storeId}/Item/${owner.id}`;
+    default:
+      return `${owner.dbId}/${owner.kind}/${owner.id}`;
+  }
+}
+
+/** The public path of a picture's tile: `/content/{folder}/ti.png`. */
+export function contentTilePath(owner: ContentOwner): string {
+  return `/content/${contentFolder(owner)}/ti.png`;
+}
+
 /** The tile every content picture is stored as (spec §2's `ti.png`). */
 export const TILE_WIDTH = 400;
 export const TILE_HEIGHT = 300;

@@ -13,8 +13,8 @@
 import { z } from 'zod';
 import type { FieldErrors } from './account-rules.ts';
 import { MAX_CART_QTY } from './cart.ts';
-import type { StoreTypeName } from './catalogue.ts';
-import { ID_MAX, ID_MIN, ID_RULE, idOrUndefined } from './ids.ts';
+import { parseCustomOrder, type StoreTypeName } from './catalogue.ts';
+import { ID_MAX, ID_MIN, ID_RULE } from './ids.ts';
 import { percentToBps, rupeesToPaise } from './money.ts';
 import { DEFAULT_MAX_QTY_PER_ITEM, MAX_QTY_PER_ITEM_RULE } from './order-limits.ts';
 import type { PriceFields } from './pricing.ts';
@@ -183,36 +183,11 @@ export function storeTypeField(field: string) {
   return z.enum(STORE_TYPE_NAMES as [StoreTypeName, ...StoreTypeName[]], { error: requiredOr(field, rule) });
 }
 
-/**
- * Reads a list of ItemIDs: an array, or JSON text of one (`[3, 1, 2]`, or
- * `[{ "ItemID": 3 }, …]` as older clients stored it). `null` when it is not one.
- */
-export function readItemIds(value: unknown): number[] | null {
-  let list: unknown = value;
-  if (typeof value === 'string') {
-    if (value.trim() === '') return [];
-    try {
-      list = JSON.parse(value);
-    } catch {
-      return null;
-    }
-  }
-  if (!Array.isArray(list)) return null;
-  const ids: number[] = [];
-  for (const entry of list) {
-    const raw = typeof entry === 'object' && entry !== null && 'ItemID' in entry ? entry.ItemID : entry;
-    const id = idOrUndefined(raw);
-    if (id === undefined) return null;
-    ids.push(id);
-  }
-  return ids;
-}
-
 /** A display order of items: ItemIDs each listed once, as an array or as JSON text of one. */
 export function itemOrderField(field: string) {
   const rule = 'must be a JSON array of ItemIDs, such as [3, 1, 2]';
   return z.unknown().transform((value, ctx): number[] => {
-    const ids = value === undefined ? null : readItemIds(value);
+    const ids = value === undefined ? null : parseCustomOrder(value);
     if (ids === null) {
       ctx.addIssue({ code: 'custom', message: value === undefined ? `${field} is required.` : `${field} ${rule}.` });
       return z.NEVER;

@@ -4,6 +4,7 @@
  * price an item form will show in the shop, audit entries in words and a build's
  * progress. No I/O: the admin islands call these and the unit tests pin them.
  */
+import { parseSort } from './list-sort.ts';
 import { formatRs } from './money.ts';
 import { priceInclGst, sellingPrice } from './pricing.ts';
 import { gstField, itemPriceFields, moneyField, percentField } from './schemas.ts';
@@ -11,23 +12,10 @@ import { gstField, itemPriceFields, moneyField, percentField } from './schemas.t
 /** What `aria-sort` says about one column. */
 export type SortDirection = 'ascending' | 'descending' | 'none';
 
-/**
- * Reads a `sort` parameter (`Field`, `-Field` or `Field desc`) into its field
- * and direction; `null` for an empty one (the list's own default order).
- */
-export function parseSort(sort: string): { field: string; descending: boolean } | null {
-  const text = sort.trim();
-  if (text === '') return null;
-  if (text.startsWith('-')) return { field: text.slice(1).trim(), descending: true };
-  const words = text.split(/\s+/);
-  const [field = '', direction = ''] = words;
-  return { field, descending: direction.toLowerCase() === 'desc' };
-}
-
 /** How a list sorted by `sort` stands on `field`, for the column header's `aria-sort`. */
 export function sortDirection(sort: string, field: string): SortDirection {
   const parsed = parseSort(sort);
-  if (parsed === null || parsed.field.toLowerCase() !== field.toLowerCase()) return 'none';
+  if (parsed === null || parsed === undefined || parsed.field.toLowerCase() !== field.toLowerCase()) return 'none';
   return parsed.descending ? 'descending' : 'ascending';
 }
 

@@ -2,7 +2,7 @@ import { mkdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Metadata } from 'sharp';
-import { TILE_HEIGHT, TILE_WIDTH } from '../../lib/domain/content-images.ts';
+import { contentFolder, TILE_HEIGHT, TILE_WIDTH } from '../../lib/domain/content-images.ts';
 import { ID_RULE, readId } from '../../lib/domain/ids.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -60,12 +60,12 @@ export async function resolveImageTarget(db: Kysely<Database>, params: Record<st
   const id = idParamOf(params, 'id', `to say which ${kind}`);
   let dir: string;
   if (kind === 'Store') {
-    dir = `Store/${id}`;
+    dir = contentFolder({ kind, id });
     const row = await db.selectFrom('stores').select('id').where('id', '=', id).executeTakeFirst();
     if (row === undefined) throw AppError.notFound(`Store ${id} does not exist.`);
   } else if (kind === 'Item') {
     const storeId = idParamOf(params, 'storeId', 'for an Item image (its path is {storeId}/Item/{id})');
-    dir = `${storeId}/Item/${id}`;
+    dir = contentFolder({ kind, id, storeId });
     const row = await db
       .selectFrom('items')
       .select('id')
@@ -75,7 +75,7 @@ export async function resolveImageTarget(db: Kysely<Database>, params: Record<st
     if (row === undefined) throw AppError.notFound(`Item ${id} does not exist in store ${storeId}.`);
   } else {
     const dbId = idParamOf(params, 'dbId', `for a ${kind} image (its path is {dbId}/${kind}/{id})`);
-    dir = `${dbId}/${kind}/${id}`;
+    dir = contentFolder({ kind, id, dbId });
     const row = await db
       .selectFrom('sections')
       .select('id')

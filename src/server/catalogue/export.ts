@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { SHEET_COLUMNS, type SheetColumn } from '../../lib/domain/catalogue-sheet.ts';
-import { bpsToPercent, paiseToRupees } from '../../lib/domain/money.ts';
 import { containsText } from '../db/query.ts';
 import type { Database } from '../db/schema.ts';
+import { itemSheetCells } from './item-columns.ts';
 import { type SheetFormat, writeCsv, writeXlsx } from './sheet-files.ts';
 
 /** Which items an export holds: the filters of the items table (`GET /api/Item/ReadAll`). */
@@ -53,31 +53,15 @@ export async function exportRows(db: Kysely<Database>, f: ItemFilter): Promise<u
     const rows = await q.orderBy('i.id').limit(PAGE).execute();
     for (const r of rows) {
       const cells: Record<SheetColumn, unknown> = {
-        ItemID: r.id,
-        ProductCode: r.product_code ?? '',
-        ItemTitle: r.title,
-        ItemMetaDescription: r.meta_description,
-        ItemContent: r.content,
-        ItemHidden: r.hidden !== 0,
-        Availability: r.stock,
-        Size: r.size,
-        UnitPrice: paiseToRupees(r.unit_price),
-        Discount: bpsToPercent(r.discount_bps),
-        FlatDiscount: paiseToRupees(r.flat_discount),
-        Gst: bpsToPercent(r.gst_bps),
-        SellingPrice: paiseToRupees(r.selling_price),
-        SectionID: r.section_id ?? '',
+        ...itemSheetCells(r),
         SectionTitle: r.section_title ?? '',
-        DbID: r.db_id,
         DbTitle: r.db_title,
-        StoreID: r.store_id,
         StoreTitle: r.store_title,
         StoreDescription: r.store_description,
         StoreHidden: r.store_hidden !== 0,
         StoreType: r.store_type,
         CategoryID: r.category_id,
         CategoryTitle: r.category_title,
-        ItemUpdatedTime: r.updated_at,
       };
       out.push(SHEET_COLUMNS.map((c) => cells[c]));
     }

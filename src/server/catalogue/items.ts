@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import { sanitizeContent } from '../../lib/content/sanitize.ts';
-import type { ItemDto } from '../../lib/domain/catalogue.ts';
+import { type ItemDto, parseCustomOrder } from '../../lib/domain/catalogue.ts';
 import { bpsToPercent, paiseToRupees } from '../../lib/domain/money.ts';
-import { sellingPrice } from '../../lib/domain/pricing.ts';
-import { type ItemForm, itemForm, itemPriceFields, readItemIds } from '../../lib/domain/schemas.ts';
+import { type ItemForm, itemForm } from '../../lib/domain/schemas.ts';
 import { type ListQuery, paginate } from '../db/paginate.ts';
 import { compiledPerDb, containsText, likePattern } from '../db/query.ts';
 import type { Database, Item } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { flag } from '../http/wire.ts';
+import { formOfItem, itemColumnsOf } from './item-columns.ts';
 import { markContentChanged } from './site-state.ts';
 import {
   assertBodyId,
@@ -24,44 +24,10 @@ import {
 import { releaseStockAlerts } from './stock-alerts.ts';
 import { findStoreDbForField } from './store-dbs.ts';
 
-function formOf(row: Item): ItemForm {
-  return {
-    DbID: row.db_id,
-    StoreID: row.store_id,
-    SectionID: row.section_id,
-    ItemTitle: row.title,
-    ItemMetaDescription: row.meta_description,
-    ItemContent: row.content,
-    ItemHidden: flag(row.hidden),
-    Availability: row.stock,
-    Size: row.size,
-    UnitPrice: paiseToRupees(row.unit_price),
-    Discount: bpsToPercent(row.discount_bps),
-    FlatDiscount: paiseToRupees(row.flat_discount),
-    Gst: bpsToPercent(row.gst_bps),
-    ProductCode: row.product_code,
-  };
-}
-
 /** The columns of an item form; SellingPrice always follows from the pricing rules, never from the client. */
 function columnsOf(form: ItemForm, at: string) {
-  const price = itemPriceFields(form);
-  return {
-    section_id: form.SectionID,
-    title: form.ItemTitle,
-    meta_description: form.ItemMetaDescription,
-    content: sanitizeContent(form.ItemContent),
-    hidden: form.ItemHidden ? 1 : 0,
-    stock: form.Availability,
-    size: form.Size,
-    unit_price: price.unitPrice,
-    discount_bps: price.discountBps,
-    flat_discount: price.flatDiscount,
-    gst_bps: price.gstBps,
-    selling_price: sellingPrice(price),
-    product_code: form.ProductCode,
-    updated_at: at,
-  };
+  const columns = itemColumnsOf(form);
+  return { ...columns, content: sanitizeContent(columns.content), updated_at: at };
 }
 
 /** Wire shape of an item: money in rupees, rates in percent, stock as Availability. */
@@ -247,7 +213,7 @@ export function createItem(db: Kysely<Database>, act: StaffAct, body: Record<str
       .executeTakeFirstOrThrow();
     if (await dbIsPublic(trx, row.db_id)) await markContentChanged(trx, act.at);
     await auditStaff(trx, act, 'item.created', `item:${row.id}`, {
-      ...formOf(row),
+      ...formOfItem(row),
       ItemContent: `(${row.content.length} characters)`,
       SellingPrice: paiseToRupees(row.selling_price),
     });
@@ -268,7 +234,7 @@ export function editItem(
     const current = await findItemOr404(trx, id);
     assertUnchanged(body, 'DbID', current.db_id, 'an item stays in its store database');
     assertUnchanged(body, 'StoreID', current.store_id, 'an item stays in the store of its database');
-    const before = formOf(current);
+    const before = formOfItem(current);
     const form =
       mode === 'put'
         ? parseForm(itemForm, { ...body, DbID: current.db_id, StoreID: current.store_id })
@@ -292,7 +258,7 @@ export function editItem(
     await auditStaff(trx, act, 'item.edited', `item:${id}`, {
       changed: changedFields(
         { ...before, SellingPrice: paiseToRupees(current.selling_price) },
-        { ...formOf(row), SellingPrice: paiseToRupees(row.selling_price) },
+        { ...formOfItem(row), SellingPrice: paiseToRupees(row.selling_price) },
       ),
     });
     return row;
@@ -335,7 +301,7 @@ export function deleteItem(db: Kysely<Database>, act: StaffAct, id: number): Pro
         .execute(),
     ]);
     const without = (text: string): string | undefined => {
-      const ids = readItemIds(text);
+      const ids = parseCustomOrder(text);
       return ids?.includes(id) ? JSON.stringify(ids.filter((i) => i !== id)) : undefined;
     };
     let removedFromCustomOrders = 0;

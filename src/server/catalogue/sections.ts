@@ -10,7 +10,6 @@ import {
 } from '../../lib/domain/catalogue.ts';
 import {
   publishForm,
-  readItemIds,
   reorderForm,
   type SectionForm,
   type StaffSectionDto,
@@ -184,7 +183,7 @@ function formOf(row: Section): SectionForm {
     SectionContent: row.content,
     SectionHidden: flag(row.hidden),
     // A stored list that is not valid JSON counts as empty; it is kept unless the change replaces it.
-    CustomOrder: readItemIds(row.custom_order) ?? [],
+    CustomOrder: parseCustomOrder(row.custom_order) ?? [],
   };
 }
 
@@ -343,7 +342,7 @@ export function publishSection(
     const overrides = parsePatch(publishForm, body, draftForm);
     let customOrder = overrides.CustomOrder;
     if (customOrder === undefined) {
-      const fromDraft = readItemIds(draft.custom_order);
+      const fromDraft = parseCustomOrder(draft.custom_order);
       if (fromDraft === null) {
         throw AppError.invalidField(
           'CustomOrder',

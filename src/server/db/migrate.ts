@@ -46,3 +46,14 @@ export async function pendingMigrations(db: Kysely<Database>): Promise<string[]>
   const known = await migrator.getMigrations();
   return known.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
+
+/** The names of every migration this code knows, oldest first (a backup's schema is checked against them). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
+
+/** Brings a database up to `name` and no further (tests of restoring an older backup). */
+export async function migrateTo(db: Kysely<Database>, name: string): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const result = await migrator.migrateTo(name);
+  if (result.error) throw new Error(`Migrating to ${name} failed: ${String(result.error)}`, { cause: result.error });
+  return result;
+}

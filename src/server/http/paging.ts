@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { parseSort } from '../../lib/domain/list-sort.ts';
 import type { ListQuery } from '../db/paginate.ts';
 import { AppError } from '../errors.ts';
 import { queryValue } from './input.ts';
@@ -37,19 +38,17 @@ export function parsePaging<C extends string>(
   const filter = (queryValue(c, 'filter') ?? '').trim().toLowerCase();
   if (filter.length > 200) throw AppError.invalidField('filter', 'must be at most 200 characters');
   let sort = defaultSort;
-  const rawSort = (queryValue(c, 'sort') ?? '').trim();
-  if (rawSort !== '') {
-    const m = /^(-)?([A-Za-z_]+)(?:[\s:]+(asc|desc))?$/i.exec(rawSort);
-    const field = m?.[2]?.toLowerCase();
+  const asked = parseSort(queryValue(c, 'sort') ?? '');
+  if (asked !== null) {
+    const field = asked?.field.toLowerCase();
     const entry = Object.entries(sortable).find(([name]) => name.toLowerCase() === field);
-    if (m === null || entry === undefined) {
+    if (asked === undefined || entry === undefined) {
       throw AppError.invalidField(
         'sort',
         `must name one of ${Object.keys(sortable).join(', ')}, optionally with asc or desc`,
       );
     }
-    const desc = m[1] === '-' || m[3]?.toLowerCase() === 'desc';
-    sort = { column: entry[1], direction: desc ? 'desc' : 'asc' };
+    sort = { column: entry[1], direction: asked.descending ? 'desc' : 'asc' };
   }
   return { page, limit, offset: page * limit, sort, filter };
 }

@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono';
+import { contentFolder } from '../../lib/domain/content-images.ts';
 import { type AuthEnv, requireRole } from '../auth/middleware.ts';
 import { removeImagesOf } from '../catalogue/content-images.ts';
 import {
@@ -58,7 +59,7 @@ export function itemRoutes(deps: AppDeps): Hono<AuthEnv> {
     .delete('/delete/:id', staff, async (c) => {
       const id = idParam(c, 'id');
       const { row, removedFromCarts, removedFromCustomOrders } = await deleteItem(db, staffAct(c, deps), id);
-      await removeImagesOf(deps.contentDir, [`${row.store_id}/Item/${id}`], deps.log);
+      await removeImagesOf(deps.contentDir, [contentFolder({ kind: 'Item', id, storeId: row.store_id })], deps.log);
       const also: string[] = [];
       if (removedFromCarts > 0) also.push(`taken out of ${removedFromCarts} cart${removedFromCarts === 1 ? '' : 's'}`);
       if (removedFromCustomOrders > 0) {

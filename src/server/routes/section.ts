@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono';
+import { contentFolder } from '../../lib/domain/content-images.ts';
 import { type AuthEnv, requireRole } from '../auth/middleware.ts';
 import { removeImagesOf } from '../catalogue/content-images.ts';
 import {
@@ -62,7 +63,11 @@ export function sectionRoutes(deps: AppDeps): Hono<AuthEnv> {
     .delete('/delete/:id', staff, async (c) => {
       const id = idParam(c, 'id');
       const row = await deleteSection(db, staffAct(c, deps), id);
-      await removeImagesOf(deps.contentDir, [`${row.db_id}/Section/${id}`, `${row.db_id}/Book/${id}`], log);
+      await removeImagesOf(
+        deps.contentDir,
+        [contentFolder({ kind: 'Section', id, dbId: row.db_id }), contentFolder({ kind: 'Book', id, dbId: row.db_id })],
+        log,
+      );
       return c.json({ Message: `Section ${id} (${row.title}) was deleted.` });
     });
 }

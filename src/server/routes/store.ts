@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono';
+import { contentFolder } from '../../lib/domain/content-images.ts';
 import { type AuthEnv, requireRole } from '../auth/middleware.ts';
 import { removeImagesOf } from '../catalogue/content-images.ts';
 import { type EditMode, staffAct } from '../catalogue/staff.ts';
@@ -52,7 +53,7 @@ export function storeRoutes(deps: AppDeps): Hono<AuthEnv> {
     .delete('/delete/:id', staff, async (c) => {
       const id = idParam(c, 'id');
       const row = await deleteStore(db, staffAct(c, deps), id);
-      await removeImagesOf(deps.contentDir, [`Store/${id}`], deps.log);
+      await removeImagesOf(deps.contentDir, [contentFolder({ kind: 'Store', id })], deps.log);
       return c.json({ Message: `Store ${id} (${row.title}) was deleted.` });
     });
 }

@@ -1,3 +1,4 @@
+import { contentFolder } from '../../../lib/domain/content-images.ts';
 import { formatRs } from '../../../lib/domain/money.ts';
 import { DEFAULT_MAX_QTY_PER_ITEM } from '../../../lib/domain/order-limits.ts';
 import { sellingPrice } from '../../../lib/domain/pricing.ts';
@@ -372,15 +373,19 @@ export function planCatalogue(itemCount: number, seed: number): CataloguePlan {
   const noStoreTile = pickShare(tileRng, stores.length, NO_TILE_SHARE);
   stores.forEach((s, i) => {
     if (noStoreTile.has(i)) return;
-    tiles.push({ path: `Store/${s.row.id}/ti.png`, picture: pictureOf(`store/${s.name}`) });
+    tiles.push({
+      path: `${contentFolder({ kind: 'Store', id: s.row.id })}/ti.png`,
+      picture: pictureOf(`store/${s.name}`),
+    });
   });
   const noSectionTile = pickShare(tileRng, sections.length, NO_TILE_SHARE);
   const isPublished = new Set(published.map((p) => p.section_id));
   sections.forEach((s, i) => {
     if (noSectionTile.has(i)) return;
     const key = pictureOf(`theme/${s.store.categoryIndex}/${s.themeIndex}`);
-    tiles.push({ path: `${s.row.db_id}/Section/${s.row.id}/ti.png`, picture: key });
-    if (isPublished.has(s.row.id)) tiles.push({ path: `${s.row.db_id}/Book/${s.row.id}/ti.png`, picture: key });
+    tiles.push({ path: `${contentFolder({ kind: 'Section', id: s.row.id, dbId: s.row.db_id })}/ti.png`, picture: key });
+    if (isPublished.has(s.row.id))
+      tiles.push({ path: `${contentFolder({ kind: 'Book', id: s.row.id, dbId: s.row.db_id })}/ti.png`, picture: key });
   });
   const noItemTile = itemCount > 0 ? pickShare(tileRng, itemCount, NO_TILE_SHARE) : new Set<number>();
   items.forEach((item, i) => {
@@ -388,7 +393,10 @@ export function planCatalogue(itemCount: number, seed: number): CataloguePlan {
     const t = itemTheme[i];
     if (t === undefined) return;
     const key = pictureOf(`product/${t.categoryIndex}/${t.themeIndex}/${t.productIndex}`);
-    tiles.push({ path: `${item.store_id}/Item/${item.id}/ti.png`, picture: key });
+    tiles.push({
+      path: `${contentFolder({ kind: 'Item', id: item.id, storeId: item.store_id })}/ti.png`,
+      picture: key,
+    });
   });
 
   return {
