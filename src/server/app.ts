@@ -1,10 +1,14 @@
 import { type Context, Hono } from 'hono';
 import type { AppDeps } from './deps.ts';
 import { AppError, errorResponse } from './errors.ts';
+import { routePattern } from './http/route-label.ts';
 import { SLOW_REQUEST_MS } from './logger.ts';
 import { createMailQueue } from './mail-queue.ts';
+import { createMetrics, UNMATCHED_ROUTE } from './metrics.ts';
 import { bodyLimit } from './middleware/body-limit.ts';
 import { nulGuard } from './middleware/nul-guard.ts';
+import { createReadinessCheck } from './ops/health.ts';
+import { addDatabaseGauges } from './ops/scrape.ts';
 import { accountRoutes } from './routes/account.ts';
 import { accountApiRoutes } from './routes/accountapi.ts';
 import { bookRoutes } from './routes/book.ts';
@@ -19,6 +23,7 @@ import { itemRoutes } from './routes/item.ts';
 import { logRoutes } from './routes/log.ts';
 import { mfaRoutes } from './routes/mfa.ts';
 import { openApiRoutes } from './routes/openapi.ts';
+import { opsRoutes } from './routes/ops.ts';
 import { orderRoutes } from './routes/order.ts';
 import { publisherRoutes } from './routes/publisher.ts';
 import { sectionRoutes } from './routes/section.ts';
@@ -74,20 +79,28 @@ function setIfMissing(headers: Headers, name: string, value: string): boolean {
 
 /** The HTTP API of spec §7 as a Hono app. It serves no pages: see `site-server.ts`. */
 export function createApp(given: AppDeps): Hono {
-  const deps: AppDeps = {
+  const metrics = given.metrics ?? createMetrics();
+  const deps = {
     ...given,
-    mailQueue: given.mailQueue ?? createMailQueue({ db: given.db, mail: given.mail, log: given.log, now: given.now }),
+    metrics,
+    mailQueue:
+      given.mailQueue ?? createMailQueue({ db: given.db, mail: given.mail, log: given.log, now: given.now, metrics }),
   };
+  const ready = createReadinessCheck(deps.db);
+  addDatabaseGauges(metrics, { db: deps.db, dialect: deps.dialect, ready });
   const app = new Hono({ getPath: (req) => routingPath(req.url) });
 
-  // Every answer carries the API's security headers (those a route set itself are kept)
-  // and is logged: as `warn` when slow, as `error` when it failed.
+  // Every answer carries the API's security headers (those a route set itself are kept),
+  // is counted in the metrics by its route's pattern, and is logged: as `warn` when slow,
+  // as `error` when it failed.
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
     addApiHeaders(c);
-    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const elapsed = performance.now() - started;
+    const ms = Math.round(elapsed * 10) / 10;
     const status = c.res.status;
+    metrics.request(c.req.method, routePattern(c, UNMATCHED_ROUTE), status, elapsed / 1000);
     deps.log({
       level: status >= 500 ? 'error' : ms >= SLOW_REQUEST_MS ? 'warn' : 'info',
       msg: 'request',
@@ -131,6 +144,8 @@ export function createApp(given: AppDeps): Hono {
   // Stock and price feeds from tills and ERP systems, and the Admin's feed keys.
   app.route('/api/feed', feedRoutes(deps));
   app.route('/api/feedclient', feedClientRoutes(deps));
+  // Operations: health and readiness for load balancers, metrics for Prometheus.
+  app.route('/', opsRoutes(deps, ready));
   // The OpenAPI document of every call (`openapi/`) and its reference page.
   app.route('/api', openApiRoutes(deps));
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type ProxyTrust, parseTrustProxy } from '../lib/domain/ip-address.ts';
+import { type AddressRange, type ProxyTrust, parseAddressRanges, parseTrustProxy } from '../lib/domain/ip-address.ts';
 import { parseStaffMfa, type StaffMfaPolicy } from '../lib/domain/mfa.ts';
 import { DEFAULT_OPEN_ORDERS_MAX } from '../lib/domain/order-limits.ts';
 import { DEFAULT_POOL_MAX } from './db/pool-size.ts';
@@ -34,6 +34,19 @@ export interface Config {
   openOrdersMax: number;
   /** `STAFF_MFA=required`: every staff account must sign in with a second factor; default `optional`. */
   staffMfa: StaffMfaPolicy;
+  /** Who may read `GET /metrics`: these addresses (`METRICS_ALLOW`, default loopback; `none`: none) … */
+  metricsAllow: AddressRange[];
+  /** … or a caller sending this bearer token (`METRICS_TOKEN`, at least 16 characters); unset: none. */
+  metricsToken: string | undefined;
+}
+
+/** The shortest `METRICS_TOKEN` accepted. */
+const METRICS_TOKEN_MIN = 16;
+
+function metricsAllowOf(raw: string | undefined): AddressRange[] {
+  if (raw === undefined) return parseAddressRanges('loopback', 'METRICS_ALLOW');
+  if (raw.toLowerCase() === 'none') return [];
+  return parseAddressRanges(raw, 'METRICS_ALLOW');
 }
 
 /** The largest `OPEN_ORDERS_MAX` accepted. */
@@ -61,6 +74,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `OPEN_ORDERS_MAX must be a whole number from 1 to ${OPEN_ORDERS_MAX_LIMIT}, got "${env.OPEN_ORDERS_MAX}".`,
     );
   }
+  const metricsToken = nonEmpty(env.METRICS_TOKEN);
+  if (metricsToken !== undefined && (metricsToken.length < METRICS_TOKEN_MIN || /\s/.test(metricsToken))) {
+    throw new Error(
+      `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN} characters without spaces (for example from "openssl rand -hex 32").`,
+    );
+  }
   return {
     port,
     host: nonEmpty(env.HOST) ?? '127.0.0.1',
@@ -78,6 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     openOrdersMax,
     staffMfa: parseStaffMfa(env.STAFF_MFA),
+    metricsAllow: metricsAllowOf(nonEmpty(env.METRICS_ALLOW)),
+    metricsToken,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { isConnectionError } from './db/errors.ts';
 
 /** Field name → messages, as ASP.NET's ModelState (the contract's error shape). */
 export type ModelState = Record<string, string[]>;
@@ -81,12 +82,29 @@ export class AppError extends Error {
     return new AppError(404, 'not_found', message);
   }
 
+  /**
+   * A 503 for a database that cannot be reached just now (restarting, failing over):
+   * the caller should send the same request again after `Retry-After` seconds; an
+   * order sent again with the same `Idempotency-Key` is placed once.
+   */
+  static databaseUnavailable(cause?: unknown): AppError {
+    return new AppError(
+      503,
+      'unavailable',
+      `The shop's database is not answering just now (it may be restarting). Send the same request again in ${DATABASE_RETRY_AFTER_SECONDS} seconds; an order sent again with the same Idempotency-Key is placed only once.`,
+      { cause, headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) } },
+    );
+  }
+
   static conflict(message: string, modelState?: ModelState): AppError {
     return modelState === undefined
       ? new AppError(409, 'conflict', message)
       : new AppError(409, 'conflict', message, { modelState });
   }
 }
+
+/** `Retry-After` of the 503 answered while the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 export interface ErrorBody {
   Message: string;
@@ -109,6 +127,19 @@ export function errorResponse(err: unknown, c: Context, log: (entry: Record<stri
   }
   if (err instanceof SyntaxError) {
     return c.json({ Message: `The request body is not valid JSON: ${err.message}` } satisfies ErrorBody, 400);
+  }
+  if (isConnectionError(err)) {
+    // Expected while the database restarts or fails over: no stack, the caller retries.
+    const e = err as { code?: unknown; message?: unknown };
+    log({
+      level: 'warn',
+      msg: 'database unavailable',
+      method: c.req.method,
+      path: c.req.path,
+      code: typeof e.code === 'string' ? e.code : undefined,
+      error: String(e.message ?? err),
+    });
+    return errorResponse(AppError.databaseUnavailable(err), c, log);
   }
   log({
     level: 'error',

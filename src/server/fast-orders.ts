@@ -16,6 +16,8 @@ import { API_SECURITY_HEADERS, personalAnswerHeaders } from './site-headers.ts';
 const CREATE_ORDER = /^\/api\/cart\/createorder\/?$/i;
 const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i;
 const BODY_MAX = bodyLimitFor('/api/cart/createorder').bytes;
+/** The pattern of the route this path stands in for (`routes/cart.ts`), for the metrics' `route` label. */
+export const CREATE_ORDER_ROUTE = '/api/cart/createorder';
 
 /** A request whose body was read here: @hono/node-server builds the Request's body from `rawBody`. */
 type ReadRequest = IncomingMessage & { rawBody?: Buffer };
@@ -50,7 +52,7 @@ function routeHeaders(extra: Record<string, string>): Record<string, string> {
  * holds the two answers side by side.
  */
 export function fastOrders(deps: AppDeps & { mailQueue: MailQueue }): FastPath {
-  const { db, log } = deps;
+  const { db, log, metrics } = deps;
   const placedHeaders = routeHeaders({});
   const replayedHeaders = routeHeaders({ 'Idempotent-Replayed': 'true' });
   return (req, res, fallback) => {
@@ -83,7 +85,9 @@ export function fastOrders(deps: AppDeps & { mailQueue: MailQueue }): FastPath {
       const answer = (body: string, headers: Record<string, string>) => {
         res.writeHead(201, { ...headers, 'Content-Length': Buffer.byteLength(body) });
         res.end(body);
-        const ms = Math.round((performance.now() - started) * 10) / 10;
+        const elapsed = performance.now() - started;
+        const ms = Math.round(elapsed * 10) / 10;
+        metrics?.request('POST', CREATE_ORDER_ROUTE, 201, elapsed / 1000);
         const path = (url.length > 1 && url.endsWith('/') ? url.slice(0, -1) : url).toLowerCase();
         log({ level: ms >= SLOW_REQUEST_MS ? 'warn' : 'info', msg: 'request', method: 'POST', path, status: 201, ms });
       };
@@ -92,9 +96,11 @@ export function fastOrders(deps: AppDeps & { mailQueue: MailQueue }): FastPath {
           (outcome) => {
             if (outcome === undefined) return toRoute();
             if (outcome.kind === 'placed') {
+              metrics?.orderPlaced();
               void deps.mailQueue.kick();
               return answer(outcome.body, placedHeaders);
             }
+            metrics?.orderReplayed();
             return answer(outcome.body, replayedHeaders);
           },
           () => toRoute(),

@@ -22,6 +22,8 @@ export function firstFastPath(...paths: readonly FastPath[]): FastPath {
 // `GET /api/Item/Read/{ItemID}/{DbID}`, the read behind every item page and stepper,
 // with no query string (a query goes the whole way, through the NUL guard).
 const ITEM_READ = /^\/api\/item\/read\/(\d{1,10})\/(\d{1,10})\/?$/i;
+/** The pattern of the route this path stands in for (`routes/item.ts`), for the metrics' `route` label. */
+export const ITEM_READ_ROUTE = '/api/item/read/:id/:dbId';
 
 /**
  * The hot public reads answered straight from the compiled query: the same status,
@@ -32,8 +34,8 @@ const ITEM_READ = /^\/api\/item\/read\/(\d{1,10})\/(\d{1,10})\/?$/i;
  * goes to the API and its error rules. `tests/api/fast-reads.test.ts` holds the two
  * answers side by side.
  */
-export function fastReads(deps: Pick<AppDeps, 'db' | 'log'>): FastPath {
-  const { db, log } = deps;
+export function fastReads(deps: Pick<AppDeps, 'db' | 'log' | 'metrics'>): FastPath {
+  const { db, log, metrics } = deps;
   // In the order and case the adapter writes the route's answer: Headers' names, sorted and lower-cased.
   const named: Record<string, string> = { 'content-type': 'application/json' };
   for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) named[name.toLowerCase()] = value;
@@ -54,7 +56,9 @@ export function fastReads(deps: Pick<AppDeps, 'db' | 'log'>): FastPath {
         const body = JSON.stringify(toItemDto(row));
         res.writeHead(200, { ...baseHeaders, 'Content-Length': Buffer.byteLength(body) });
         res.end(body);
-        const ms = Math.round((performance.now() - started) * 10) / 10;
+        const elapsed = performance.now() - started;
+        const ms = Math.round(elapsed * 10) / 10;
+        metrics?.request('GET', ITEM_READ_ROUTE, 200, elapsed / 1000);
         const path = (url.length > 1 && url.endsWith('/') ? url.slice(0, -1) : url).toLowerCase();
         log({
           level: ms >= SLOW_REQUEST_MS ? 'warn' : 'info',

@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Insertable, Kysely, Transaction } from 'kysely';
 import type { Database, MailQueueTable } from './db/schema.ts';
 import { createMailer, type MailConfig, type Mailer, type MailMessage } from './mail.ts';
+import type { Metrics } from './metrics.ts';
 
 /** A mail to queue: the message and what it is about. */
 export interface QueuedMail extends MailMessage {
@@ -82,6 +83,8 @@ export interface MailQueueDeps {
   now?: (() => Date) | undefined;
   /** For tests: a mailer of their own. */
   mailer?: Mailer | undefined;
+  /** Counts mails sent and failed tries (`aisle_mail_sent_total`, `aisle_mail_failures_total`). */
+  metrics?: Metrics | undefined;
 }
 
 /**
@@ -182,12 +185,14 @@ export async function sendDueMail(deps: MailQueueDeps, mailer: Mailer): Promise<
         .where(mine)
         .executeTakeFirst();
       sent++;
+      deps.metrics?.mailSent(1);
       if (Number(marked.numUpdatedRows) === 0) {
         deps.log({ level: 'warn', msg: 'mail sent after its claim ran out', mailId: row.id, kind: row.kind });
       }
       continue;
     }
     const attempts = row.attempts + 1;
+    deps.metrics?.mailFailed(row.kind);
     const next = new Date(clock().getTime() + retryDelayMs(attempts)).toISOString();
     await db
       .updateTable('mail_queue')

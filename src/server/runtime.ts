@@ -11,9 +11,17 @@ import type { FastPath } from './fast-reads.ts';
 import type { Logger } from './logger.ts';
 import type { MailQueue } from './mail-queue.ts';
 
-/** Opens the configured database and brings its schema up to date. */
-export async function openMigratedDb(config: Config): Promise<Db> {
-  const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax });
+/**
+ * Opens the configured database and brings its schema up to date. `onConnectionError`
+ * hears of PostgreSQL connections lost outside a query (default: a line on stderr).
+ */
+export async function openMigratedDb(config: Config, onConnectionError?: (err: Error) => void): Promise<Db> {
+  const db = openDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolMax: config.databasePoolMax,
+    onConnectionError,
+  });
   try {
     await migrateToLatest(db.db);
   } catch (err) {
@@ -36,6 +44,7 @@ export function appDeps(config: Config, db: Db, log: Logger): AppDeps {
     trustProxy: config.trustProxy,
     openOrdersMax: config.openOrdersMax,
     staffMfa: config.staffMfa,
+    metricsAccess: { allow: config.metricsAllow, token: config.metricsToken },
   };
 }
 

@@ -7,6 +7,7 @@ import { fastOrders } from './fast-orders.ts';
 import { fastReads, firstFastPath } from './fast-reads.ts';
 import { stdoutLogger } from './logger.ts';
 import { createMailQueue } from './mail-queue.ts';
+import { createMetrics } from './metrics.ts';
 import { appDeps, listen, openMigratedDb } from './runtime.ts';
 import { transportSecurityHeaders } from './site-headers.ts';
 import { createSiteServer } from './site-server.ts';
@@ -19,7 +20,21 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
  * build: the server follows it (see `site-server.ts`).
  */
 export async function serveShop(config: Config): Promise<void> {
-  const db = await openMigratedDb(config);
+  const log = stdoutLogger();
+  // One set of metrics for the app and the fast paths below it (`GET /metrics`).
+  const metrics = createMetrics({ processMetrics: true });
+  // A database restart or failover closes the pool's connections: logged and counted, the
+  // process stays up, requests meanwhile get 503s, and the pool reconnects by itself.
+  const db = await openMigratedDb(config, (err) => {
+    metrics.databaseConnectionError();
+    const code = (err as { code?: unknown }).code;
+    log({
+      level: 'warn',
+      msg: 'database connection lost',
+      code: typeof code === 'string' ? code : undefined,
+      error: err.message,
+    });
+  });
   if (!existsSync(join(config.siteDir, 'index.html'))) {
     console.error(`Serve: there is no built site in ${config.siteDir} yet; run "npm run build". Serving the API only.`);
   } else if (!existsSync(join(config.siteDir, '_headers'))) {
@@ -28,12 +43,12 @@ export async function serveShop(config: Config): Promise<void> {
         'get a policy without the hashes of their inline scripts; run "npm run build" to rebuild it.',
     );
   }
-  const log = stdoutLogger();
   // Queued mail is sent right after each commit; this timer retries what failed.
   const mailQueue = createMailQueue({
     db: db.db,
     mail: { smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom },
     log,
+    metrics,
   });
   mailQueue.start();
   // Registrations never confirmed are removed after 7 days (`removeUnconfirmedAccounts`); hourly is plenty.
@@ -47,7 +62,7 @@ export async function serveShop(config: Config): Promise<void> {
   void sweep();
   const sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
   sweeper.unref();
-  const deps = { ...appDeps(config, db, log), mailQueue };
+  const deps = { ...appDeps(config, db, log), mailQueue, metrics };
   const api = createApp(deps);
   // The hot public reads and placed orders are answered below the framework, with the same
   // answers (`fast-reads.ts`, `fast-orders.ts`).

@@ -24,7 +24,8 @@ import {
   parseHeaders,
 } from './site-headers.ts';
 
-const API_OR_CONTENT = /^\/(api|token|accountapi|content)(\/|$)/i;
+// The operator's calls (`routes/ops.ts`) are the API's too, at the root.
+const API_OR_CONTENT = /^\/(api|token|accountapi|content)(\/|$)|^\/(metrics|healthz|readyz)\/?$/i;
 /** The cache key of the site's 404 page (no URL path contains a NUL). */
 const NOT_FOUND_KEY = '\x204';
 

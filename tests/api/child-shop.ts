@@ -22,11 +22,18 @@ export interface ChildShop {
   stop(): Promise<void>;
 }
 
-/** Starts `scripts/serve.ts` over `db` on a free port, with tokens signed by the staff test secret. */
-export async function startChildShop(db: TestDb, prefix = 'aisle-child-shop'): Promise<ChildShop> {
+/**
+ * Starts `scripts/serve.ts` over `db` on a free port, with tokens signed by the staff test
+ * secret; `env` adds to (or, with undefined, removes from) the child's environment.
+ */
+export async function startChildShop(
+  db: Pick<TestDb, 'dialect' | 'dataDir' | 'url'>,
+  prefix = 'aisle-child-shop',
+  env: Record<string, string | undefined> = {},
+): Promise<ChildShop> {
   const tmp = mkdtempSync(join(tmpdir(), `${prefix}-tmp-`));
   const siteDir = mkdtempSync(join(tmpdir(), `${prefix}-site-`));
-  const env: NodeJS.ProcessEnv = {
+  const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: db.dataDir,
     JWT_SECRET: STAFF_JWT_SECRET,
@@ -35,9 +42,13 @@ export async function startChildShop(db: TestDb, prefix = 'aisle-child-shop'): P
     SITE_DIR: siteDir,
     TMPDIR: tmp,
   };
-  if (db.dialect === 'postgres') env.DATABASE_URL = db.url;
-  else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [SERVE], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  if (db.dialect === 'postgres') childEnv.DATABASE_URL = db.url;
+  else delete childEnv.DATABASE_URL;
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) delete childEnv[name];
+    else childEnv[name] = value;
+  }
+  const child = spawn(process.execPath, [SERVE], { env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] });
   const url = await new Promise<string>((resolve, reject) => {
     let err = '';
     child.stderr?.on('data', (d: Buffer) => {

@@ -248,3 +248,37 @@ export function clientAddress(peer: string | undefined, forwardedFor: string | u
   }
   return formatAddress(client);
 }
+
+/**
+ * Reads a comma-separated list of addresses and ranges (`10.0.0.5`, `10.0.0.0/8`,
+ * `fd00::/8`) and the names `loopback` and `private`, as `METRICS_ALLOW` holds them.
+ * Throws an `Error` naming `variable` and the first entry it cannot read; an empty list
+ * is an error too (it would admit nobody: unset the variable for the default instead).
+ */
+export function parseAddressRanges(raw: string, variable: string): AddressRange[] {
+  const ranges: AddressRange[] = [];
+  for (const entry of raw.split(',').map((e) => e.trim())) {
+    if (entry === '') continue;
+    const named = NAMED_RANGES[entry.toLowerCase()];
+    if (named !== undefined) {
+      for (const r of named) ranges.push(parseRange(r) as AddressRange);
+      continue;
+    }
+    const range = parseRange(entry);
+    if (range === null) {
+      throw new Error(
+        `${variable} entries are addresses or ranges (127.0.0.1, 10.0.0.0/8, fd00::/8), loopback or private; "${entry}" is none of these (in "${raw}").`,
+      );
+    }
+    ranges.push(range);
+  }
+  if (ranges.length === 0)
+    throw new Error(`${variable} is empty; unset it for the default, or name the addresses to admit.`);
+  return ranges;
+}
+
+/** Whether `address` (in any spelling a socket or proxy writes) lies in one of `ranges`; false for `unknown`. */
+export function addressInRanges(address: string, ranges: readonly AddressRange[]): boolean {
+  const parsed = parseAddress(address);
+  return parsed !== null && inRanges(parsed, ranges);
+}

@@ -14,6 +14,7 @@ import {
 import type { SiteBuildDto } from '../../lib/domain/schemas.ts';
 import type { Database } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
+import type { Metrics } from '../metrics.ts';
 import {
   claimBuildRequest,
   readSiteState,
@@ -88,6 +89,8 @@ export function createSiteBuilder(opts: {
   log: Logger;
   command: SiteBuilderCommand;
   now: () => Date;
+  /** Counts the builds this process runs, by outcome, and their durations. */
+  metrics?: Metrics | undefined;
 }): SiteBuilder {
   let running: Promise<void> | undefined;
   let finished: Promise<void> = Promise.resolve();
@@ -127,6 +130,7 @@ export function createSiteBuilder(opts: {
       save(false);
     };
 
+    const began = performance.now();
     return new Promise<void>((done) => {
       let settled = false;
       const child = spawn(opts.command.command, opts.command.args, {
@@ -167,6 +171,7 @@ export function createSiteBuilder(opts: {
           return;
         }
         const { ok, message } = outcome ?? { ok: false, message: 'The build ended.' };
+        opts.metrics?.buildFinished(ok ? 'succeeded' : 'failed', (performance.now() - began) / 1000);
         // A builder that failed before it took the lock served the request with its failure:
         // asking again is up to the staff (no endless retries of a build that cannot start).
         if (!claimed) await claimBuildRequest(opts.db).catch(() => {});

@@ -36,6 +36,32 @@ export interface Db {
   close(): Promise<void>;
 }
 
+/**
+ * How long a request waits for a PostgreSQL connection (a new one, or a free one of a
+ * full pool) before it fails with an answer the API turns into a 503: while the server is
+ * down or starting, callers get that answer instead of hanging. TCP keep-alive finds
+ * connections to a server that vanished without closing them.
+ */
+export const PG_POOL_TIMEOUTS = {
+  connectionTimeoutMillis: 5_000,
+  keepAlive: true,
+  keepAliveInitialDelayMillis: 10_000,
+} as const;
+
+/** Several connections can fail at once (a restart): one JSON line each, on stderr, so stdout's log stays the requests'. */
+function logConnectionError(err: Error): void {
+  const code = (err as { code?: unknown }).code;
+  console.error(
+    JSON.stringify({
+      level: 'warn',
+      t: new Date().toISOString(),
+      msg: 'database connection lost',
+      code: typeof code === 'string' ? code : undefined,
+      error: err.message,
+    }),
+  );
+}
+
 // COUNT(*) and other int8 values arrive as text by default; ours fit in a double.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
@@ -51,10 +77,26 @@ export function openDb(opts: {
   poolMax?: number | undefined;
   /** SQLite: checkpoint the WAL on a background thread (default) instead of inside commits. */
   checkpointInBackground?: boolean;
+  /**
+   * PostgreSQL: called for every connection lost or refused outside a query (a restart,
+   * a failover, an idle connection closed by the server). Default: a JSON line on stderr.
+   */
+  onConnectionError?: ((err: Error) => void) | undefined;
 }): Db {
   const url = opts.databaseUrl;
   if (url !== undefined && /^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: opts.poolMax ?? DEFAULT_POOL_MAX });
+    const pool = new pg.Pool({ connectionString: url, max: opts.poolMax ?? DEFAULT_POOL_MAX, ...PG_POOL_TIMEOUTS });
+    const onError = opts.onConnectionError ?? logConnectionError;
+    // Without these a lost connection is an unhandled 'error' event and ends the process.
+    // A client that is checked out (between the statements of a transaction, or while its
+    // query fails) has no listener but its own, so every client keeps one for its whole
+    // life and reports there, once. The pool passes on the errors of its idle clients as
+    // well: heard already, so its listener only keeps the event from being unhandled. The
+    // pool drops the client either way, and the next request opens a new connection.
+    pool.on('connect', (client) => {
+      client.on('error', onError);
+    });
+    pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     poolBehind.set(db, pool);
     return { db, dialect: 'postgres', close: () => db.destroy() };

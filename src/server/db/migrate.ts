@@ -40,6 +40,13 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationRe
   return result;
 }
 
+/** The migrations this code knows that the database has not run yet (empty when its schema is current). */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const known = await migrator.getMigrations();
+  return known.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
 /** The names of every migration this code knows, oldest first (a backup's schema is checked against them). */
 export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
 

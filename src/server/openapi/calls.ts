@@ -1088,4 +1088,47 @@ export const CALLS: readonly Call[] = [
     access: 'anyone',
     answers: { 200: { description: 'An HTML page', type: 'text/html' } },
   },
+  {
+    method: 'get',
+    path: '/healthz',
+    tag: 'Operations',
+    summary: 'The process answers (a liveness probe)',
+    access: 'anyone',
+    answers: {
+      200: {
+        description: 'The process runs',
+        schema: z.object({ Status: z.literal('ok'), UptimeSeconds: z.number().int() }),
+        headers: ['Cache-Control'],
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/readyz',
+    tag: 'Operations',
+    summary: 'The database answers and its migrations are current (503 with Retry-After otherwise)',
+    access: 'anyone',
+    answers: {
+      200: {
+        description: 'Ready',
+        schema: z.object({
+          Ready: z.boolean(),
+          Database: z.enum(['up', 'down']),
+          Migrations: z.enum(['current', 'pending', 'unknown']),
+          Pending: z.array(z.string()),
+          Message: z.string(),
+        }),
+        headers: ['Cache-Control'],
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/metrics',
+    tag: 'Operations',
+    summary: "Prometheus' text format, for METRICS_ALLOW or METRICS_TOKEN (403 for anyone else)",
+    access: 'anyone',
+    errors: [403],
+    answers: { 200: { description: 'The metrics', type: 'text/plain' } },
+  },
 ];

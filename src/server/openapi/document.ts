@@ -50,7 +50,7 @@ const ERROR_TEXT: Record<number, string> = {
   413: 'The body is over this call’s limit',
   415: 'A body of a type this call does not read',
   429: 'Too many tries: wait `Retry-After` seconds',
-  503: 'Busy: try again after `Retry-After` seconds',
+  503: 'Busy, or the database cannot be reached just now: try again after `Retry-After` seconds',
 };
 
 const HEADER_TEXT: Record<string, string> = {
@@ -92,7 +92,8 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output', defs: Record<string
 }
 
 function errorStatuses(call: Call): number[] {
-  const statuses = new Set<number>([400, 413, ...(call.errors ?? [])]);
+  // Every call may meet a database that cannot be reached just now (restarting, failing over): 503.
+  const statuses = new Set<number>([400, 413, 503, ...(call.errors ?? [])]);
   if (call.params !== undefined || call.access !== 'anyone') statuses.add(404);
   if (call.access !== 'anyone') {
     statuses.add(401);

@@ -38,6 +38,7 @@ export function siteRoutes(deps: AppDeps): Hono<AuthEnv> {
     log: deps.log,
     command: deps.siteBuilder ?? defaultSiteBuilder(),
     now: () => clockOf(deps),
+    metrics: deps.metrics,
   });
   const staff = requireRole(deps, 'Employee');
   return (
