@@ -90,13 +90,14 @@ export async function readListPage<DB, TB extends keyof DB, O>(
               .as('capped'),
           )
           .select(sql<number>`count(*)`.as('n'));
-  const [found, count] = await Promise.all([
-    page
-      .limit(list.limit + 1)
-      .offset(list.after === undefined ? list.offset : 0)
-      .execute(),
-    (counted as SelectQueryBuilder<DB, TB, { n: number }>).executeTakeFirstOrThrow(),
-  ]);
+  const count = await (counted as SelectQueryBuilder<DB, TB, { n: number }>).executeTakeFirstOrThrow();
+  // On the SQLite driver each query holds the event loop: between the two, the
+  // requests that arrived meanwhile (single reads) take their turn.
+  await new Promise((resolve) => setImmediate(resolve));
+  const found = await page
+    .limit(list.limit + 1)
+    .offset(list.after === undefined ? list.offset : 0)
+    .execute();
   const n = Number((count as { n: number | string | bigint }).n);
   const capped = list.countCap !== undefined && n > list.countCap;
   const rows = found.slice(0, list.limit);

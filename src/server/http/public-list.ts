@@ -10,7 +10,6 @@ import {
   nextPageLink,
   PUBLIC_COUNT_CAP,
 } from '../../lib/domain/list-rules.ts';
-import { authenticate } from '../auth/middleware.ts';
 import { listTurnsOf } from '../db/list-turns.ts';
 import { type BoundedListQuery, orderingColumns } from '../db/paginate.ts';
 import type { AppDeps } from '../deps.ts';
@@ -41,34 +40,19 @@ export interface BoundedPaging<C extends string> extends Paging<C>, BoundedListQ
 }
 
 /**
- * Staff (a valid token with the Employee role, which Admins hold too) or the
- * public. A public list never answers 401: a missing, expired or revoked
- * token reads as the public would.
- */
-export async function listCallerOf(c: Context, deps: AppDeps): Promise<ListCaller> {
-  if ((c.req.header('authorization') ?? '').trim() === '') return 'public';
-  try {
-    const account = await authenticate(c, deps);
-    return account.roles.includes('Employee') ? 'staff' : 'public';
-  } catch {
-    return 'public';
-  }
-}
-
-/**
  * Reads a list request (`page`, `limit`, `sort`, `filter`, `after`) and applies
- * the public rules of `lib/domain/list-rules.ts` unless staff ask: 400 naming
+ * the public rules of `lib/domain/list-rules.ts` unless `caller` is staff
+ * (`auth/middleware.ts` `listCallerOf`): 400 naming
  * the parameter and the rule for what the public may not ask. `constant` are
  * columns a filter fixes (left out of the ordering); `updatedSince` whether that
  * filter came (a public list is then ordered by its updated time).
  */
-export async function parseBoundedPaging<C extends string>(
+export function parseBoundedPaging<C extends string>(
   c: Context,
-  deps: AppDeps,
+  caller: ListCaller,
   spec: PublicListSpec<C>,
   opts: { constant?: readonly C[]; updatedSince?: boolean } = {},
-): Promise<BoundedPaging<C>> {
-  const caller = await listCallerOf(c, deps);
+): BoundedPaging<C> {
   const paging = parsePaging(c, spec.sortable, spec.defaultSort);
   const sortGiven = (queryValue(c, 'sort') ?? '').trim() !== '';
   const rawAfter = (queryValue(c, 'after') ?? '').trim();

@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono';
+import { listCallerOf } from '../auth/middleware.ts';
 import { BOOK_LIST, readBook, readPublishedPage, toBookSummaryDto } from '../catalogue/sections.ts';
 import type { AppDeps } from '../deps.ts';
 import { idParam, isoTimeQuery } from '../http/input.ts';
@@ -12,7 +13,7 @@ export function bookRoutes(deps: AppDeps): Hono {
   const { db, log } = deps;
   async function readAll(c: Context, storeId: number | undefined): Promise<Response> {
     const updatedSince = isoTimeQuery(c, 'updatedSince');
-    const paging = await parseBoundedPaging(c, deps, BOOK_LIST, {
+    const paging = parseBoundedPaging(c, await listCallerOf(c, deps), BOOK_LIST, {
       constant: storeId === undefined ? [] : ['store_id'],
       updatedSince: updatedSince !== undefined,
     });

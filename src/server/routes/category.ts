@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { type AuthEnv, requireRole } from '../auth/middleware.ts';
+import { type AuthEnv, listCallerOf, requireRole } from '../auth/middleware.ts';
 import {
   CATEGORY_LIST,
   createCategory,
@@ -29,7 +29,7 @@ export function categoryRoutes(deps: AppDeps): Hono<AuthEnv> {
     ] as const;
   return new Hono<AuthEnv>()
     .get('/readall', async (c) => {
-      const paging = await parseBoundedPaging(c, deps, CATEGORY_LIST);
+      const paging = parseBoundedPaging(c, await listCallerOf(c, deps), CATEGORY_LIST);
       const page = await inListTurn(deps, paging, () => readCategoryPage(db, paging, paging.orderBy));
       return boundedJson(c, page.categories, page, paging);
     })

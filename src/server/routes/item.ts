@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { type AuthEnv, requireRole } from '../auth/middleware.ts';
+import { type AuthEnv, listCallerOf, requireRole } from '../auth/middleware.ts';
 import { removeImagesOf } from '../catalogue/content-images.ts';
 import {
   createItem,
@@ -43,7 +43,7 @@ export function itemRoutes(deps: AppDeps): Hono<AuthEnv> {
         updatedSince: isoTimeQuery(c, 'updatedSince'),
       };
       const lead = await leadItemFilter(db, filters);
-      const paging = await parseBoundedPaging(c, deps, ITEM_LIST, {
+      const paging = parseBoundedPaging(c, await listCallerOf(c, deps), ITEM_LIST, {
         constant: lead?.constant ?? [],
         updatedSince: filters.updatedSince !== undefined,
       });

@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { type AuthEnv, requireRole } from '../auth/middleware.ts';
+import { type AuthEnv, listCallerOf, requireRole } from '../auth/middleware.ts';
 import {
   PUBLISHED_LIST,
   publishSection,
@@ -24,7 +24,7 @@ export function publisherRoutes(deps: AppDeps): Hono<AuthEnv> {
   const staff = requireRole(deps, 'Employee');
   async function readAll(c: Context, storeId: number | undefined): Promise<Response> {
     const updatedSince = isoTimeQuery(c, 'updatedSince');
-    const paging = await parseBoundedPaging(c, deps, PUBLISHED_LIST, {
+    const paging = parseBoundedPaging(c, await listCallerOf(c, deps), PUBLISHED_LIST, {
       constant: storeId === undefined ? [] : ['store_id'],
       updatedSince: updatedSince !== undefined,
     });

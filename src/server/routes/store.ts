@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { type AuthEnv, requireRole } from '../auth/middleware.ts';
+import { type AuthEnv, listCallerOf, requireRole } from '../auth/middleware.ts';
 import { removeImagesOf } from '../catalogue/content-images.ts';
 import { type EditMode, staffAct } from '../catalogue/staff.ts';
 import {
@@ -35,7 +35,7 @@ export function storeRoutes(deps: AppDeps): Hono<AuthEnv> {
 
   async function readAll(c: Context, categoryId: number | undefined): Promise<Response> {
     const updatedSince = isoTimeQuery(c, 'updatedSince');
-    const paging = await parseBoundedPaging(c, deps, STORE_LIST, {
+    const paging = parseBoundedPaging(c, await listCallerOf(c, deps), STORE_LIST, {
       constant: categoryId === undefined ? [] : ['category_id'],
       updatedSince: updatedSince !== undefined,
     });
