@@ -154,6 +154,16 @@ async function run(engine: 'sqlite' | 'postgres'): Promise<void> {
       if (status === 200 && (worst === undefined || ms > worst.ms)) worst = { path, ms };
     }
     if (worst === undefined) throw new Error('no candidate answered 200');
+    // The control: the same reads with no list running, on the machine as loaded as it is.
+    const idle: number[] = [];
+    for (let i = 0, end = performance.now() + 5000; performance.now() < end; i++) {
+      const [id, dbId] = sample[i % sample.length] ?? [1, 1];
+      idle.push((await timed(`${base}/api/Item/Read/${id}/${dbId}`)).ms);
+    }
+    idle.sort((a, b) => a - b);
+    console.log(
+      `  Item/Read alone: ${idle.length} reads, p50 ${pct(idle, 0.5).toFixed(1)} ms, p99 ${pct(idle, 0.99).toFixed(1)} ms`,
+    );
     console.log(`  looping (${opts.clients} clients): ${worst.path}`);
     const until = performance.now() + Number(opts.seconds) * 1000;
     const statuses = new Map<number, number>();

@@ -54,6 +54,13 @@ export function orderingColumns(
   return columns;
 }
 
+/** The rows after `values` in the ordering `orderBy` (every column in `direction`): one row-value comparison. */
+function keyset(orderBy: readonly string[], values: readonly (string | number)[], direction: 'asc' | 'desc') {
+  const columns = sql.join(orderBy.map((column) => sql.ref(column)));
+  const after = sql.join(values.map((value) => sql.val(value)));
+  return direction === 'asc' ? sql<SqlBool>`(${columns}) > (${after})` : sql<SqlBool>`(${columns}) < (${after})`;
+}
+
 /**
  * One page of a filtered query read by `orderBy` (from `orderingColumns`):
  * after the cursor `list.after` when given (a keyset read: no offset to skip),
@@ -71,13 +78,7 @@ export async function readListPage<DB, TB extends keyof DB, O>(
 ): Promise<{ rows: O[]; total: number; exact: boolean; next: (string | number)[] | undefined }> {
   const direction = list.sort.direction;
   let page = select(query);
-  if (list.after !== undefined) {
-    const columns = sql.join(orderBy.map((column) => sql.ref(column)));
-    const values = sql.join(list.after.map((value) => sql.val(value)));
-    page = page.where(
-      direction === 'asc' ? sql<SqlBool>`(${columns}) > (${values})` : sql<SqlBool>`(${columns}) < (${values})`,
-    );
-  }
+  if (list.after !== undefined) page = page.where(keyset(orderBy, list.after, direction));
   for (const column of orderBy) page = page.orderBy(sql.ref(column), direction);
   const counted =
     list.countCap === undefined
@@ -94,10 +95,30 @@ export async function readListPage<DB, TB extends keyof DB, O>(
   // On the SQLite driver each query holds the event loop: between the two, the
   // requests that arrived meanwhile (single reads) take their turn.
   await new Promise((resolve) => setImmediate(resolve));
-  const found = await page
-    .limit(list.limit + 1)
-    .offset(list.after === undefined ? list.offset : 0)
-    .execute();
+  const offset = list.after === undefined ? list.offset : 0;
+  let found: O[];
+  if (offset > 0 && orderBy.includes('id')) {
+    // A deferred join: the offset's rows are skipped in the index alone (the
+    // ordering columns and the filters' columns are all in it), and only the
+    // page's own rows are read from the table, by primary key.
+    let ids = query.select(sql.ref<number>('id').as('id'));
+    if (list.after !== undefined) ids = ids.where(keyset(orderBy, list.after, direction));
+    for (const column of orderBy) ids = ids.orderBy(sql.ref(column), direction);
+    const wanted = (
+      await ids
+        .limit(list.limit + 1)
+        .offset(offset)
+        .execute()
+    ).map((r) => Number((r as unknown as { id: unknown }).id));
+    const rows: O[] = wanted.length === 0 ? [] : await select(query).where(sql.ref('id'), 'in', wanted).execute();
+    const byId = new Map(rows.map((row) => [Number((row as unknown as { id: unknown }).id), row]));
+    found = wanted.flatMap((id) => byId.get(id) ?? []);
+  } else {
+    found = await page
+      .limit(list.limit + 1)
+      .offset(offset)
+      .execute();
+  }
   const n = Number((count as { n: number | string | bigint }).n);
   const capped = list.countCap !== undefined && n > list.countCap;
   const rows = found.slice(0, list.limit);
