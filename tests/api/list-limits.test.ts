@@ -1,7 +1,10 @@
+import { ofetch } from 'ofetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCollection } from '../../src/lib/catalogue/load.ts';
 import type { CategoryDto, ItemDto } from '../../src/lib/domain/catalogue.ts';
 import { nextLinkTarget, PUBLIC_COUNT_CAP, PUBLIC_ROW_WINDOW } from '../../src/lib/domain/list-rules.ts';
 import { sellingPrice } from '../../src/lib/domain/pricing.ts';
+import { listen } from '../../src/server/runtime.ts';
 import { insertCatalogue, insertCatalogueExtras, T0 } from '../fixtures/catalogue.ts';
 import { addCustomers } from './cart-helpers.ts';
 import { createTestApp, DIALECTS, TEST_JWT_SECRET, type TestApp } from './harness.ts';
@@ -122,6 +125,20 @@ describe.each(DIALECTS)('Public lists with a bounded cost on %s', (dialect) => {
     expect(new Set(rows.map((r) => r.ItemID)).size).toBe(expected);
     expect(rows.map((r) => r.ItemID)).toEqual([...rows].sort(order).map((r) => r.ItemID));
     expect(pages).toBe(Math.ceil(expected / 1000));
+  });
+
+  it('lets the site build read every item over HTTP by following the links, past the window', async () => {
+    const server = await listen(t.app, '127.0.0.1', 0);
+    try {
+      let requests = 0;
+      const api = ofetch.create({ baseURL: server.url, onRequest: () => void requests++ });
+      const items = await readCollection<ItemDto>(api, '/api/Item/ReadAll');
+      expect(items).toHaveLength(FIXTURE_ITEMS + EXTRA);
+      expect(new Set(items.map((i) => i.ItemID)).size).toBe(FIXTURE_ITEMS + EXTRA);
+      expect(requests).toBe(Math.ceil((FIXTURE_ITEMS + EXTRA) / 1000));
+    } finally {
+      await server.close();
+    }
   });
 
   it('keeps the query of the list in its Link and the last page has none', async () => {
