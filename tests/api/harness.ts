@@ -99,13 +99,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The secret of `createTestApp`'s tokens (for accounts a test adds itself, `cart-helpers.ts` `addCustomers`). */
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
 export async function createTestApp(dialect: Dialect): Promise<TestApp> {
   const db = await createTestDb(dialect);
   const app = createApp({
     db: db.db,
     dialect,
     contentDir: join(db.dataDir, 'content'),
-    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    jwtSecret: TEST_JWT_SECRET,
     mail: { smtpUrl: undefined, outboxDir: join(db.dataDir, 'outbox') },
     log: silentLogger,
   });

@@ -71,7 +71,8 @@ describe.each(DIALECTS)('Store API on %s', (dialect) => {
     const sorted = await t.get<StoreDto[]>('/api/Store/ReadAll?sort=StoreTitle desc');
     expect(sorted.body.map((s) => s.StoreTitle)).toEqual(['Night Market', 'Hidden Farm', 'Green Grocer', 'Clean Home']);
     const byType = await t.get<StoreDto[]>('/api/Store/ReadAll?sort=-StoreType');
-    expect(byType.body.map((s) => s.StoreID)).toEqual([1, 3, 4, 2]);
+    // Ties follow the sort's direction (StoreID descending too), so one index serves both directions.
+    expect(byType.body.map((s) => s.StoreID)).toEqual([4, 3, 1, 2]);
     const filtered = await t.get<StoreDto[]>('/api/Store/ReadAll/1?filter=FARM');
     expect(filtered.body.map((s) => s.StoreTitle)).toEqual(['Hidden Farm']);
     expect(filtered.headers.get('x-total-count')).toBe('1');

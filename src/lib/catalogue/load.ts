@@ -2,6 +2,7 @@ import type { $Fetch } from 'ofetch';
 import { buildApi } from '../api/build-client.ts';
 import { BATCH_LIMIT, toQuery } from '../api/client.ts';
 import type { CategoryDto, ItemDto, SectionDto, StoreDto } from '../domain/catalogue.ts';
+import { nextLinkTarget } from '../domain/list-rules.ts';
 import { buildChannel } from './build-channel.ts';
 import { buildStats } from './build-stats.ts';
 import { type Catalogue, indexCatalogue } from './catalogue.ts';
@@ -10,10 +11,14 @@ import { type Catalogue, indexCatalogue } from './catalogue.ts';
 const PAGES_IN_FLIGHT = 4;
 
 /**
- * Reads every row of a paged collection: the first page tells the total
- * (`X-Total-Count`), the rest are read a few at a time, `BATCH_LIMIT` rows each
- * (or fewer, should an API answer smaller pages than asked for). `filters`
- * are added to every request's query (`{ sectionId: 4, dbId: 1 }`).
+ * Reads every row of a paged collection. When the first page links the next
+ * (`Link: <…after=…>; rel="next"`, what this shop's API sends), the link is
+ * followed page after page: a keyset walk, which reads past the public lists'
+ * offset window at the cost of one page each. From an API without links, the
+ * first page tells the total (`X-Total-Count`) and the rest are read a few at a
+ * time by `page`, `BATCH_LIMIT` rows each (or fewer, should an API answer
+ * smaller pages than asked for). `filters` are added to every request's query
+ * (`{ sectionId: 4, dbId: 1 }`).
  */
 export async function readCollection<T>(
   api: $Fetch,
@@ -22,9 +27,22 @@ export async function readCollection<T>(
 ): Promise<T[]> {
   const pageAt = async (page: number, limit: number) => {
     const res = await api.raw<T[]>(path, { query: { ...toQuery({ page, limit, sort: '', filter: '' }), ...filters } });
-    return { rows: res._data ?? [], total: Number(res.headers.get('x-total-count') ?? Number.NaN) };
+    return {
+      rows: res._data ?? [],
+      total: Number(res.headers.get('x-total-count') ?? Number.NaN),
+      next: nextLinkTarget(res.headers.get('link')),
+    };
   };
   const first = await pageAt(0, BATCH_LIMIT);
+  if (first.next !== null) {
+    const rows = [...first.rows];
+    for (let next: string | null = first.next; next !== null; ) {
+      const res = await api.raw<T[]>(next);
+      rows.push(...(res._data ?? []));
+      next = nextLinkTarget(res.headers.get('link'));
+    }
+    return rows;
+  }
   if (!Number.isFinite(first.total)) {
     // Without a total, page on one at a time until a short page.
     const rows = [...first.rows];

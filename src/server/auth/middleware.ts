@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { NO_PROXY } from '../../lib/domain/ip-address.ts';
+import type { ListCaller } from '../../lib/domain/list-rules.ts';
 import type { RoleName, UserKind } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -128,6 +129,21 @@ export function requireRole(deps: AppDeps, role: StaffRole) {
     c.set('account', account);
     await next();
   });
+}
+
+/**
+ * Who asks for a public list (`http/public-list.ts`): staff (a valid token with
+ * the Employee role, which Admins hold too) or the public. A public list never
+ * answers 401: a missing, expired or revoked token reads as the public would.
+ */
+export async function listCallerOf(c: Context, deps: AppDeps): Promise<ListCaller> {
+  if ((c.req.header('authorization') ?? '').trim() === '') return 'public';
+  try {
+    const account = await authenticate(c, deps);
+    return account.roles.includes('Employee') ? 'staff' : 'public';
+  } catch {
+    return 'public';
+  }
 }
 
 /** The caller may act on account `id` when it is their own, or when they hold `role`; 403 otherwise. */

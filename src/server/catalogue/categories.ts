@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { CategoryDto } from '../../lib/domain/catalogue.ts';
 import { type CategoryForm, categoryForm } from '../../lib/domain/schemas.ts';
-import { type ListQuery, paginate } from '../db/paginate.ts';
+import { type BoundedListQuery, readListPage } from '../db/paginate.ts';
 import { containsText } from '../db/query.ts';
 import type { Category, Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import type { PublicListSpec } from '../http/public-list.ts';
 import { markContentChanged } from './site-state.ts';
 import {
   assertBodyId,
@@ -37,17 +38,26 @@ export const CATEGORY_SORTABLE = {
 } as const;
 export type CategorySortColumn = (typeof CATEGORY_SORTABLE)[keyof typeof CATEGORY_SORTABLE];
 
+/** How the public category list is ordered, and what it lets the public ask (`http/public-list.ts`). */
+export const CATEGORY_LIST: PublicListSpec<CategorySortColumn> = {
+  sortable: CATEGORY_SORTABLE,
+  defaultSort: { column: 'id', direction: 'asc' },
+  tiebreak: ['id'],
+  types: { id: 'int', title: 'text', updated_at: 'text' },
+  updatedColumn: 'updated_at',
+  policy: { publicTextFilter: true, updatedTimeField: 'CategoryUpdatedTime' },
+};
+
 /** One page of categories with the total. */
 export async function readCategoryPage(
   db: Kysely<Database>,
-  list: ListQuery<CategorySortColumn>,
-): Promise<{ categories: CategoryDto[]; total: number }> {
+  list: BoundedListQuery<CategorySortColumn>,
+  orderBy: readonly string[],
+): Promise<{ categories: CategoryDto[]; total: number; exact: boolean; next: (string | number)[] | undefined }> {
   let query = db.selectFrom('categories');
   if (list.filter !== '') query = query.where(containsText('title', list.filter));
-  const { rows, total } = await paginate(query, list, (q) =>
-    q.selectAll().orderBy(list.sort.column, list.sort.direction).orderBy('id'),
-  );
-  return { categories: rows.map(toCategoryDto), total };
+  const { rows, total, exact, next } = await readListPage(db, query, list, orderBy, (q) => q.selectAll());
+  return { categories: rows.map(toCategoryDto), total, exact, next };
 }
 
 /** A category, or a 404 naming it. */

@@ -15,10 +15,11 @@ import {
   type StaffSectionDto,
   sectionForm,
 } from '../../lib/domain/schemas.ts';
-import { type ListQuery, paginate } from '../db/paginate.ts';
+import { type BoundedListQuery, type ListQuery, paginate, readListPage } from '../db/paginate.ts';
 import { containsText } from '../db/query.ts';
 import type { Database, PublishedSection, Section } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import type { PublicListSpec } from '../http/public-list.ts';
 import { flag } from '../http/wire.ts';
 import type { Logger } from '../logger.ts';
 import { findItemsByIds, findSectionItems, toItemDto } from './items.ts';
@@ -485,6 +486,21 @@ export const BOOK_SORTABLE = {
   BookUpdatedTime: 'updated_at',
 } as const satisfies Record<string, PublishedSortColumn>;
 
+/** How the public lists of published sections and of books are ordered, and what they let the public ask. */
+export const PUBLISHED_LIST: PublicListSpec<PublishedSortColumn> = {
+  sortable: PUBLISHED_SECTION_SORTABLE,
+  defaultSort: { column: 'section_id', direction: 'asc' },
+  tiebreak: ['section_id', 'db_id'],
+  types: { section_id: 'int', db_id: 'int', store_id: 'int', title: 'text', updated_at: 'text' },
+  updatedColumn: 'updated_at',
+  policy: { publicTextFilter: false, updatedTimeField: 'SectionUpdatedTime' },
+};
+export const BOOK_LIST: PublicListSpec<PublishedSortColumn> = {
+  ...PUBLISHED_LIST,
+  sortable: BOOK_SORTABLE,
+  policy: { publicTextFilter: false, updatedTimeField: 'BookUpdatedTime' },
+};
+
 /**
  * One page of published sections (all, or one store's, over the index
  * `published_sections (store_id, section_id)`), filtered on title and on
@@ -493,16 +509,15 @@ export const BOOK_SORTABLE = {
 export async function readPublishedPage(
   db: Kysely<Database>,
   filters: { storeId?: number | undefined; updatedSince?: string | undefined },
-  list: ListQuery<PublishedSortColumn>,
-): Promise<{ rows: PublishedSection[]; total: number }> {
+  list: BoundedListQuery<PublishedSortColumn>,
+  orderBy: readonly string[],
+): Promise<{ rows: PublishedSection[]; total: number; exact: boolean; next: (string | number)[] | undefined }> {
   const { storeId, updatedSince } = filters;
   let query = db.selectFrom('published_sections');
   if (storeId !== undefined) query = query.where('store_id', '=', storeId);
   if (list.filter !== '') query = query.where(containsText('title', list.filter));
   if (updatedSince !== undefined) query = query.where('updated_at', '>', updatedSince);
-  const page = await paginate(query, list, (q) =>
-    q.selectAll().orderBy(list.sort.column, list.sort.direction).orderBy('section_id').orderBy('db_id'),
-  );
+  const page = await readListPage(db, query, list, orderBy, (q) => q.selectAll());
   // A page with sections proves the store exists; only an empty one needs the check.
   if (page.rows.length === 0 && storeId !== undefined) await assertStoreExists(db, storeId);
   return page;

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { StoreDto } from '../../lib/domain/catalogue.ts';
 import { type StoreForm, storeForm } from '../../lib/domain/schemas.ts';
-import { type ListQuery, paginate } from '../db/paginate.ts';
+import { type BoundedListQuery, readListPage } from '../db/paginate.ts';
 import { containsText } from '../db/query.ts';
 import type { Database, Store } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import type { PublicListSpec } from '../http/public-list.ts';
 import { flag } from '../http/wire.ts';
 import { markContentChanged } from './site-state.ts';
 import {
@@ -103,6 +104,17 @@ export const STORE_SORTABLE = {
 } as const;
 export type StoreSortColumn = (typeof STORE_SORTABLE)[keyof typeof STORE_SORTABLE];
 
+/** How the public store list is ordered, and what it lets the public ask (`http/public-list.ts`). */
+export const STORE_LIST: PublicListSpec<StoreSortColumn> = {
+  sortable: STORE_SORTABLE,
+  defaultSort: { column: 'id', direction: 'asc' },
+  tiebreak: ['id'],
+  types: { id: 'int', category_id: 'int', title: 'text', type: 'text', updated_at: 'text' },
+  updatedColumn: 'updated_at',
+  // The spec's store pages search stores by title; a shop has hundreds of stores, not millions.
+  policy: { publicTextFilter: true, updatedTimeField: 'StoreUpdatedTime' },
+};
+
 /**
  * One page of stores (all, or one category's) with the total; the DbIDs of the
  * whole page come in one query. Answers 404 for an unknown category.
@@ -110,16 +122,15 @@ export type StoreSortColumn = (typeof STORE_SORTABLE)[keyof typeof STORE_SORTABL
 export async function readStorePage(
   db: Kysely<Database>,
   filters: { categoryId?: number | undefined; updatedSince?: string | undefined },
-  list: ListQuery<StoreSortColumn>,
-): Promise<{ stores: StoreDto[]; total: number }> {
+  list: BoundedListQuery<StoreSortColumn>,
+  orderBy: readonly string[],
+): Promise<{ stores: StoreDto[]; total: number; exact: boolean; next: (string | number)[] | undefined }> {
   const { categoryId, updatedSince } = filters;
   let query = db.selectFrom('stores');
   if (categoryId !== undefined) query = query.where('category_id', '=', categoryId);
   if (list.filter !== '') query = query.where(containsText('title', list.filter));
   if (updatedSince !== undefined) query = query.where('updated_at', '>', updatedSince);
-  const { rows, total } = await paginate(query, list, (q) =>
-    q.selectAll().orderBy(list.sort.column, list.sort.direction).orderBy('id'),
-  );
+  const { rows, total, exact, next } = await readListPage(db, query, list, orderBy, (q) => q.selectAll());
   // A page with stores proves the category exists; only an empty one needs the check.
   if (rows.length === 0 && categoryId !== undefined) {
     const category = await db.selectFrom('categories').select('id').where('id', '=', categoryId).executeTakeFirst();
@@ -129,7 +140,7 @@ export async function readStorePage(
     db,
     rows.map((r) => r.id),
   );
-  return { stores: rows.map((r) => toStoreDto(r, dbIds.get(r.id) ?? [])), total };
+  return { stores: rows.map((r) => toStoreDto(r, dbIds.get(r.id) ?? [])), total, exact, next };
 }
 
 /** A store, or a 404 naming it. */

@@ -11,6 +11,7 @@ import * as m0190 from './migrations/0190_code_failures.ts';
 import * as m0200 from './migrations/0200_order_limits.ts';
 import * as m0210 from './migrations/0210_feed_key_scopes.ts';
 import * as m0220 from './migrations/0220_account_mfa.ts';
+import * as m0230 from './migrations/0230_list_sort_indexes.ts';
 import type { Database } from './schema.ts';
 
 // A static list instead of a folder scan: works the same from source, from a
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0200_order_limits': m0200,
   '0210_feed_key_scopes': m0210,
   '0220_account_mfa': m0220,
+  '0230_list_sort_indexes': m0230,
 };
 
 /** Brings the database to the latest schema; throws with the failing migration's name. */

@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 
 /** Which page of a list to read, in which order, filtered on what (`parsePaging` reads it from the query string). */
 export interface ListQuery<C extends string> {
@@ -25,4 +25,111 @@ export async function paginate<DB, TB extends keyof DB, O>(
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number((count as { n: number | string | bigint }).n) };
+}
+
+/** A list read by `readListPage`: a `ListQuery` plus the public bounds and the keyset cursor. */
+export interface BoundedListQuery<C extends string> extends ListQuery<C> {
+  /** The ordering values of the row the page starts after (`after=`), in `orderingColumns`' order. */
+  after?: readonly (string | number)[] | undefined;
+  /** Count at most this many rows (public callers); undefined counts them all. */
+  countCap?: number | undefined;
+}
+
+/**
+ * The columns a list is ordered by: the sort column, then the tiebreak (a
+ * unique key), without repeats and without `constant` columns (those a filter
+ * fixes, such as `store_id` when the list is one store's). Every one runs in the
+ * sort's direction, so one index `(filter, sort, tiebreak)` serves both
+ * directions and a keyset cursor is one row-value comparison.
+ */
+export function orderingColumns(
+  sortColumn: string,
+  tiebreak: readonly string[],
+  constant: readonly string[] = [],
+): string[] {
+  const columns: string[] = [];
+  for (const column of [sortColumn, ...tiebreak]) {
+    if (!columns.includes(column) && !constant.includes(column)) columns.push(column);
+  }
+  return columns;
+}
+
+/** The rows after `values` in the ordering `orderBy` (every column in `direction`): one row-value comparison. */
+function keyset(orderBy: readonly string[], values: readonly (string | number)[], direction: 'asc' | 'desc') {
+  const columns = sql.join(orderBy.map((column) => sql.ref(column)));
+  const after = sql.join(values.map((value) => sql.val(value)));
+  return direction === 'asc' ? sql<SqlBool>`(${columns}) > (${after})` : sql<SqlBool>`(${columns}) < (${after})`;
+}
+
+/**
+ * One page of a filtered query read by `orderBy` (from `orderingColumns`):
+ * after the cursor `list.after` when given (a keyset read: no offset to skip),
+ * with one row more than the page to tell whether another follows (then
+ * `next` holds the last row's ordering values, the next page's cursor).
+ * The count stops at `list.countCap` when given, over a `LIMIT cap + 1`
+ * subquery, and says whether it is `exact`. The public lists read through this.
+ */
+export async function readListPage<DB, TB extends keyof DB, O>(
+  db: Kysely<DB>,
+  query: SelectQueryBuilder<DB, TB, object>,
+  list: BoundedListQuery<string>,
+  orderBy: readonly string[],
+  select: (query: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, O>,
+): Promise<{ rows: O[]; total: number; exact: boolean; next: (string | number)[] | undefined }> {
+  const direction = list.sort.direction;
+  let page = select(query);
+  if (list.after !== undefined) page = page.where(keyset(orderBy, list.after, direction));
+  for (const column of orderBy) page = page.orderBy(sql.ref(column), direction);
+  const counted =
+    list.countCap === undefined
+      ? query.select((eb) => eb.fn.countAll<number>().as('n'))
+      : (db as unknown as Kysely<Record<string, never>>)
+          .selectFrom(
+            query
+              .select(sql.lit(1).as('one'))
+              .limit(list.countCap + 1)
+              .as('capped'),
+          )
+          .select(sql<number>`count(*)`.as('n'));
+  const count = await (counted as SelectQueryBuilder<DB, TB, { n: number }>).executeTakeFirstOrThrow();
+  // On the SQLite driver each query holds the event loop: between the two, the
+  // requests that arrived meanwhile (single reads) take their turn.
+  await new Promise((resolve) => setImmediate(resolve));
+  const offset = list.after === undefined ? list.offset : 0;
+  let found: O[];
+  if (offset > 0 && orderBy.includes('id')) {
+    // A deferred join: the offset's rows are skipped in the index alone (the
+    // ordering columns and the filters' columns are all in it), and only the
+    // page's own rows are read from the table, by primary key.
+    let ids = query.select(sql.ref<number>('id').as('id'));
+    if (list.after !== undefined) ids = ids.where(keyset(orderBy, list.after, direction));
+    for (const column of orderBy) ids = ids.orderBy(sql.ref(column), direction);
+    const wanted = (
+      await ids
+        .limit(list.limit + 1)
+        .offset(offset)
+        .execute()
+    ).map((r) => Number((r as unknown as { id: unknown }).id));
+    const rows: O[] = wanted.length === 0 ? [] : await select(query).where(sql.ref('id'), 'in', wanted).execute();
+    const byId = new Map(rows.map((row) => [Number((row as unknown as { id: unknown }).id), row]));
+    found = wanted.flatMap((id) => byId.get(id) ?? []);
+  } else {
+    found = await page
+      .limit(list.limit + 1)
+      .offset(offset)
+      .execute();
+  }
+  const n = Number((count as { n: number | string | bigint }).n);
+  const capped = list.countCap !== undefined && n > list.countCap;
+  const rows = found.slice(0, list.limit);
+  const last = rows.at(-1) as Record<string, string | number> | undefined;
+  return {
+    rows,
+    total: capped ? (list.countCap as number) : n,
+    exact: !capped,
+    next:
+      found.length > list.limit && last !== undefined
+        ? orderBy.map((column) => last[column] as string | number)
+        : undefined,
+  };
 }

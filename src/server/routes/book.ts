@@ -1,19 +1,26 @@
 import { type Context, Hono } from 'hono';
-import { BOOK_SORTABLE, readBook, readPublishedPage, toBookSummaryDto } from '../catalogue/sections.ts';
+import { listCallerOf } from '../auth/middleware.ts';
+import { BOOK_LIST, readBook, readPublishedPage, toBookSummaryDto } from '../catalogue/sections.ts';
 import type { AppDeps } from '../deps.ts';
 import { idParam, isoTimeQuery } from '../http/input.ts';
-import { pagedJson, parsePaging } from '../http/paging.ts';
+import { boundedJson, inListTurn, parseBoundedPaging } from '../http/public-list.ts';
 
 /**
  * `/api/Book`: published sections read as books (BookID is the SectionID). A
  * book comes with its items in CustomOrder order, so one request renders its page.
  */
-export function bookRoutes({ db, log }: AppDeps): Hono {
+export function bookRoutes(deps: AppDeps): Hono {
+  const { db, log } = deps;
   async function readAll(c: Context, storeId: number | undefined): Promise<Response> {
-    const paging = parsePaging(c, BOOK_SORTABLE, { column: 'section_id', direction: 'asc' });
     const updatedSince = isoTimeQuery(c, 'updatedSince');
-    const { rows, total } = await readPublishedPage(db, { storeId, updatedSince }, paging);
-    return pagedJson(c, rows.map(toBookSummaryDto), total, paging);
+    const paging = parseBoundedPaging(c, await listCallerOf(c, deps), BOOK_LIST, {
+      constant: storeId === undefined ? [] : ['store_id'],
+      updatedSince: updatedSince !== undefined,
+    });
+    const page = await inListTurn(deps, paging, () =>
+      readPublishedPage(db, { storeId, updatedSince }, paging, paging.orderBy),
+    );
+    return boundedJson(c, page.rows.map(toBookSummaryDto), page, paging);
   }
 
   return new Hono()

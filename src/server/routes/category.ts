@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
-import { type AuthEnv, requireRole } from '../auth/middleware.ts';
+import { type AuthEnv, listCallerOf, requireRole } from '../auth/middleware.ts';
 import {
-  CATEGORY_SORTABLE,
+  CATEGORY_LIST,
   createCategory,
   deleteCategory,
   editCategory,
@@ -12,7 +12,7 @@ import {
 import { type EditMode, staffAct } from '../catalogue/staff.ts';
 import type { AppDeps } from '../deps.ts';
 import { idParam, readJsonObject } from '../http/input.ts';
-import { pagedJson, parsePaging } from '../http/paging.ts';
+import { boundedJson, inListTurn, parseBoundedPaging } from '../http/public-list.ts';
 
 /** `/api/Category`: public catalogue reads; staff (Employee) create, edit and delete. */
 export function categoryRoutes(deps: AppDeps): Hono<AuthEnv> {
@@ -29,9 +29,9 @@ export function categoryRoutes(deps: AppDeps): Hono<AuthEnv> {
     ] as const;
   return new Hono<AuthEnv>()
     .get('/readall', async (c) => {
-      const paging = parsePaging(c, CATEGORY_SORTABLE, { column: 'id', direction: 'asc' });
-      const { categories, total } = await readCategoryPage(db, paging);
-      return pagedJson(c, categories, total, paging);
+      const paging = parseBoundedPaging(c, await listCallerOf(c, deps), CATEGORY_LIST);
+      const page = await inListTurn(deps, paging, () => readCategoryPage(db, paging, paging.orderBy));
+      return boundedJson(c, page.categories, page, paging);
     })
     .get('/read/:id', async (c) => c.json(toCategoryDto(await findCategoryOr404(db, idParam(c, 'id')))))
     .post('/create', staff, async (c) => {

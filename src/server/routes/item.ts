@@ -1,12 +1,13 @@
 import { type Context, Hono } from 'hono';
 import { contentFolder } from '../../lib/domain/content-images.ts';
-import { type AuthEnv, requireRole } from '../auth/middleware.ts';
+import { type AuthEnv, listCallerOf, requireRole } from '../auth/middleware.ts';
 import { removeImagesOf } from '../catalogue/content-images.ts';
 import {
   createItem,
   deleteItem,
   editItem,
-  ITEM_SORTABLE,
+  ITEM_LIST,
+  leadItemFilter,
   readItem,
   readItemPage,
   toItemDto,
@@ -14,7 +15,7 @@ import {
 import { type EditMode, staffAct } from '../catalogue/staff.ts';
 import type { AppDeps } from '../deps.ts';
 import { idParam, idQuery, isoTimeQuery, readJsonObject } from '../http/input.ts';
-import { pagedJson, parsePaging } from '../http/paging.ts';
+import { boundedJson, inListTurn, parseBoundedPaging } from '../http/public-list.ts';
 
 /**
  * `/api/Item`: public item reads, one at a time for a page or in pages of up to
@@ -36,15 +37,20 @@ export function itemRoutes(deps: AppDeps): Hono<AuthEnv> {
     ] as const;
   return new Hono<AuthEnv>()
     .get('/readall', async (c) => {
-      const paging = parsePaging(c, ITEM_SORTABLE, { column: 'id', direction: 'asc' });
       const filters = {
         storeId: idQuery(c, 'storeId'),
         dbId: idQuery(c, 'dbId'),
         sectionId: idQuery(c, 'sectionId'),
         updatedSince: isoTimeQuery(c, 'updatedSince'),
       };
-      const { items, total } = await readItemPage(db, filters, paging);
-      return pagedJson(c, items, total, paging);
+      const lead = await leadItemFilter(db, filters);
+      const paging = parseBoundedPaging(c, await listCallerOf(c, deps), ITEM_LIST, {
+        constant: lead?.constant ?? [],
+        updatedSince: filters.updatedSince !== undefined,
+      });
+      if (lead === null) return boundedJson(c, [], { total: 0, exact: true, next: undefined }, paging);
+      const page = await inListTurn(deps, paging, () => readItemPage(db, lead.filters, paging, paging.orderBy));
+      return boundedJson(c, page.items, page, paging);
     })
     .get('/read/:id/:dbId', async (c) => {
       const id = idParam(c, 'id');

@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
-import { type AuthEnv, requireRole } from '../auth/middleware.ts';
+import { type AuthEnv, listCallerOf, requireRole } from '../auth/middleware.ts';
 import {
-  PUBLISHED_SECTION_SORTABLE,
+  PUBLISHED_LIST,
   publishSection,
   readPublishedPage,
   readPublishedSection,
@@ -11,7 +11,7 @@ import {
 import { staffAct } from '../catalogue/staff.ts';
 import type { AppDeps } from '../deps.ts';
 import { idParam, isoTimeQuery, readJsonObject } from '../http/input.ts';
-import { pagedJson, parsePaging } from '../http/paging.ts';
+import { boundedJson, inListTurn, parseBoundedPaging } from '../http/public-list.ts';
 
 /**
  * `/api/Publisher`: the published sections, which are what the public sees.
@@ -23,10 +23,15 @@ export function publisherRoutes(deps: AppDeps): Hono<AuthEnv> {
   const { db } = deps;
   const staff = requireRole(deps, 'Employee');
   async function readAll(c: Context, storeId: number | undefined): Promise<Response> {
-    const paging = parsePaging(c, PUBLISHED_SECTION_SORTABLE, { column: 'section_id', direction: 'asc' });
     const updatedSince = isoTimeQuery(c, 'updatedSince');
-    const { rows, total } = await readPublishedPage(db, { storeId, updatedSince }, paging);
-    return pagedJson(c, rows.map(toSectionDto), total, paging);
+    const paging = parseBoundedPaging(c, await listCallerOf(c, deps), PUBLISHED_LIST, {
+      constant: storeId === undefined ? [] : ['store_id'],
+      updatedSince: updatedSince !== undefined,
+    });
+    const page = await inListTurn(deps, paging, () =>
+      readPublishedPage(db, { storeId, updatedSince }, paging, paging.orderBy),
+    );
+    return boundedJson(c, page.rows.map(toSectionDto), page, paging);
   }
 
   return new Hono<AuthEnv>()

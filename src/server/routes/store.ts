@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { contentFolder } from '../../lib/domain/content-images.ts';
-import { type AuthEnv, requireRole } from '../auth/middleware.ts';
+import { type AuthEnv, listCallerOf, requireRole } from '../auth/middleware.ts';
 import { removeImagesOf } from '../catalogue/content-images.ts';
 import { type EditMode, staffAct } from '../catalogue/staff.ts';
 import {
@@ -9,13 +9,13 @@ import {
   editStore,
   readStore,
   readStorePage,
-  STORE_SORTABLE,
+  STORE_LIST,
   storeDto,
 } from '../catalogue/stores.ts';
 import type { Store } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { idParam, isoTimeQuery, readJsonObject } from '../http/input.ts';
-import { pagedJson, parsePaging } from '../http/paging.ts';
+import { boundedJson, inListTurn, parseBoundedPaging } from '../http/public-list.ts';
 
 /**
  * `/api/Store`: public catalogue reads (hidden stores are listed too, flagged
@@ -35,10 +35,15 @@ export function storeRoutes(deps: AppDeps): Hono<AuthEnv> {
     ] as const;
 
   async function readAll(c: Context, categoryId: number | undefined): Promise<Response> {
-    const paging = parsePaging(c, STORE_SORTABLE, { column: 'id', direction: 'asc' });
     const updatedSince = isoTimeQuery(c, 'updatedSince');
-    const { stores, total } = await readStorePage(db, { categoryId, updatedSince }, paging);
-    return pagedJson(c, stores, total, paging);
+    const paging = parseBoundedPaging(c, await listCallerOf(c, deps), STORE_LIST, {
+      constant: categoryId === undefined ? [] : ['category_id'],
+      updatedSince: updatedSince !== undefined,
+    });
+    const page = await inListTurn(deps, paging, () =>
+      readStorePage(db, { categoryId, updatedSince }, paging, paging.orderBy),
+    );
+    return boundedJson(c, page.stores, page, paging);
   }
 
   return new Hono<AuthEnv>()
