@@ -326,8 +326,12 @@ describe.each(DIALECTS)('hostile input on %s', (dialect: Dialect) => {
     });
 
     it.each(EDGE_IDS)('in every body that carries one (%d): a 400 naming it', async (id) => {
-      const section = await t.db.db.selectFrom('sections').select(['id', 'db_id']).executeTakeFirstOrThrow();
-      const store = await t.db.db.selectFrom('stores').select('id').executeTakeFirstOrThrow();
+      const section = await t.db.db
+        .selectFrom('sections')
+        .select(['id', 'db_id'])
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const store = await t.db.db.selectFrom('stores').select('id').orderBy('id').executeTakeFirstOrThrow();
       const line = { ItemID: id, StoreID: store.id, Qty: 1, Staus: 'added' };
       const cases: [string, string, unknown, string][] = [
         ['POST', '/api/Store/Create', { StoreTitle: 'S', CategoryID: id, StoreType: 'public_store' }, 'CategoryID'],
@@ -394,7 +398,7 @@ describe.each(DIALECTS)('hostile input on %s', (dialect: Dialect) => {
     });
 
     it('in JSON text fields, nested ones and keys', async () => {
-      const store = await t.db.db.selectFrom('stores').select('id').executeTakeFirstOrThrow();
+      const store = await t.db.db.selectFrom('stores').select('id').orderBy('id').executeTakeFirstOrThrow();
       const cases: [string, string, unknown, string][] = [
         ['POST', '/api/Category/Create', { CategoryTitle: nul('Tea|') }, 'CategoryTitle'],
         ['PATCH', `/api/Store/Edit/${store.id}`, { StoreDescription: nul('a|b') }, 'StoreDescription'],
@@ -465,8 +469,9 @@ describe.each(DIALECTS)('hostile input on %s', (dialect: Dialect) => {
     it.each(DEEP)(
       '%s %d deep: a 400 naming the field on every call that takes a body, never a 500',
       async (kind, depth, body, field) => {
-        const section = await t.db.db.selectFrom('sections').select('id').executeTakeFirstOrThrow();
-        const item = await t.db.db.selectFrom('items').select('id').executeTakeFirstOrThrow();
+        // The first by id on both engines (an unordered read may come from any index).
+        const section = await t.db.db.selectFrom('sections').select('id').orderBy('id').executeTakeFirstOrThrow();
+        const item = await t.db.db.selectFrom('items').select('id').orderBy('id').executeTakeFirstOrThrow();
         const calls = CALLS.filter((c) => c.body === true && c.path !== '/token' && c.path !== '/api/Content/Upload');
         // The calls the attack named first, with real ids, and the same text sent as text/plain
         // (what reads it as JSON then is the route's own reader).
