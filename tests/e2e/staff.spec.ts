@@ -144,6 +144,7 @@ test.describe('staff areas', () => {
       const option = await sectionPicker.locator('option', { hasText: section }).getAttribute('value');
       await sectionPicker.selectOption(option ?? '');
       await itemDialog.getByLabel('Size', { exact: true }).fill('1 kg');
+      await itemDialog.getByLabel('Product code', { exact: true }).fill(`PC-${t}-${i}`);
       await itemDialog.getByLabel('Stock (units)', { exact: true }).fill(String(40 + i));
       await itemDialog.getByLabel('Unit price', { exact: true }).fill('120');
       await itemDialog.getByLabel('Discount', { exact: true }).fill('10');
@@ -166,6 +167,22 @@ test.describe('staff areas', () => {
     await stock.fill('7');
     await stock.press('Enter');
     await expect(toast(page, `${second} has 7 in stock now.`)).toBeVisible();
+
+    // Edited in the dialog, the item keeps its product code (a PUT that left it out cleared it).
+    await row(page, first)
+      .getByRole('button', { name: `Edit ${first}` })
+      .click();
+    const editDialog = page.getByRole('dialog', { name: `Edit item ${first}` });
+    await expect(editDialog.getByLabel('Product code', { exact: true })).toHaveValue(`PC-${t}-0`);
+    await editDialog.getByLabel('Size', { exact: true }).fill('2 kg');
+    await editDialog.getByRole('button', { name: 'Save item' }).click();
+    await expect(toast(page, `Item ${first} was saved; it sells at Rs 113.4.`)).toBeVisible();
+    const staffHeaders = { Authorization: `Bearer ${await tokenOf(request, email)}` };
+    const edited = await request.get(`/api/Item/ReadAll?filter=${encodeURIComponent(first)}`, {
+      headers: staffHeaders,
+    });
+    const [kept] = (await edited.json()) as { ProductCode: string | null; Size: string }[];
+    expect(kept).toMatchObject({ ProductCode: `PC-${t}-0`, Size: '2 kg' });
 
     // The section's items in a new order, with the keyboard.
     await page.getByRole('link', { name: 'Sections of this database' }).click();

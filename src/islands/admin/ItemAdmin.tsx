@@ -7,6 +7,7 @@ import {
   itemForm,
   META_MAX_LENGTH,
   PRICE_MAX_RUPEES,
+  PRODUCT_CODE_MAX_LENGTH,
   SIZE_MAX_LENGTH,
   STOCK_MAX,
   type StaffSectionDto,
@@ -45,10 +46,18 @@ interface ItemValues extends Record<string, string | boolean> {
   ItemMetaDescription: string;
   ItemContent: string;
   ItemHidden: boolean;
+  ProductCode: string;
 }
 
 function toInput(v: ItemValues, dbId: number): Record<string, unknown> {
-  return { ...v, DbID: dbId, SectionID: v.SectionID === '' ? null : v.SectionID };
+  // A PUT sets every field: the product code goes back as it was (or as typed), never dropped.
+  const code = v.ProductCode.trim();
+  return {
+    ...v,
+    DbID: dbId,
+    SectionID: v.SectionID === '' ? null : v.SectionID,
+    ProductCode: code === '' ? null : code,
+  };
 }
 
 /** The selling price and struck-through price as the shop's item cards show them. */
@@ -99,6 +108,7 @@ function ItemFormPanel({
       ItemMetaDescription: row?.ItemMetaDescription ?? '',
       ItemContent: row?.ItemContent ?? '',
       ItemHidden: row?.ItemHidden ?? false,
+      ProductCode: row?.ProductCode ?? '',
     },
     toInput: (v: ItemValues) => toInput(v, dbId),
     done,
@@ -127,6 +137,12 @@ function ItemFormPanel({
           options={sections.map((s) => ({ value: String(s.SectionID), label: `${s.SectionTitle} (#${s.SectionID})` }))}
         />
         <TextInput form={form} name="Size" label="Size" hint={`Such as 1 kg; at most ${SIZE_MAX_LENGTH} characters.`} />
+        <TextInput
+          form={form}
+          name="ProductCode"
+          label="Product code"
+          hint={`The code tills and stock feeds know the item by; at most ${PRODUCT_CODE_MAX_LENGTH} characters, or empty.`}
+        />
       </div>
       <fieldset className="rounded-xl border border-slate-300 p-3">
         <legend className="px-1 text-sm font-semibold text-slate-800">Stock and price</legend>
