@@ -152,6 +152,8 @@ export async function registerShopper(deps: AppDeps, input: Registration): Promi
       503,
       'internal',
       'We could not send the confirmation e-mail just now, so the registration was not kept. Please try again in a few minutes.',
+      // "A few minutes", as every 503 of the API says when to come back.
+      { headers: { 'Retry-After': '120' } },
     );
   }
   await writeAudit(db, {
