@@ -12,3 +12,14 @@ export const LOCAL_CART_EVENT = 'aisle:local-cart';
 export const CART_CHANGED_EVENT = 'aisle:cart';
 /** Local storage key of the signed-in account's full name (`{ id, name }`), shown in the header. */
 export const PROFILE_KEY = 'jprofile';
+
+/**
+ * Asks every `client:interaction` island of the page to load, once: marks the
+ * document (an island added later loads at once) and sends HYDRATE_EVENT.
+ */
+export function askIslandsToLoad(): void {
+  const root = document.documentElement;
+  if (root.dataset.hydrate !== undefined) return;
+  root.dataset.hydrate = '';
+  window.dispatchEvent(new Event(HYDRATE_EVENT));
+}

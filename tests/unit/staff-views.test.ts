@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pricePreview } from '../../src/lib/domain/price-preview.ts';
 import {
   buildFraction,
   describeAuditDetail,
@@ -9,7 +10,6 @@ import {
   pageCount,
   pageSummary,
   parseSort,
-  pricePreview,
   sortDirection,
 } from '../../src/lib/domain/staff-views.ts';
 
