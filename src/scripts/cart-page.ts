@@ -34,7 +34,7 @@ import {
 import { formatRs, rupeesToPaise } from '../lib/domain/money.ts';
 import { loginPathFor } from '../lib/domain/return-to.ts';
 import { CART_LOOK as L } from './cart-look.ts';
-import { readCartState, TOKEN_KEY, whoIsSignedIn, writeCartState } from './local-state.ts';
+import { readCartState, storage, TOKEN_KEY, whoIsSignedIn, writeCartState } from './local-state.ts';
 import { askIslandsToLoad, CART_CHANGED_EVENT, LOCAL_CART_EVENT } from './page-events.ts';
 import { el, stepperElement } from './stepper-markup.ts';
 
@@ -208,6 +208,16 @@ function failureText(status: number): string {
   return `The shop refused this request (status ${status}).`;
 }
 
+/** The token in `jtoken`, as the session store keeps it (a JSON string). */
+function storedToken(): string {
+  const raw = storage()?.getItem(TOKEN_KEY) ?? '';
+  try {
+    return raw.startsWith('"') ? String(JSON.parse(raw)) : raw;
+  } catch {
+    return '';
+  }
+}
+
 /** Reads the saved cart into `cartState`, as the cart store's `refreshFromServer` does. */
 async function readFromServer(body: HTMLElement, token: string): Promise<void> {
   const before = localStorage.getItem('cartState');
@@ -310,7 +320,7 @@ function start(): void {
       return;
     }
     if (target?.closest('[data-retry]') !== null && target !== null) {
-      void readFromServer(body, whoIsSignedIn().token);
+      void readFromServer(body, storedToken());
     }
   });
   draw(body);
@@ -318,7 +328,7 @@ function start(): void {
   const mine = cartFor(readCartState(), signed.id);
   // Unsaved changes or a guest cart to merge: the cart store saves them, so the panel loads now.
   if (mine.isDirty || isGuestCart(mine)) askIslandsToLoad();
-  else void readFromServer(body, signed.token);
+  else void readFromServer(body, storedToken());
 }
 
 start();

@@ -52,11 +52,8 @@ function displayName(signed: Signed): string {
  * `astro-island` still has `ssr`), or one a plain page script drew inside
  * `[data-plain-steppers]` (the cart page before React, the search results).
  */
-function isLive(stepper: Element): boolean {
-  const island = stepper.closest('astro-island');
-  if (island !== null) return island.hasAttribute('ssr');
-  return stepper.closest('[data-plain-steppers]') !== null;
-}
+const isLive = (stepper: Element) =>
+  stepper.closest('astro-island')?.hasAttribute('ssr') ?? stepper.closest('[data-plain-steppers]') !== null;
 
 /** Shows `state` on one server-rendered stepper that its island has not taken over yet. */
 function showStepper(stepper: HTMLElement, state: CartState): void {

@@ -24,11 +24,7 @@ export interface Signed {
   claims: UntrustedClaims | null;
   /** The account id, or null for a guest (or an expired token). */
   id: number | null;
-  /** The token as stored, '' for a guest. */
-  token: string;
 }
-
-const GUEST: Signed = { claims: null, id: null, token: '' };
 
 /** Who `jtoken` says is signed in; an expired token is removed (spec §4), as the session store does. */
 export function whoIsSignedIn(): Signed {
@@ -40,21 +36,21 @@ export function whoIsSignedIn(): Signed {
       token = '';
     }
   }
-  if (token === '') return GUEST;
+  if (token === '') return { claims: null, id: null };
   let claims: UntrustedClaims;
   try {
     claims = jwtDecode<UntrustedClaims>(token);
   } catch {
-    return GUEST;
+    return { claims: null, id: null };
   }
   if (tokenState(claims, Date.now()) === 'expired') {
     // Spec §4: an authorization check that finds the token expired removes it.
     storage()?.removeItem(TOKEN_KEY);
-    return GUEST;
+    return { claims: null, id: null };
   }
-  if (!isAuthorized(claims, Date.now())) return GUEST;
+  if (!isAuthorized(claims, Date.now())) return { claims: null, id: null };
   const id = Number(claims[CLAIM_NAME_IDENTIFIER]);
-  return { claims, id: Number.isSafeInteger(id) && id > 0 ? id : null, token };
+  return { claims, id: Number.isSafeInteger(id) && id > 0 ? id : null };
 }
 
 /** The stored cart state (the empty state when there is none or it is damaged). */
