@@ -38,7 +38,8 @@ export function run(script: string, args: string[], env: NodeJS.ProcessEnv): Pro
 /** Starts `npm run serve`'s script and resolves once it answers. */
 export async function serve(env: NodeJS.ProcessEnv, origin: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, [join(ROOT, 'scripts/serve.ts')], { cwd: ROOT, env, stdio: 'ignore' });
-  for (let i = 0; i < 100; i++) {
+  // Up to a minute: the server reads the built site into memory first, slow on a loaded machine.
+  for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(`${origin}/robots.txt`)).ok) return child;
     } catch {

@@ -89,7 +89,7 @@ function tableShape(page: Page): Promise<string> {
     const kept = ['class', 'aria-label', 'scope', 'colspan', 'id', 'for', 'type', 'min', 'max', 'aria-describedby'];
     const keptData = ['data-stepper', 'data-step', 'data-item'];
     const walk = (node: Node): string => {
-      if (node.nodeType === Node.TEXT_NODE) return (node.textContent ?? '').trim();
+      if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? '';
       if (!(node instanceof Element)) return '';
       const attrs = [...node.attributes]
         .filter((a) => kept.includes(a.name) || keptData.includes(a.name))
@@ -98,7 +98,8 @@ function tableShape(page: Page): Promise<string> {
         .join(' ');
       return `<${node.localName} ${attrs}>${[...node.childNodes].map(walk).join('')}</${node.localName}>`;
     };
-    return walk(table);
+    // React splits "Rs 28 each" into two text nodes; compare the text, not how it is split.
+    return walk(table).replace(/\s+/g, ' ');
   });
 }
 
