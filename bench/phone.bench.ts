@@ -87,10 +87,22 @@ interface JsWeight {
   inlineGzip: number;
 }
 
+/** fetch, tried again when the connection drops (a kept-alive socket the loaded server closed). */
+async function fetchAgain(url: string, init?: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+
 const INLINE_SCRIPT = /<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi;
 
 async function inlineScriptGzip(url: string): Promise<number> {
-  const html = await (await fetch(url)).text();
+  const html = await (await fetchAgain(url)).text();
   let code = '';
   for (const m of html.matchAll(INLINE_SCRIPT)) {
     const attrs = m[1] ?? '';
@@ -101,7 +113,7 @@ async function inlineScriptGzip(url: string): Promise<number> {
 }
 
 async function gzipSize(url: string): Promise<number> {
-  const res = await fetch(url, { headers: { 'Accept-Encoding': 'gzip' } });
+  const res = await fetchAgain(url, { headers: { 'Accept-Encoding': 'gzip' } });
   // fetch decodes the body: compress it again at the level the build uses for .gz files.
   return gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length;
 }
@@ -282,7 +294,7 @@ async function firstPaintToCart(
 /** A word of the item page's title that the search page finds items for. */
 async function searchWord(site: BenchSite): Promise<string> {
   const [, iid, idb] = /(\d+)\/(\d+)$/.exec(site.pages.find(([t]) => t === 'item')?.[1] ?? '') ?? [];
-  const item = (await (await fetch(`${site.origin}/api/Item/Read/${iid}/${idb}`)).json()) as { ItemTitle: string };
+  const item = (await (await fetchAgain(`${site.origin}/api/Item/Read/${iid}/${idb}`)).json()) as { ItemTitle: string };
   const words = item.ItemTitle.split(/\s+/).filter((w) => /^[A-Za-z]{4,}$/.test(w));
   return (words[0] ?? item.ItemTitle).toLowerCase();
 }
