@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { type BrowserContext, chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/fixtures/chromium.ts';
-import { type BenchSite, startBenchSite } from './site-fixture.ts';
+import { type BenchSite, fetchAgain, startBenchSite } from './site-fixture.ts';
 
 const { values } = parseArgs({
   options: {
@@ -85,18 +85,6 @@ interface JsWeight {
   gzip: number;
   /** The HTML's inline scripts, gzip. */
   inlineGzip: number;
-}
-
-/** fetch, tried again when the connection drops (a kept-alive socket the loaded server closed). */
-async function fetchAgain(url: string, init?: RequestInit): Promise<Response> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await fetch(url, init);
-    } catch (err) {
-      if (attempt >= 3) throw err;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
 }
 
 const INLINE_SCRIPT = /<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi;

@@ -34,7 +34,7 @@ import {
 import { formatRs, rupeesToPaise } from '../lib/domain/money.ts';
 import { loginPathFor } from '../lib/domain/return-to.ts';
 import { CART_LOOK as L } from './cart-look.ts';
-import { readCartState, storage, TOKEN_KEY, whoIsSignedIn, writeCartState } from './local-state.ts';
+import { CART_KEY, readCartState, storage, TOKEN_KEY, whoIsSignedIn, writeCartState } from './local-state.ts';
 import { askIslandsToLoad, CART_CHANGED_EVENT, LOCAL_CART_EVENT } from './page-events.ts';
 import { el, stepperElement } from './stepper-markup.ts';
 
@@ -155,7 +155,8 @@ function table(cart: CartDto, lines: CartItemDto[]): HTMLElement {
 }
 
 const shownLines = (cart: CartDto) => cart.CartItems.filter((line) => line.Staus !== 'deleted');
-const lineKeys = (lines: CartItemDto[]) => lines.map((l) => `${l.StoreID}:${l.ItemID}`).join(',');
+// A line's stock note is part of its key: a quantity past the stock redraws the table with the note.
+const lineKeys = (lines: CartItemDto[]) => lines.map((l) => `${l.StoreID}:${l.ItemID}:${stockNote(l)}`).join(',');
 
 function myCart(): CartState {
   return cartFor(readCartState(), whoIsSignedIn().id);
@@ -220,7 +221,7 @@ function storedToken(): string {
 
 /** Reads the saved cart into `cartState`, as the cart store's `refreshFromServer` does. */
 async function readFromServer(body: HTMLElement, token: string): Promise<void> {
-  const before = localStorage.getItem('cartState');
+  const before = storage()?.getItem(CART_KEY);
   load = 'reading';
   draw(body);
   let status = 0;
@@ -233,7 +234,7 @@ async function readFromServer(body: HTMLElement, token: string): Promise<void> {
     const answer = (await res.json()) as CartDto;
     const now = readCartState();
     // A change made meanwhile (a tap before the answer) is kept, to be saved in turn.
-    if (localStorage.getItem('cartState') === before || !now.isDirty) {
+    if (storage()?.getItem(CART_KEY) === before || !now.isDirty) {
       const { CustomerID, CustomerName, CartID, CartItems } = answer;
       writeCartState(loadedFromServer({ CustomerID, CustomerName, CartID, CartItems }));
       window.dispatchEvent(new Event(LOCAL_CART_EVENT));
@@ -246,7 +247,10 @@ async function readFromServer(body: HTMLElement, token: string): Promise<void> {
   draw(body);
 }
 
+let expiryTimer: ReturnType<typeof setTimeout> | undefined;
+
 function gate(root: HTMLElement): boolean {
+  clearTimeout(expiryTimer);
   const wait = root.querySelector<HTMLElement>('[data-gate-wait]');
   const content = root.querySelector<HTMLElement>('[data-gate-content]');
   const signed = whoIsSignedIn();
@@ -272,7 +276,10 @@ function gate(root: HTMLElement): boolean {
     const exp = Number(signed.claims?.exp);
     // Checked again when the token expires (5 s early, as the session store counts).
     if (Number.isFinite(exp))
-      setTimeout(() => gate(root), Math.min(2_147_483_647, Math.max(0, (exp - 5) * 1000 - Date.now()) + 50));
+      expiryTimer = setTimeout(
+        () => gate(root),
+        Math.min(2_147_483_647, Math.max(0, (exp - 5) * 1000 - Date.now()) + 50),
+      );
   }
   return passed;
 }
