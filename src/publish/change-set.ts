@@ -112,7 +112,15 @@ export async function switchTo(
   writeManifest(run.folders, standby, manifest);
   publish(run.folders, standby);
   dropManifest(run.folders, live);
-  await applyChanges(live, changes, standby);
-  writeManifest(run.folders, live, manifest);
+  try {
+    await applyChanges(live, changes, standby);
+    writeManifest(run.folders, live, manifest);
+  } catch (err) {
+    // The new build is live: a failure here (a full disk) only costs the next rebuild a fresh standby copy.
+    run.reporter.log(
+      `Build: the previous build could not be made the next standby (${(err as Error).message}); ` +
+        'the next rebuild copies the live site again.',
+    );
+  }
   return { current: standby, standby: live };
 }

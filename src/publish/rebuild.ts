@@ -9,6 +9,7 @@ import type { Config } from '../server/config.ts';
 import { keepFrame, readChanges, readScopedCatalogue } from './catalogue-changes.ts';
 import { type Api, reachable, startApi } from './catalogue-source.ts';
 import { codeFingerprint } from './code-fingerprint.ts';
+import { DiskFull, diskFullMessage, isDiskFull } from './disk-full.ts';
 import { incrementalBuild } from './incremental-build.ts';
 import { hasKeptRenderer, keptRendererDir } from './kept-renderer.ts';
 import { type PageKey, PageKeys } from './page-keys.ts';
@@ -27,7 +28,15 @@ import {
 } from './renderer.ts';
 import { NeedsFullBuild, pageCount, type RebuildResult, type Run } from './run.ts';
 import { compileSite } from './site-compiler.ts';
-import { acquireLock, liveSite, readManifest, type SiteManifest, siteFolders } from './site-folders.ts';
+import {
+  acquireLock,
+  liveSite,
+  readManifest,
+  removeUnfinishedBuilds,
+  type SiteFolders,
+  type SiteManifest,
+  siteFolders,
+} from './site-folders.ts';
 
 /**
  * The rebuild, as an orchestrator over parts with one job each: the catalogue
@@ -75,15 +84,33 @@ export class PublishRefused extends Error {
  * rebuild leaves it serving as it was.
  *
  * Throws `PublishRefused` when the new site would have more than 20 % fewer
- * pages than the live one (unless `force`), and a plain Error when the API
- * cannot be reached; the live site is unchanged in both cases.
+ * pages than the live one (unless `force`), `DiskFull` when a disk it writes to
+ * is full, and a plain Error when the API cannot be reached; the live site is
+ * unchanged in each case. A failed rebuild removes the build folders it left
+ * unfinished before it lets go of the site's lock.
  */
 export async function rebuildSite(config: Config, opts: RebuildOptions = {}): Promise<RebuildResult> {
+  const folders = siteFolders(config.siteDir);
+  const liveBefore = liveDirOf(folders);
+  try {
+    return await rebuildLocked(config, folders, opts);
+  } catch (err) {
+    if (!isDiskFull(err)) throw err;
+    const switched = liveDirOf(folders) !== liveBefore;
+    throw new DiskFull(diskFullMessage(err, folders.buildsDir, folders.siteDir, switched), { cause: err });
+  }
+}
+
+function liveDirOf(folders: SiteFolders): string | undefined {
+  const live = liveSite(folders);
+  return live.kind === 'none' ? undefined : live.dir;
+}
+
+async function rebuildLocked(config: Config, folders: SiteFolders, opts: RebuildOptions): Promise<RebuildResult> {
   const reporter = opts.reporter ?? createReporter();
   const started = performance.now();
   // The content a successful build shows is the catalogue as of its start.
   const startedAt = new Date().toISOString();
-  const folders = siteFolders(config.siteDir);
   // The API (started here, in a thread of its own, unless API_URL names one) gets ready meanwhile.
   const apiStarting = opts.api ?? startApi(config, (line) => reporter.log(line));
   apiStarting.catch(() => {});
@@ -216,6 +243,14 @@ export async function rebuildSite(config: Config, opts: RebuildOptions = {}): Pr
     } finally {
       await api.stop();
     }
+  } catch (err) {
+    // Still under the lock: the unfinished folders go now (a full disk gets its room back).
+    try {
+      removeUnfinishedBuilds(folders, liveDirOf(folders));
+    } catch (cleanup) {
+      reporter.log(`Build: could not remove the unfinished build folders: ${(cleanup as Error).message}`);
+    }
+    throw err;
   } finally {
     await stopApi();
     release();

@@ -216,6 +216,32 @@ export function trashBuilds(folders: SiteFolders, dirs: readonly string[]): void
 }
 
 /**
+ * After a failed rebuild, under its lock: deletes the build folders nothing can trust (every
+ * `site-{n}` but `live` whose manifest is not the live build's: a half-written full build, a
+ * standby half-changed or half-copied), the trash, and manifests half-written, so that a disk
+ * the rebuild filled gets its room back at once. Answers the folders deleted.
+ */
+export function removeUnfinishedBuilds(folders: SiteFolders, live: string | undefined): string[] {
+  if (!existsSync(folders.buildsDir)) return [];
+  const liveId = live === undefined ? null : manifestBuildId(folders, live);
+  const removed: string[] = [];
+  for (const dir of staleBuilds(folders, live === undefined ? [] : [live])) {
+    if (!/^site-\d+$/.test(basename(dir))) continue;
+    if (liveId !== null && manifestBuildId(folders, dir) === liveId) continue;
+    dropManifest(folders, dir);
+    rmSync(dir, { recursive: true, force: true });
+    removed.push(dir);
+  }
+  emptyTrash(folders, { detached: false });
+  if (existsSync(folders.manifestsDir)) {
+    for (const name of readdirSync(folders.manifestsDir)) {
+      if (/\.tmp-\d+$/.test(name)) rmSync(join(folders.manifestsDir, name), { force: true });
+    }
+  }
+  return removed;
+}
+
+/**
  * Deletes the trashed builds: here and now, or (`detached`) in a process of
  * its own that may outlive this one. Trash an earlier deletion did not finish
  * is deleted again.

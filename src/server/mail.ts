@@ -18,7 +18,16 @@ export interface MailMessage {
   text: string;
   /** An HTML alternative of the same content (the message becomes multipart/alternative). */
   html?: string | undefined;
+  /** The Message-ID header (`<…@…>`); unset: nodemailer makes a random one. */
+  messageId?: string | undefined;
 }
+
+/**
+ * The SMTP timeouts (nodemailer's): a server that accepts the connection and then says nothing, or
+ * stalls mid-message, fails the try instead of holding the queue's claim (`MAIL_SEND_MAX_MS` in
+ * `mail-queue.ts` is their sum).
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 
 export interface Mailer {
   /** Sends one message; rejects when the SMTP server refuses it or the outbox cannot be written. */
@@ -30,11 +39,12 @@ export const DEFAULT_MAIL_FROM = 'Aisle <no-reply@localhost>';
 let sequence = 0;
 
 function withoutEmptyHtml(message: MailMessage): MailMessage {
-  if (message.html === undefined || message.html === '') {
-    const { html: _none, ...rest } = message;
-    return rest;
-  }
-  return message;
+  const { html, messageId, ...rest } = message;
+  return {
+    ...rest,
+    ...(html === undefined || html === '' ? {} : { html }),
+    ...(messageId === undefined ? {} : { messageId }),
+  };
 }
 
 /**
@@ -49,7 +59,7 @@ export function createMailer(config: MailConfig): Mailer {
   const transporter = () => {
     transport ??= import('nodemailer').then(({ default: nodemailer }) =>
       config.smtpUrl !== undefined
-        ? nodemailer.createTransport(config.smtpUrl)
+        ? nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS })
         : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
     );
     return transport;

@@ -488,3 +488,10 @@ export interface SiteStatusDto {
   /** The last finished build, from any process (`npm run build` too), or null before the first. */
   LastBuild: { Status: 'succeeded' | 'failed'; FinishedAt: string | null; LogTail: string } | null;
 }
+
+/** The body of a 409 refusing a delete that other rows refer to. */
+export interface ReferencedConflictDto {
+  Message: string;
+  /** How many rows of each kind refer to the target, such as `{ "Stores": 4 }`. */
+  References: Record<string, number>;
+}

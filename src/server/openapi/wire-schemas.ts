@@ -31,6 +31,7 @@ import type {
 } from '../../lib/domain/catalogue.ts';
 import type { ImportJobDto, ImportReport, SheetError } from '../../lib/domain/catalogue-sheet.ts';
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
+import type { FeedClientDto } from '../../lib/domain/feed-rules.ts';
 import type {
   AuditEntryDto,
   ReferencedConflictDto,
@@ -39,7 +40,6 @@ import type {
   StoreDbDto,
 } from '../../lib/domain/schemas.ts';
 import type { OrderAgainLineDto, StockAlertDto } from '../../lib/domain/shopper.ts';
-import type { FeedClientDto } from '../feeds/feed-clients.ts';
 import type { FeedAnswer } from '../feeds/stock-feed.ts';
 
 /** The component names of the document's schemas. */
@@ -519,7 +519,10 @@ type Covers<S, D> = [Exclude<keyof S, keyof D>, Exclude<keyof D, keyof S>] exten
   : false;
 type Out<T extends z.ZodType> = z.output<T>;
 type Assert<T extends true> = T;
-/** Fails to compile when a wire schema and its interface disagree. */
+/**
+ * Fails to compile when a wire schema and its interface disagree (a check, never imported).
+ * @public
+ */
 export type WireSchemasCoverTheirInterfaces = [
   Assert<Covers<Out<typeof categorySchema>, CategoryDto>>,
   Assert<Covers<Out<typeof storeSchema>, StoreDto>>,
