@@ -10,6 +10,9 @@
 //     (an init script) looks at the page's first stepper every frame; once it shows the
 //     quantity the cart holds, it presses + and checks that the quantity went up (then
 //     presses - to put it back). The figure is that moment minus the first paint.
+//  3. (issue 30) the cart page, signed in with three lines, and the search results page:
+//     the same script weights, the time from first paint to the cart's lines and grand
+//     total shown, and from first paint to the search page's first stepper working.
 // See bench/README.md "Phone".
 
 import { cpus, totalmem } from 'node:os';
@@ -17,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { type BrowserContext, chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/fixtures/chromium.ts';
-import { type BenchSite, startBenchSite } from './site-fixture.ts';
+import { type BenchSite, fetchAgain, startBenchSite } from './site-fixture.ts';
 
 const { values } = parseArgs({
   options: {
@@ -87,7 +90,7 @@ interface JsWeight {
 const INLINE_SCRIPT = /<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi;
 
 async function inlineScriptGzip(url: string): Promise<number> {
-  const html = await (await fetch(url)).text();
+  const html = await (await fetchAgain(url)).text();
   let code = '';
   for (const m of html.matchAll(INLINE_SCRIPT)) {
     const attrs = m[1] ?? '';
@@ -98,7 +101,7 @@ async function inlineScriptGzip(url: string): Promise<number> {
 }
 
 async function gzipSize(url: string): Promise<number> {
-  const res = await fetch(url, { headers: { 'Accept-Encoding': 'gzip' } });
+  const res = await fetchAgain(url, { headers: { 'Accept-Encoding': 'gzip' } });
   // fetch decodes the body: compress it again at the level the build uses for .gz files.
   return gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length;
 }
@@ -236,6 +239,54 @@ async function firstPaintToStepper(
   return timing;
 }
 
+/** The probe of the cart page: every frame, whether the cart's table shows `lines` lines and a grand total. */
+function cartProbe(lines: number): void {
+  const w = window as unknown as { __cartShown?: number };
+  const frame = () => {
+    for (const table of document.querySelectorAll('table')) {
+      if (!table.caption?.textContent?.startsWith('Items in your cart')) continue;
+      const rows = table.tBodies[0]?.rows.length ?? 0;
+      const total = table.tFoot?.textContent ?? '';
+      if (rows === lines && /Grand total/.test(total) && /Rs\s?\d/.test(total) && table.checkVisibility()) {
+        w.__cartShown = performance.now();
+        return;
+      }
+    }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
+async function firstPaintToCart(
+  browser: Awaited<ReturnType<typeof chromium.launch>>,
+  site: BenchSite,
+  lines: number,
+): Promise<StepperTiming> {
+  const context = await phoneContext(browser, site, 'signed in');
+  await context.addInitScript(cartProbe, lines);
+  const page = await context.newPage();
+  await throttle(context, page);
+  await page.goto(`${site.origin}/app/cart/my-cart`, { waitUntil: 'load', timeout: 120_000 });
+  await page.waitForFunction(() => (window as { __cartShown?: number }).__cartShown !== undefined, null, {
+    timeout: 120_000,
+  });
+  const timing = await page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime ?? Number.NaN,
+    working: (window as { __cartShown?: number }).__cartShown ?? Number.NaN,
+    lcp: Number.NaN,
+  }));
+  await context.close();
+  return timing;
+}
+
+/** A word of the item page's title that the search page finds items for. */
+async function searchWord(site: BenchSite): Promise<string> {
+  const [, iid, idb] = /(\d+)\/(\d+)$/.exec(site.pages.find(([t]) => t === 'item')?.[1] ?? '') ?? [];
+  const item = (await (await fetchAgain(`${site.origin}/api/Item/Read/${iid}/${idb}`)).json()) as { ItemTitle: string };
+  const words = item.ItemTitle.split(/\s+/).filter((w) => /^[A-Za-z]{4,}$/.test(w));
+  return (words[0] ?? item.ItemTitle).toLowerCase();
+}
+
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] as number;
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
@@ -247,9 +298,16 @@ const site = await startBenchSite('phone', items);
 const browser = await chromium.launch({ executablePath: values.chromium, args: [...CHROMIUM_ARGS] });
 try {
   const signedStates: Signed[] = ['signed out', 'signed in'];
+  const searchPath = `/app/search?q=${encodeURIComponent(await searchWord(site))}`;
+  // The cart page is for signed-in shoppers only (a guest is sent to sign in).
+  const measured: [string, string, Signed[]][] = [
+    ...site.pages.map(([t, p]): [string, string, Signed[]] => [t, p, signedStates]),
+    ['cart', '/app/cart/my-cart', ['signed in']],
+    ['search', searchPath, signedStates],
+  ];
   const weights: string[] = [];
-  for (const [type, path] of values.only === 'timing' ? [] : site.pages) {
-    for (const signed of signedStates) {
+  for (const [type, path, who] of values.only === 'timing' ? [] : measured) {
+    for (const signed of who) {
       const w = await jsBeforeInteraction(browser, site, path, signed);
       console.error(`  ${type} ${signed}: ${w.files.join(', ')}`);
       weights.push(
@@ -258,7 +316,10 @@ try {
     }
   }
   const timings: string[] = [];
-  const timed = values.only === 'weights' ? [] : site.pages.filter(([t]) => t === 'section' || t === 'item');
+  const timed: [string, string][] =
+    values.only === 'weights'
+      ? []
+      : [...site.pages.filter(([t]) => t === 'section' || t === 'item'), ['search', searchPath]];
   for (const [type, path] of timed) {
     for (const signed of signedStates) {
       const all: StepperTiming[] = [];
@@ -276,6 +337,23 @@ try {
       );
     }
   }
+  const cartTimings: string[] = [];
+  if (values.only !== 'weights') {
+    const lines = (JSON.parse(site.shopper.cartState) as { cart: { CartItems: unknown[] } }).cart.CartItems.length;
+    const all: StepperTiming[] = [];
+    for (let i = 0; i < runs; i++) {
+      all.push(await firstPaintToCart(browser, site, lines));
+      const t = all.at(-1) as StepperTiming;
+      console.error(
+        `  cart signed in run ${i + 1}: first paint ${t.firstPaint.toFixed(0)} ms, lines shown ${t.working.toFixed(0)} ms`,
+      );
+    }
+    const gap = median(all.map((t) => Math.max(0, t.working - t.firstPaint)));
+    cartTimings.push(
+      `| cart (${lines} lines) | signed in | ${(median(all.map((t) => t.firstPaint)) / 1000).toFixed(2)} s | ` +
+        `${(median(all.map((t) => t.working)) / 1000).toFixed(2)} s | **${gap.toFixed(0)} ms** |`,
+    );
+  }
   console.log('\nJavaScript before the first interaction (390 px, Slow 3G, 4x CPU, cold cache)\n');
   console.log(
     '| page | who | script files (gzip) | inline scripts (gzip) | total (gzip) | script files as served (brotli) | files |',
@@ -288,6 +366,10 @@ try {
   console.log('| page | who | first paint | stepper working | first paint → working | LCP |');
   console.log('| ---- | --- | ----------: | --------------: | --------------------: | --: |');
   for (const row of timings) console.log(row);
+  console.log(`\nFirst paint to the cart's lines and grand total shown (median of ${runs})\n`);
+  console.log('| page | who | first paint | lines shown | first paint → lines |');
+  console.log('| ---- | --- | ----------: | ----------: | ------------------: |');
+  for (const row of cartTimings) console.log(row);
 } finally {
   await browser.close();
   await site.close();

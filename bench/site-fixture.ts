@@ -35,10 +35,26 @@ export function run(script: string, args: string[], env: NodeJS.ProcessEnv): Pro
   });
 }
 
+/**
+ * fetch, tried again when the connection drops: a kept-alive socket the server closed
+ * while this process was blocked (adding the bench's user runs a child synchronously).
+ */
+export async function fetchAgain(url: string, init?: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+
 /** Starts `npm run serve`'s script and resolves once it answers. */
 export async function serve(env: NodeJS.ProcessEnv, origin: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, [join(ROOT, 'scripts/serve.ts')], { cwd: ROOT, env, stdio: 'ignore' });
-  for (let i = 0; i < 100; i++) {
+  // Up to a minute: the server reads the built site into memory first, slow on a loaded machine.
+  for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(`${origin}/robots.txt`)).ok) return child;
     } catch {
@@ -132,12 +148,12 @@ export async function startBenchSite(name: string, items: number): Promise<Bench
     const soldOut = soldOutItemPath(siteDir);
     if (soldOut !== null) pages.push(['sold-out item', soldOut]);
     const [, sid, dbid] = /(\d+)\/(\d+)$/.exec(sectionPath) ?? [];
-    const listed = (await (await fetch(`${origin}/api/Section/ReadSectionWithList/${sid}/${dbid}`)).json()) as {
+    const listed = (await (await fetchAgain(`${origin}/api/Section/ReadSectionWithList/${sid}/${dbid}`)).json()) as {
       items: { ItemID: number; StoreID: number; ItemHidden: boolean; Availability: number }[];
     };
     const sectionItems = listed.items.map(({ ItemID, StoreID }) => ({ ItemID, StoreID }));
     const [, iid, idb] = /(\d+)\/(\d+)$/.exec(pages[4]?.[1] ?? '') ?? [];
-    const item = (await (await fetch(`${origin}/api/Item/Read/${iid}/${idb}`)).json()) as {
+    const item = (await (await fetchAgain(`${origin}/api/Item/Read/${iid}/${idb}`)).json()) as {
       ItemID: number;
       StoreID: number;
     };
@@ -157,7 +173,7 @@ export async function startBenchSite(name: string, items: number): Promise<Bench
       ],
       { cwd: ROOT, env, stdio: 'pipe' },
     );
-    const tokenRes = await fetch(`${origin}/token`, {
+    const tokenRes = await fetchAgain(`${origin}/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ username: email, password: PASSWORD, grant_type: 'password' }),
@@ -173,7 +189,7 @@ export async function startBenchSite(name: string, items: number): Promise<Bench
       Qty: n + 2,
       Staus: 'added',
     }));
-    const saved = await fetch(`${origin}/api/cart/Create`, {
+    const saved = await fetchAgain(`${origin}/api/cart/Create`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ CartItems: lines }),

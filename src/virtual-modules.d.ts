@@ -3,3 +3,9 @@ declare module 'virtual:aisle/first-paint' {
   const code: string;
   export default code;
 }
+
+/** The cart page's script, bundled and minified (src/publish/client-integration.ts). */
+declare module 'virtual:aisle/cart-page' {
+  const code: string;
+  export default code;
+}

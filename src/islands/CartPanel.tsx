@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
 import { type CartItemDto, grandTotal, lineTotal } from '../lib/domain/cart.ts';
 import { formatRs, rupeesToPaise } from '../lib/domain/money.ts';
+import { CART_LOOK as L } from '../scripts/cart-look.ts';
 import {
   $cartLoad,
   $cartNotice,
@@ -20,7 +21,6 @@ import {
 } from '../stores/cart.ts';
 import { Spinner } from './AuthGate.tsx';
 import { CheckoutReview } from './CheckoutReview.tsx';
-import { buttonClass } from './FormField.tsx';
 import { QuantityStepper, useHydrated } from './QuantityStepper.tsx';
 
 /** Spec §9: the spinner stays this long after the data has arrived. */
@@ -69,18 +69,50 @@ const NOTICE_STYLE: Record<CartNotice['kind'], string> = {
   error: 'bg-rose-50 text-berry-700 ring-rose-200',
 };
 
-const actionButton =
-  `${buttonClass} aria-disabled:cursor-not-allowed aria-disabled:bg-slate-300 aria-disabled:text-slate-600 ` +
-  'aria-disabled:shadow-none';
-
-const secondaryButton =
-  'inline-flex items-center justify-center rounded-lg bg-white px-5 py-2.5 font-semibold text-brand-800 ring-1 ring-brand-300 ' +
-  'transition hover:bg-brand-50 aria-disabled:cursor-not-allowed aria-disabled:text-slate-600 aria-disabled:ring-slate-300';
+const actionButton = L.actionButton;
+const secondaryButton = L.secondaryButton;
+const buttonClass = L.actionButton;
 
 /** What a line's stock says next to its name, when it cannot cover the quantity. */
 function stockNote(line: CartItemDto): string {
   if (line.Qty <= line.Availability) return '';
   return line.Availability === 0 ? 'Out of stock' : `Only ${line.Availability} in stock`;
+}
+
+/** The document attribute naming a panel button pressed before React (src/scripts/cart-page.ts). */
+const QUEUED_ACTION = 'data-cart-action';
+
+/** The button the shopper pressed on the cart page's plain copy before this panel loaded, taken once. */
+function takeQueuedAction(): string | null {
+  const root = document.documentElement;
+  const action = root.getAttribute(QUEUED_ACTION);
+  root.removeAttribute(QUEUED_ACTION);
+  return action;
+}
+
+/** The element of `panel` that plays the part `el` played in the plain copy. */
+function twinOf(el: Element, panel: Element): HTMLElement | null {
+  const action = el.closest<HTMLElement>('[data-cart-action]')?.dataset.cartAction;
+  if (action !== undefined) return panel.querySelector(`[data-cart-action="${action}"]`);
+  const stepper = el.closest<HTMLElement>('[data-stepper]')?.dataset.stepper;
+  if (stepper !== undefined) {
+    const step = el.closest<HTMLElement>('[data-step]')?.dataset.step;
+    const inTwin = step === undefined ? 'input' : `[data-step="${step}"]`;
+    return panel.querySelector(`[data-stepper="${stepper}"] ${inTwin}`);
+  }
+  const label = el.getAttribute('aria-label');
+  return label === null ? null : panel.querySelector(`[aria-label="${CSS.escape(label)}"]`);
+}
+
+/** Removes the cart page's plain copy, moving the focus to the same control of this panel. */
+function takeOverPlainPanel(): void {
+  const plain = document.querySelector('[data-cart-early]');
+  const panel = document.querySelector('[data-cart-panel]');
+  if (plain === null || panel === null) return;
+  const focused = document.activeElement;
+  const twin = focused !== null && plain.contains(focused) ? twinOf(focused, panel) : null;
+  plain.remove();
+  twin?.focus();
 }
 
 /**
@@ -106,11 +138,42 @@ export function CartPanel() {
   // "Order again" in My Orders leaves word of what it added.
   useEffect(() => takeCarriedNotice(), []);
 
-  // The server's HTML knows no cart: render nothing until the browser's storage can be read.
-  if (!hydrated) return null;
-
   const lines = cart?.CartItems.filter((line) => line.Staus !== 'deleted') ?? [];
   const ordered = lines.filter((line) => line.Qty > 0);
+
+  const openReview = () => {
+    if (pending) return;
+    if (ordered.length === 0) {
+      showCartNotice({
+        kind: 'warning',
+        text: 'Your cart is empty: add items before ordering.',
+        shortages: [],
+      });
+      return;
+    }
+    showCartNotice(null);
+    setReviewing(true);
+  };
+
+  // A button pressed on the cart page's plain copy before this panel had loaded, pressed now.
+  const [queued, setQueued] = useState<string | null>(null);
+  // The plain copy (src/scripts/cart-page.ts) gives way before this panel is painted.
+  useLayoutEffect(() => {
+    if (!hydrated) return;
+    takeOverPlainPanel();
+    setQueued(takeQueuedAction());
+  }, [hydrated]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per queued press, with this render's cart
+  useEffect(() => {
+    if (queued === null) return;
+    setQueued(null);
+    if (queued === 'check') void checkStock();
+    else if (queued === 'order') openReview();
+    else if (queued === 'clear') setConfirming(true);
+  }, [queued]);
+
+  // The server's HTML knows no cart: render nothing until the browser's storage can be read.
+  if (!hydrated) return null;
 
   let body: ReactNode;
   if (waiting) {
@@ -215,10 +278,16 @@ export function CartPanel() {
   }
 
   return (
-    <div className="flex flex-col gap-4">
+    <div className={L.panel} data-cart-panel>
       {/* aria-disabled rather than disabled: a pressed button keeps the keyboard focus while its request is under way. */}
-      <div className="flex flex-wrap gap-3">
-        <button type="button" className={actionButton} aria-disabled={pending} onClick={() => void checkStock()}>
+      <div className={L.actions}>
+        <button
+          type="button"
+          className={actionButton}
+          aria-disabled={pending}
+          data-cart-action="check"
+          onClick={() => void checkStock()}
+        >
           Check Stock
         </button>
         <button
@@ -226,19 +295,8 @@ export function CartPanel() {
           className={actionButton}
           aria-disabled={pending}
           aria-expanded={reviewing}
-          onClick={() => {
-            if (pending) return;
-            if (ordered.length === 0) {
-              showCartNotice({
-                kind: 'warning',
-                text: 'Your cart is empty: add items before ordering.',
-                shortages: [],
-              });
-              return;
-            }
-            showCartNotice(null);
-            setReviewing(true);
-          }}
+          data-cart-action="order"
+          onClick={openReview}
         >
           Order
         </button>
@@ -248,6 +306,7 @@ export function CartPanel() {
           aria-disabled={pending}
           aria-expanded={confirming}
           aria-controls="clear-cart-confirm"
+          data-cart-action="clear"
           onClick={() => {
             if (!pending) setConfirming(true);
           }}

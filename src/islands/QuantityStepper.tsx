@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { type ChangeEvent, type KeyboardEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { friendlyMessage } from '../lib/api/account.ts';
 import { clampQty, qtyLimitText, quantityOf } from '../lib/domain/cart.ts';
+import { STEPPER_LOOK } from '../scripts/cart-look.ts';
 import { $myCart, type CartItemSource, changeQuantity, refreshItem, startCart } from '../stores/cart.ts';
 
 export interface QuantityStepperProps {
@@ -29,11 +30,6 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
-
-const button =
-  'grid place-items-center rounded-full text-lg font-bold leading-none transition ' +
-  'bg-white text-brand-800 ring-1 ring-brand-300 hover:bg-brand-100 aria-disabled:text-slate-500 ' +
-  'aria-disabled:ring-slate-300 aria-disabled:hover:bg-white disabled:text-slate-500 disabled:ring-slate-300';
 
 /**
  * The quantity stepper of an item card and of the cart panel (spec §2, §4): a
@@ -67,7 +63,7 @@ export function QuantityStepper({ item, disabled = false, compact = false }: Qua
 
   const key = `${item.StoreID}:${item.ItemID}`;
   const qty = asked ?? quantityOf(cart, item.ItemID, item.StoreID);
-  const buttonClass = `${button} ${compact ? 'size-8 sm:size-9' : 'size-9'}`;
+  const buttonClass = `${STEPPER_LOOK.button} ${STEPPER_LOOK.buttonSize(compact)}`;
   const inputId = `qty-${item.StoreID}-${item.ItemID}`;
   const hintId = `${inputId}-limit`;
   const title = item.ItemTitle;
@@ -117,7 +113,7 @@ export function QuantityStepper({ item, disabled = false, compact = false }: Qua
       data-in-cart={qty > 0 ? '' : undefined}
       data-at-max={qty >= max ? '' : undefined}
     >
-      <div className={`inline-flex items-center ${compact ? 'gap-1 sm:gap-1.5' : 'gap-1.5'}`}>
+      <div className={STEPPER_LOOK.row(compact)}>
         <button
           type="button"
           className={buttonClass}
@@ -134,7 +130,7 @@ export function QuantityStepper({ item, disabled = false, compact = false }: Qua
         </label>
         <input
           id={inputId}
-          className={`qty-input rounded-lg border border-slate-300 bg-white text-center font-semibold tabular-nums disabled:bg-slate-100 ${compact ? 'h-8 w-11 sm:h-9 sm:w-14' : 'h-9 w-14'}`}
+          className={STEPPER_LOOK.input(compact)}
           type="number"
           inputMode="numeric"
           min={0}
@@ -160,7 +156,7 @@ export function QuantityStepper({ item, disabled = false, compact = false }: Qua
           <span aria-hidden="true">+</span>
         </button>
       </div>
-      <p id={hintId} className="qty-hint mt-1 text-xs font-medium text-slate-700">
+      <p id={hintId} className={STEPPER_LOOK.hint}>
         {capitalized(qtyLimitText(max))}
       </p>
       {failure !== '' && (

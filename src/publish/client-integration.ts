@@ -3,27 +3,42 @@ import type { AstroIntegration } from 'astro';
 import { build } from 'esbuild';
 
 /** The module Base.astro imports the first-paint script from, as one minified text. */
-export const FIRST_PAINT_MODULE = 'virtual:aisle/first-paint';
-const RESOLVED = `\0${FIRST_PAINT_MODULE}`;
+const FIRST_PAINT_MODULE = 'virtual:aisle/first-paint';
+/** The cart page's script (issue 30), inlined in that page so its lines show without a request. */
+const CART_PAGE_MODULE = 'virtual:aisle/cart-page';
+/** Each inlined script's module and its entry in src/scripts. */
+const INLINED: Record<string, string> = {
+  [FIRST_PAINT_MODULE]: "import { firstPaint } from './first-paint.ts';\nfirstPaint();\n",
+  [CART_PAGE_MODULE]: "import './cart-page.ts';\n",
+};
 const scripts = fileURLToPath(new URL('../scripts/', import.meta.url));
 
+/** The `PUBLIC_*` variables of the environment, as Vite exposes them to the browser. */
+function publicEnv(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([k, v]) => k.startsWith('PUBLIC_') && v !== undefined),
+  ) as Record<string, string>;
+}
+
 /**
- * Bundles src/scripts/first-paint.ts (with the parts of lib/domain it uses) into
- * one minified IIFE, for the layout to inline in <head>. `</script` can never
- * end the element early.
+ * Bundles a script of src/scripts (with the parts of lib/domain it uses) into
+ * one minified IIFE, for a page to inline. `</script` can never end the element
+ * early.
  */
-export async function bundleFirstPaint(): Promise<string> {
+export async function bundleScript(entry: string): Promise<string> {
   const out = await build({
     stdin: {
-      contents: "import { firstPaint } from './first-paint.ts';\nfirstPaint();\n",
+      contents: entry,
       resolveDir: scripts,
       loader: 'ts',
-      sourcefile: 'first-paint-entry.ts',
+      sourcefile: 'inline-entry.ts',
     },
     bundle: true,
     minify: true,
     format: 'iife',
     target: 'es2022',
+    // The public settings Vite would give a bundled module (`PUBLIC_API_URL`: where the API is).
+    define: { 'import.meta.env': JSON.stringify(publicEnv()) },
     write: false,
     legalComments: 'none',
     logLevel: 'silent',
@@ -35,7 +50,7 @@ export async function bundleFirstPaint(): Promise<string> {
 /**
  * The browser side of the shop's pages: the `client:interaction` directive
  * (islands that load on the first interaction with a stepper) and the
- * first-paint script as a virtual module.
+ * inlined scripts (the first-paint script, the cart page's) as virtual modules.
  */
 export function clientIntegration(): AstroIntegration {
   return {
@@ -50,10 +65,14 @@ export function clientIntegration(): AstroIntegration {
           vite: {
             plugins: [
               {
-                name: 'aisle:first-paint',
-                resolveId: (id: string) => (id === FIRST_PAINT_MODULE ? RESOLVED : undefined),
-                load: async (id: string) =>
-                  id === RESOLVED ? `export default ${JSON.stringify(await bundleFirstPaint())};` : undefined,
+                name: 'aisle:inline-scripts',
+                resolveId: (id: string) => (id in INLINED ? `\0${id}` : undefined),
+                load: async (id: string) => {
+                  const entry = id.startsWith('\0') ? INLINED[id.slice(1)] : undefined;
+                  return entry === undefined
+                    ? undefined
+                    : `export default ${JSON.stringify(await bundleScript(entry))};`;
+                },
               },
             ],
           },

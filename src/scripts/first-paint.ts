@@ -15,14 +15,7 @@
  * - The first pointerdown, key press or focus on a stepper asks every
  *   `client:interaction` island to load (src/scripts/interaction-directive.ts).
  */
-import { jwtDecode } from 'jwt-decode';
-import {
-  CLAIM_NAME_IDENTIFIER,
-  isAuthorized,
-  signedInUser,
-  tokenState,
-  type UntrustedClaims,
-} from '../lib/domain/auth.ts';
+import { isAuthorized, signedInUser } from '../lib/domain/auth.ts';
 import {
   type CartLineItem,
   type CartState,
@@ -30,60 +23,15 @@ import {
   cartFor,
   changeQuantity,
   clampQty,
-  decodeCartState,
   GUEST_CUSTOMER,
   MAX_CART_QTY,
   quantityOf,
 } from '../lib/domain/cart.ts';
 import type { ItemDto } from '../lib/domain/catalogue.ts';
-import { CART_STATE_KEY, PROFILE_KEY, TOKEN_KEY } from '../lib/domain/storage-keys.ts';
+import { PROFILE_KEY } from '../lib/domain/storage-keys.ts';
 import { titleCase } from '../lib/domain/title-case.ts';
-import { CART_CHANGED_EVENT, HYDRATE_EVENT, LOCAL_CART_EVENT } from './page-events.ts';
-
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    // Storage switched off: the page behaves as for a new visitor.
-    return null;
-  }
-}
-
-interface Signed {
-  claims: UntrustedClaims | null;
-  /** The account id, or null for a guest (or an expired token). */
-  id: number | null;
-}
-
-function whoIsSignedIn(): Signed {
-  let token = storage()?.getItem(TOKEN_KEY) ?? '';
-  if (token.startsWith('"')) {
-    try {
-      token = String(JSON.parse(token));
-    } catch {
-      token = '';
-    }
-  }
-  if (token === '') return { claims: null, id: null };
-  let claims: UntrustedClaims;
-  try {
-    claims = jwtDecode<UntrustedClaims>(token);
-  } catch {
-    return { claims: null, id: null };
-  }
-  if (tokenState(claims, Date.now()) === 'expired') {
-    // Spec §4: an authorization check that finds the token expired removes it.
-    storage()?.removeItem(TOKEN_KEY);
-    return { claims: null, id: null };
-  }
-  if (!isAuthorized(claims, Date.now())) return { claims: null, id: null };
-  const id = Number(claims[CLAIM_NAME_IDENTIFIER]);
-  return { claims, id: Number.isSafeInteger(id) && id > 0 ? id : null };
-}
-
-function readState(): CartState {
-  return decodeCartState(storage()?.getItem(CART_STATE_KEY) ?? undefined);
-}
+import { readCartState as readState, type Signed, storage, whoIsSignedIn, writeCartState } from './local-state.ts';
+import { askIslandsToLoad, CART_CHANGED_EVENT, LOCAL_CART_EVENT } from './page-events.ts';
 
 /** The name beside the profile link: the profile's full name when known, else the name claim in title case. */
 function displayName(signed: Signed): string {
@@ -100,7 +48,13 @@ function displayName(signed: Signed): string {
   return titleCase(user.name);
 }
 
-const isLive = (stepper: Element) => stepper.closest('astro-island')?.hasAttribute('ssr') ?? false;
+/**
+ * A stepper this script works: one whose island has not hydrated yet (its
+ * `astro-island` still has `ssr`), or one a plain page script drew inside
+ * `[data-plain-steppers]` (the cart page before React, the search results).
+ */
+const isLive = (stepper: Element) =>
+  stepper.closest('astro-island')?.hasAttribute('ssr') ?? stepper.closest('[data-plain-steppers]') !== null;
 
 /** Shows `state` on one server-rendered stepper that its island has not taken over yet. */
 function showStepper(stepper: HTMLElement, state: CartState): void {
@@ -165,8 +119,7 @@ function setQuantity(stepper: HTMLElement, wanted: number): void {
   const customer = signed.id === null ? GUEST_CUSTOMER : { id: signed.id, fullName: '' };
   const next = changeQuantity(state, item, clampQty(wanted, item.MaxQtyPerItem), customer);
   if (next !== state) {
-    if (next.cart === null && !next.isDirty) store.removeItem(CART_STATE_KEY);
-    else store.setItem(CART_STATE_KEY, JSON.stringify(next));
+    writeCartState(next);
     window.dispatchEvent(new Event(LOCAL_CART_EVENT));
   }
   showAll(document);
@@ -182,18 +135,9 @@ function current(stepper: HTMLElement): number {
   return quantityOf(cartFor(readState(), whoIsSignedIn().id), itemId ?? 0, storeId ?? 0);
 }
 
-let asked = false;
-/** Asks the steppers' islands to load, once. */
-function hydrateIslands(): void {
-  if (asked) return;
-  asked = true;
-  document.documentElement.dataset.hydrate = '';
-  window.dispatchEvent(new Event(HYDRATE_EVENT));
-}
-
 function listen(): void {
   const wake = (e: Event) => {
-    if (stepperOf(e.target) !== null) hydrateIslands();
+    if (stepperOf(e.target) !== null) askIslandsToLoad();
   };
   document.addEventListener('pointerdown', wake, true);
   document.addEventListener('keydown', wake, true);

@@ -10,3 +10,14 @@ export const HYDRATE_EVENT = 'aisle:hydrate';
 export const LOCAL_CART_EVENT = 'aisle:local-cart';
 /** The cart store changed `cartState`: the count and steppers the first-paint script shows follow. */
 export const CART_CHANGED_EVENT = 'aisle:cart';
+
+/**
+ * Asks every `client:interaction` island of the page to load, once: marks the
+ * document (an island added later loads at once) and sends HYDRATE_EVENT.
+ */
+export function askIslandsToLoad(): void {
+  const root = document.documentElement;
+  if (root.dataset.hydrate !== undefined) return;
+  root.dataset.hydrate = '';
+  window.dispatchEvent(new Event(HYDRATE_EVENT));
+}

@@ -49,7 +49,10 @@ async function visit(page: Page, w: Watch, path: string): Promise<void> {
   });
   // Stepper islands load on the first interaction with a stepper (client:interaction): focus one.
   const stepper = page.locator('[data-stepper] input');
+  // The cart panel loads on the first interaction with it (issue 30), steppers or not: focus its first button.
+  const cartPanel = page.getByRole('button', { name: 'Check Stock' });
   if ((await stepper.count()) > 0) await stepper.first().focus();
+  else if ((await cartPanel.count()) > 0) await cartPanel.focus();
   // Astro drops `ssr` from an island once it has hydrated.
   await expect(page.locator('astro-island[ssr]'), path).toHaveCount(0);
   await page.waitForLoadState('networkidle');

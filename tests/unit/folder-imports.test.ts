@@ -103,20 +103,46 @@ const RULES: Record<string, { parts: string[]; packages: string[] | '*' }> = {
     packages: ['astro', 'virtual:aisle'],
   },
   'src/pages': {
-    parts: ['src/lib/domain', 'src/lib/catalogue', 'src/lib/api', 'src/components', 'src/islands', 'src/layouts'],
-    packages: ['astro'],
+    parts: [
+      'src/lib/domain',
+      'src/lib/catalogue',
+      'src/lib/api',
+      'src/lib/search',
+      'src/components',
+      'src/islands',
+      'src/layouts',
+      'src/scripts',
+    ],
+    packages: ['astro', 'virtual:aisle'],
   },
   'tests/e2e': { parts: ['tests/fixtures'], packages: '*' },
 };
 
 /** The page scripts shipped before the first interaction import less than their folder may. */
-const FIRST_PAINT = ['src/scripts/first-paint.ts', 'src/scripts/site.ts', 'src/scripts/search.ts'];
+const FIRST_PAINT = [
+  'src/scripts/first-paint.ts',
+  'src/scripts/site.ts',
+  'src/scripts/search.ts',
+  'src/scripts/cart-page.ts',
+  'src/scripts/search-page.ts',
+  'src/scripts/local-state.ts',
+  'src/scripts/stepper-markup.ts',
+  'src/scripts/cart-look.ts',
+];
+
+/**
+ * Imports allowed beyond the rules because they are a dynamic `import()` made on the first
+ * interaction, never before it (`tests/unit/plain-script-imports.test.ts` holds that they
+ * are not static): the search results page has no island, so its first stepper touch
+ * loads the cart store, which saves a signed-in shopper's cart.
+ */
+const LAZY = ['src/scripts/search-page.ts -> src/stores/cart.ts'];
 
 function brokenRules(imports: Import[]): string[] {
   const broken: string[] = [];
   for (const { file, target, isPackage } of imports) {
     const rule = RULES[partOf(file)];
-    if (rule === undefined) continue;
+    if (rule === undefined || LAZY.includes(`${file} -> ${target}`)) continue;
     if (isPackage) {
       if (rule.packages !== '*' && !rule.packages.includes(target)) broken.push(`${file} -> package ${target}`);
       continue;
@@ -153,7 +179,9 @@ describe('which part may import which', () => {
   });
 
   it('ships nothing before the first interaction but the domain, the page events and jwt-decode', () => {
-    const early = imports.filter(({ file }) => FIRST_PAINT.includes(file));
+    const early = imports.filter(
+      ({ file, target }) => FIRST_PAINT.includes(file) && !LAZY.includes(`${file} -> ${target}`),
+    );
     const beyond = early.filter(
       ({ target, isPackage }) =>
         !(isPackage && target === 'jwt-decode') &&

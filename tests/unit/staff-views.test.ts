@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseSort } from '../../src/lib/domain/list-sort.ts';
+import { pricePreview } from '../../src/lib/domain/price-preview.ts';
 import {
   buildFraction,
   describeAuditDetail,
@@ -9,7 +10,6 @@ import {
   nextSort,
   pageCount,
   pageSummary,
-  pricePreview,
   sortDirection,
 } from '../../src/lib/domain/staff-views.ts';
 

@@ -8,7 +8,7 @@ import {
   SHEET_COLUMNS,
 } from '../../lib/domain/catalogue-sheet.ts';
 import { plural } from '../../lib/domain/words.ts';
-import { buttonStyles } from './Fields.tsx';
+import { buttonStyles } from './button-styles.ts';
 import { readAllStores, useLookup } from './Lookups.tsx';
 import { useContentChanged } from './PublishBanner.tsx';
 import { StaffPage } from './StaffPage.tsx';

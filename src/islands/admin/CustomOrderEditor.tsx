@@ -6,7 +6,7 @@ import type { StaffSectionDto } from '../../lib/domain/schemas.ts';
 import { moveEntry } from '../../lib/domain/staff-views.ts';
 import { possessive } from '../../lib/domain/words.ts';
 import { Spinner } from '../AuthGate.tsx';
-import { buttonStyles } from './Fields.tsx';
+import { buttonStyles } from './button-styles.ts';
 import { staff } from './staff-client.ts';
 
 // CustomOrder may list items filed in other sections of the database; read a sane number of them.

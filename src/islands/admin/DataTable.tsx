@@ -3,8 +3,8 @@ import { friendlyMessage } from '../../lib/api/account.ts';
 import type { ListQuery, Page } from '../../lib/api/data.ts';
 import { nextSort, pageCount, pageSummary, type SortDirection, sortDirection } from '../../lib/domain/staff-views.ts';
 import { Spinner } from '../AuthGate.tsx';
+import { buttonStyles } from './button-styles.ts';
 import { ConfirmDialog, Dialog } from './Dialog.tsx';
-import { buttonStyles } from './Fields.tsx';
 import { useContentChanged } from './PublishBanner.tsx';
 import { useToast } from './Toaster.tsx';
 

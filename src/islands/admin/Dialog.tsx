@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { friendlyMessage } from '../../lib/api/account.ts';
-import { buttonStyles } from './Fields.tsx';
+import { buttonStyles } from './button-styles.ts';
 
 export interface DialogProps {
   open: boolean;

@@ -1,8 +1,8 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { friendlyMessage } from '../../lib/api/account.ts';
 import type { FeedClientDto } from '../../lib/domain/feed-rules.ts';
+import { buttonStyles } from './button-styles.ts';
 import { ConfirmDialog } from './Dialog.tsx';
-import { buttonStyles } from './Fields.tsx';
 import { byId, readAllStores, useLookup } from './Lookups.tsx';
 import { formatWhen } from './PublishBanner.tsx';
 import { StaffPage } from './StaffPage.tsx';

@@ -3,7 +3,10 @@ import type { z } from 'zod';
 import { friendlyMessage, modelStateOf } from '../../lib/api/account.ts';
 import { inLabels } from '../../lib/domain/field-labels.ts';
 import { type FieldErrors, type FormSpec, validateForm } from '../../lib/domain/schemas.ts';
+import { buttonStyles } from './button-styles.ts';
 import { useToast } from './Toaster.tsx';
+
+export { buttonStyles };
 
 /**
  * The staff forms' pieces: a form state whose messages come from the shared
@@ -11,18 +14,6 @@ import { useToast } from './Toaster.tsx';
  * labelled inputs tied to their messages (`aria-describedby`, `aria-invalid`),
  * and the form shell with its alert and buttons.
  */
-
-export const buttonStyles = {
-  primary:
-    'inline-flex items-center justify-center gap-2 rounded-lg bg-brand-800 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-900 disabled:cursor-not-allowed disabled:opacity-60',
-  secondary:
-    'inline-flex items-center justify-center gap-2 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60',
-  danger:
-    'inline-flex items-center justify-center gap-2 rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60',
-  row: 'inline-flex items-center gap-1 whitespace-nowrap rounded-md px-2 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-60',
-  rowDanger:
-    'inline-flex items-center gap-1 whitespace-nowrap rounded-md px-2 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-60',
-} as const;
 
 const controlClass =
   'block w-full rounded-lg border bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700/30 disabled:bg-slate-100 disabled:text-slate-600';

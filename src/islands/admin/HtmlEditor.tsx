@@ -5,7 +5,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { sanitizeContent } from '../../lib/content/sanitize.ts';
 import { CONTENT_MAX_BYTES } from '../../lib/domain/schemas.ts';
-import { buttonStyles } from './Fields.tsx';
+import { buttonStyles } from './button-styles.ts';
 
 type Mode = 'write' | 'html' | 'preview';
 const MODES: { mode: Mode; label: string }[] = [

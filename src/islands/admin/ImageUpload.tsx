@@ -2,7 +2,7 @@ import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { friendlyMessage } from '../../lib/api/account.ts';
 import { type ImageTarget, imagePath } from '../../lib/api/staff.ts';
 import { IMAGE_TYPES, imageFileProblem } from '../../lib/domain/staff-views.ts';
-import { buttonStyles } from './Fields.tsx';
+import { buttonStyles } from './button-styles.ts';
 import { staff } from './staff-client.ts';
 import { useToast } from './Toaster.tsx';
 

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { friendlyMessage } from '../../lib/api/account.ts';
 import { type ExportFilter, saveBlob } from '../../lib/api/catalogue-io.ts';
 import type { ItemDto } from '../../lib/domain/catalogue.ts';
+import { type PricePreview, pricePreview } from '../../lib/domain/price-preview.ts';
 import {
   GST_RATES,
   itemForm,
@@ -13,7 +14,6 @@ import {
   type StaffSectionDto,
   stockField,
 } from '../../lib/domain/schemas.ts';
-import { type PricePreview, pricePreview } from '../../lib/domain/staff-views.ts';
 import {
   DbWorkspace,
   FilterSelect,

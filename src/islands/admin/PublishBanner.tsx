@@ -4,7 +4,7 @@ import { ServiceError } from '../../lib/api/errors.ts';
 import type { SiteStatusDto } from '../../lib/domain/schemas.ts';
 import { buildFraction } from '../../lib/domain/staff-views.ts';
 import { authorize } from '../../stores/session.ts';
-import { buttonStyles } from './Fields.tsx';
+import { buttonStyles } from './button-styles.ts';
 import { staff } from './staff-client.ts';
 
 /** How often a running build's progress is read (the brief's "every second"). */

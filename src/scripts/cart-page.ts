@@ -1,0 +1,342 @@
+/**
+ * The cart page (`/app/cart/my-cart`) before React (issue 30): a small module
+ * that shows the cart panel from server-rendered markup and local storage, so a
+ * shopper sees their lines and totals right after the first paint, and loads
+ * the React cart panel (`CartPanel`, `client:interaction`) only on the first
+ * interaction, as the catalogue's steppers do.
+ *
+ * - The sign-in gate: a guest (or an expired token) is sent to sign in and
+ *   comes back here, as `AuthGate` does; checked again when the token changes
+ *   in another tab and when it expires.
+ * - The cart: drawn from `cartState` at once, then from the server's copy
+ *   (`GET /api/cart/Read`, the same rule as the cart store: read only when the
+ *   local copy holds no unsaved changes; a copy changed meanwhile is kept).
+ *   Unsaved changes or a guest cart to merge load the React panel at once, whose
+ *   store saves them.
+ * - Before React: the steppers are worked by the first-paint script (the lines
+ *   sit in `[data-plain-steppers]`), Remove works here, and Check Stock, Order
+ *   and Clear Cart are handed to the panel, which runs them when it has loaded
+ *   (`data-cart-action` on the document). The panel then takes the focus over
+ *   and removes this copy.
+ */
+import { isAuthorized } from '../lib/domain/auth.ts';
+import {
+  type CartDto,
+  type CartItemDto,
+  type CartState,
+  cartFor,
+  grandTotal,
+  isGuestCart,
+  lineTotal,
+  loadedFromServer,
+  removeLine,
+} from '../lib/domain/cart.ts';
+import { formatRs, rupeesToPaise } from '../lib/domain/money.ts';
+import { loginPathFor } from '../lib/domain/return-to.ts';
+import { CART_STATE_KEY, TOKEN_KEY } from '../lib/domain/storage-keys.ts';
+import { CART_LOOK as L } from './cart-look.ts';
+import { readCartState, storage, whoIsSignedIn, writeCartState } from './local-state.ts';
+import { askIslandsToLoad, CART_CHANGED_EVENT, LOCAL_CART_EVENT } from './page-events.ts';
+import { el, stepperElement } from './stepper-markup.ts';
+
+/** The document attribute naming the panel button pressed before React loaded. */
+export const QUEUED_ACTION_ATTRIBUTE = 'data-cart-action';
+
+const rs = (rupees: number) => formatRs(rupeesToPaise(rupees));
+
+/** The API's origin: the site's own unless the build was pointed elsewhere (`PUBLIC_API_URL`, as `lib/api`). */
+function apiBase(): string {
+  const env: Record<string, unknown> = import.meta.env ?? {};
+  const configured = env.PUBLIC_API_URL;
+  return typeof configured === 'string' ? configured.replace(/\/+$/, '') : '';
+}
+
+type Load = 'reading' | 'idle' | { failed: string };
+
+let load: Load = 'idle';
+
+function spinner(label: string): HTMLElement {
+  return el(
+    'div',
+    { role: 'status', class: L.spinner },
+    el('span', { 'aria-hidden': 'true', class: L.spinnerWheel }),
+    el('span', {}, label),
+  );
+}
+
+function stockNote(line: CartItemDto): string {
+  if (line.Qty <= line.Availability) return '';
+  return line.Availability === 0 ? 'Out of stock' : `Only ${line.Availability} in stock`;
+}
+
+/** A cart line as the stepper takes an item (CartPanel's `sourceOf`). */
+function sourceOf(line: CartItemDto): object {
+  return {
+    ItemID: line.ItemID,
+    StoreID: line.StoreID,
+    ItemTitle: line.ItemTitle,
+    ItemHidden: false,
+    Availability: line.Availability,
+    Size: line.Size,
+    UnitPrice: line.UnitPrice,
+    Discount: line.Discount,
+    FlatDiscount: line.FlatDiscount,
+    Gst: line.Gst,
+    SellingPrice: line.SellingPrice,
+    ItemUpdatedTime: line.ItemUpdatedTime,
+    MaxQtyPerItem: line.MaxQtyPerItem,
+  };
+}
+
+function lineRow(line: CartItemDto): HTMLElement {
+  const note = stockNote(line);
+  return el(
+    'tr',
+    { class: L.row, 'data-line': `${line.StoreID}:${line.ItemID}` },
+    el(
+      'th',
+      { scope: 'row', class: L.name },
+      el('span', { class: L.title }, line.ItemTitle),
+      ...(line.Size !== '' ? [el('span', { class: L.size }, line.Size)] : []),
+      el('span', { class: L.each }, `${rs(line.SellingPrice)} each`),
+      ...(note !== '' ? [el('span', { class: L.note }, note)] : []),
+      el(
+        'button',
+        {
+          type: 'button',
+          class: L.remove,
+          'aria-label': `Remove ${line.ItemTitle} from your cart`,
+          'aria-disabled': 'false',
+          'data-remove': `${line.StoreID}:${line.ItemID}`,
+        },
+        'Remove',
+      ),
+    ),
+    el('td', { class: L.price }, rs(line.SellingPrice)),
+    el('td', { class: L.qty }, stepperElement(line, sourceOf(line), line.Qty, true)),
+    el('td', { class: L.lineTotal, 'data-line-total': '' }, rs(lineTotal(line))),
+  );
+}
+
+function table(cart: CartDto, lines: CartItemDto[]): HTMLElement {
+  const head = (text: string, cls: string) => el('th', { scope: 'col', class: cls }, text);
+  return el(
+    'div',
+    { class: L.tableBox },
+    el(
+      'table',
+      { class: L.table },
+      el('caption', { class: 'sr-only' }, 'Items in your cart, with prices in Rs'),
+      el(
+        'thead',
+        { class: L.thead },
+        el(
+          'tr',
+          {},
+          head('Item Name', L.th),
+          head('Price', L.thPrice),
+          head('Quantity', L.th),
+          head('Total', L.thTotal),
+        ),
+      ),
+      el('tbody', {}, ...lines.map(lineRow)),
+      el(
+        'tfoot',
+        {},
+        el(
+          'tr',
+          {},
+          el('th', { scope: 'row', colspan: '2', class: L.totalLabelNarrow }, 'Grand total'),
+          el('th', { scope: 'row', colspan: '3', class: L.totalLabelWide }, 'Grand total'),
+          el('td', { class: L.grandTotal, 'data-grand-total': '' }, rs(grandTotal(cart))),
+        ),
+      ),
+    ),
+  );
+}
+
+const shownLines = (cart: CartDto) => cart.CartItems.filter((line) => line.Staus !== 'deleted');
+// A line's stock note is part of its key: a quantity past the stock redraws the table with the note.
+const lineKeys = (lines: CartItemDto[]) => lines.map((l) => `${l.StoreID}:${l.ItemID}:${stockNote(l)}`).join(',');
+
+function myCart(): CartState {
+  return cartFor(readCartState(), whoIsSignedIn().id);
+}
+
+/** Draws the panel's body from `cartState` (and the server read's progress). */
+function draw(body: HTMLElement): void {
+  const { cart } = myCart();
+  const lines = cart === null ? [] : shownLines(cart);
+  // The same lines as drawn: update totals in place, so a stepper being used keeps its focus.
+  if (cart !== null && lines.length > 0 && body.dataset.lines === lineKeys(lines)) {
+    for (const line of lines) {
+      const row = body.querySelector(`[data-line="${line.StoreID}:${line.ItemID}"]`);
+      const total = row?.querySelector('[data-line-total]');
+      if (total) total.textContent = rs(lineTotal(line));
+    }
+    const grand = body.querySelector('[data-grand-total]');
+    if (grand) grand.textContent = rs(grandTotal(cart));
+    return;
+  }
+  let content: HTMLElement;
+  if (cart === null && typeof load === 'object') {
+    content = el(
+      'div',
+      { class: L.box },
+      el('p', { class: 'mb-4 text-slate-800' }, `Your cart could not be loaded. ${load.failed}`),
+      el('button', { type: 'button', class: L.actionButton, 'data-retry': '' }, 'Try again'),
+    );
+  } else if (cart === null) {
+    content = spinner('Loading your cart…');
+  } else if (lines.length === 0) {
+    content = el(
+      'p',
+      { class: L.emptyText },
+      'Your cart is empty. ',
+      el('a', { href: '/', class: L.link }, 'Browse the shop'),
+      ' and add items with the quantity buttons.',
+    );
+  } else {
+    content = table(cart, lines);
+  }
+  body.dataset.lines = cart === null ? '' : lineKeys(lines);
+  body.replaceChildren(content);
+}
+
+function failureText(status: number): string {
+  if (status === 0) return 'We could not reach the shop. Check your internet connection and try again.';
+  if (status === 401) return 'Your sign-in has ended. Please sign in again.';
+  if (status >= 500) return 'The shop could not complete this just now. Please try again in a minute.';
+  return `The shop refused this request (status ${status}).`;
+}
+
+/** The token in `jtoken`, as the session store keeps it (a JSON string). */
+function storedToken(): string {
+  const raw = storage()?.getItem(TOKEN_KEY) ?? '';
+  try {
+    return raw.startsWith('"') ? String(JSON.parse(raw)) : raw;
+  } catch {
+    return '';
+  }
+}
+
+/** Reads the saved cart into `cartState`, as the cart store's `refreshFromServer` does. */
+async function readFromServer(body: HTMLElement, token: string): Promise<void> {
+  const before = storage()?.getItem(CART_STATE_KEY);
+  load = 'reading';
+  draw(body);
+  let status = 0;
+  try {
+    const res = await fetch(`${apiBase()}/api/cart/Read`, {
+      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+    });
+    status = res.status;
+    if (!res.ok) throw new Error(String(status));
+    const answer = (await res.json()) as CartDto;
+    const now = readCartState();
+    // A change made meanwhile (a tap before the answer) is kept, to be saved in turn.
+    if (storage()?.getItem(CART_STATE_KEY) === before || !now.isDirty) {
+      const { CustomerID, CustomerName, CartID, CartItems } = answer;
+      writeCartState(loadedFromServer({ CustomerID, CustomerName, CartID, CartItems }));
+      window.dispatchEvent(new Event(LOCAL_CART_EVENT));
+      window.dispatchEvent(new Event(CART_CHANGED_EVENT));
+    }
+    load = 'idle';
+  } catch {
+    load = { failed: failureText(status) };
+  }
+  draw(body);
+}
+
+let expiryTimer: ReturnType<typeof setTimeout> | undefined;
+
+function gate(root: HTMLElement): boolean {
+  clearTimeout(expiryTimer);
+  const wait = root.querySelector<HTMLElement>('[data-gate-wait]');
+  const content = root.querySelector<HTMLElement>('[data-gate-content]');
+  const signed = whoIsSignedIn();
+  const passed = signed.claims !== null && isAuthorized(signed.claims, Date.now());
+  for (const side of document.querySelectorAll<HTMLElement>('[data-plain-gate="hide"]')) side.hidden = !passed;
+  if (content !== null) content.hidden = !passed;
+  if (wait !== null) {
+    wait.hidden = passed;
+    if (!passed) {
+      const login = loginPathFor(`${location.pathname}${location.search}`);
+      wait.replaceChildren(
+        el(
+          'p',
+          { class: 'py-10 text-slate-700' },
+          'This page is for signed-in customers. ',
+          el('a', { href: login, class: L.link }, 'Sign in'),
+        ),
+      );
+      location.replace(login);
+    }
+  }
+  if (passed) {
+    const exp = Number(signed.claims?.exp);
+    // Checked again when the token expires (5 s early, as the session store counts).
+    if (Number.isFinite(exp))
+      expiryTimer = setTimeout(
+        () => gate(root),
+        Math.min(2_147_483_647, Math.max(0, (exp - 5) * 1000 - Date.now()) + 50),
+      );
+  }
+  return passed;
+}
+
+/** Hands a panel button pressed before React to the panel, which runs it when it has loaded. */
+function queue(action: string): void {
+  document.documentElement.setAttribute(QUEUED_ACTION_ATTRIBUTE, action);
+  askIslandsToLoad();
+}
+
+function start(): void {
+  const root = document.querySelector<HTMLElement>('[data-plain-gate]:not([data-plain-gate="hide"])');
+  const panel = document.querySelector<HTMLElement>('[data-cart-early]');
+  const body = panel?.querySelector<HTMLElement>('[data-cart-body]');
+  if (root === null || panel === null || panel === undefined || body === null || body === undefined) return;
+  if (!gate(root)) return;
+  window.addEventListener('storage', (e) => {
+    if (e.key === TOKEN_KEY || e.key === null) gate(root);
+    if (panel.isConnected) draw(body);
+  });
+  for (const type of [LOCAL_CART_EVENT, CART_CHANGED_EVENT]) {
+    window.addEventListener(type, () => {
+      if (panel.isConnected) draw(body);
+    });
+  }
+  // Any touch of the panel loads React, as a stepper's does on catalogue pages.
+  for (const type of ['pointerdown', 'keydown', 'focusin']) panel.addEventListener(type, askIslandsToLoad, true);
+  panel.addEventListener('click', (e) => {
+    const target = e.target instanceof Element ? e.target : null;
+    const action = target?.closest<HTMLElement>('[data-cart-action]')?.dataset.cartAction;
+    if (action !== undefined) {
+      queue(action);
+      return;
+    }
+    const remove = target?.closest<HTMLElement>('[data-remove]')?.dataset.remove;
+    if (remove !== undefined) {
+      const [storeId, itemId] = remove.split(':').map(Number);
+      const state = myCart();
+      const next = removeLine(state, itemId ?? 0, storeId ?? 0);
+      if (next !== state) {
+        writeCartState(next);
+        window.dispatchEvent(new Event(LOCAL_CART_EVENT));
+        window.dispatchEvent(new Event(CART_CHANGED_EVENT));
+      }
+      return;
+    }
+    if (target?.closest('[data-retry]') !== null && target !== null) {
+      void readFromServer(body, storedToken());
+    }
+  });
+  draw(body);
+  const signed = whoIsSignedIn();
+  const mine = cartFor(readCartState(), signed.id);
+  // Unsaved changes or a guest cart to merge: the cart store saves them, so the panel loads now.
+  if (mine.isDirty || isGuestCart(mine)) askIslandsToLoad();
+  else void readFromServer(body, storedToken());
+}
+
+start();

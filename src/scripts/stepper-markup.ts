@@ -1,0 +1,92 @@
+/**
+ * The quantity stepper drawn by a plain script: the same elements, attributes
+ * and classes as the server-rendered `QuantityStepper` (src/islands), which the
+ * first-paint script works (`data-stepper`, `data-item`, `data-step`, the
+ * field's `max`) inside a `[data-plain-steppers]` container. Used where the
+ * lines are known only in the browser: the cart page before React has loaded
+ * and the search results.
+ */
+import { clampQty, qtyLimitText } from '../lib/domain/cart.ts';
+import { STEPPER_LOOK } from './cart-look.ts';
+
+/** What a stepper needs of its item: what a new cart line copies (a `CartItemSource`). */
+export interface StepperItem {
+  ItemID: number;
+  StoreID: number;
+  ItemTitle: string;
+  MaxQtyPerItem: number;
+}
+
+/** An element with its attributes and children. */
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | undefined>,
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) if (value !== undefined) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A stepper for `item` showing `qty`; `source` is the item as a new cart line copies it (its `data-item`). */
+export function stepperElement(item: StepperItem, source: object, qty: number, compact: boolean): HTMLElement {
+  const max = clampQty(item.MaxQtyPerItem);
+  const inputId = `qty-${item.StoreID}-${item.ItemID}`;
+  const hintId = `${inputId}-limit`;
+  const title = item.ItemTitle;
+  const buttonClass = `${STEPPER_LOOK.button} ${STEPPER_LOOK.buttonSize(compact)}`;
+  const stepper = el(
+    'div',
+    {
+      class: 'stepper',
+      'data-stepper': `${item.StoreID}:${item.ItemID}`,
+      'data-item': JSON.stringify(source),
+      'data-in-cart': qty > 0 ? '' : undefined,
+      'data-at-max': qty >= max ? '' : undefined,
+    },
+    el(
+      'div',
+      { class: STEPPER_LOOK.row(compact) },
+      el(
+        'button',
+        {
+          type: 'button',
+          class: buttonClass,
+          'data-step': '-1',
+          'aria-label': `Decrease quantity of ${title}`,
+          'aria-disabled': String(qty === 0),
+        },
+        el('span', { 'aria-hidden': 'true' }, '−'),
+      ),
+      el('label', { for: inputId, class: 'sr-only' }, `Quantity of ${title}`),
+      el('input', {
+        id: inputId,
+        class: STEPPER_LOOK.input(compact),
+        type: 'number',
+        inputmode: 'numeric',
+        min: '0',
+        max: String(max),
+        step: '1',
+        'aria-describedby': hintId,
+        value: String(qty),
+      }),
+      el(
+        'button',
+        {
+          type: 'button',
+          class: buttonClass,
+          'data-step': '1',
+          'aria-label': `Increase quantity of ${title}`,
+          'aria-describedby': hintId,
+          'aria-disabled': String(qty >= max),
+        },
+        el('span', { 'aria-hidden': 'true' }, '+'),
+      ),
+    ),
+    el('p', { id: hintId, class: STEPPER_LOOK.hint }, capitalized(qtyLimitText(max))),
+  );
+  return stepper;
+}
