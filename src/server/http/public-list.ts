@@ -12,7 +12,6 @@ import {
 } from '../../lib/domain/list-rules.ts';
 import { listTurnsOf } from '../db/list-turns.ts';
 import { type BoundedListQuery, orderingColumns } from '../db/paginate.ts';
-import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { queryValue } from './input.ts';
 import { type Paging, parsePaging } from './paging.ts';
@@ -102,8 +101,8 @@ function cursorKey(orderBy: readonly string[], direction: 'asc' | 'desc'): strin
  * Runs a public list in its turn (`db/list-turns.ts`): 503 with `Retry-After`
  * when too many wait. Staff lists run at once.
  */
-export function inListTurn<T>(deps: AppDeps, paging: BoundedPaging<string>, work: () => Promise<T>): Promise<T> {
-  return paging.caller === 'staff' ? work() : listTurnsOf(deps.db).run(work);
+export function inListTurn<T>(db: object, paging: BoundedPaging<string>, work: () => Promise<T>): Promise<T> {
+  return paging.caller === 'staff' ? work() : listTurnsOf(db).run(work);
 }
 
 /**

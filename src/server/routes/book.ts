@@ -17,7 +17,7 @@ export function bookRoutes(deps: AppDeps): Hono {
       constant: storeId === undefined ? [] : ['store_id'],
       updatedSince: updatedSince !== undefined,
     });
-    const page = await inListTurn(deps, paging, () =>
+    const page = await inListTurn(deps.db, paging, () =>
       readPublishedPage(db, { storeId, updatedSince }, paging, paging.orderBy),
     );
     return boundedJson(c, page.rows.map(toBookSummaryDto), page, paging);

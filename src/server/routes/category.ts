@@ -30,7 +30,7 @@ export function categoryRoutes(deps: AppDeps): Hono<AuthEnv> {
   return new Hono<AuthEnv>()
     .get('/readall', async (c) => {
       const paging = parseBoundedPaging(c, await listCallerOf(c, deps), CATEGORY_LIST);
-      const page = await inListTurn(deps, paging, () => readCategoryPage(db, paging, paging.orderBy));
+      const page = await inListTurn(deps.db, paging, () => readCategoryPage(db, paging, paging.orderBy));
       return boundedJson(c, page.categories, page, paging);
     })
     .get('/read/:id', async (c) => c.json(toCategoryDto(await findCategoryOr404(db, idParam(c, 'id')))))

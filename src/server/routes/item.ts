@@ -49,7 +49,7 @@ export function itemRoutes(deps: AppDeps): Hono<AuthEnv> {
         updatedSince: filters.updatedSince !== undefined,
       });
       if (lead === null) return boundedJson(c, [], { total: 0, exact: true, next: undefined }, paging);
-      const page = await inListTurn(deps, paging, () => readItemPage(db, lead.filters, paging, paging.orderBy));
+      const page = await inListTurn(deps.db, paging, () => readItemPage(db, lead.filters, paging, paging.orderBy));
       return boundedJson(c, page.items, page, paging);
     })
     .get('/read/:id/:dbId', async (c) => {

@@ -28,7 +28,7 @@ export function publisherRoutes(deps: AppDeps): Hono<AuthEnv> {
       constant: storeId === undefined ? [] : ['store_id'],
       updatedSince: updatedSince !== undefined,
     });
-    const page = await inListTurn(deps, paging, () =>
+    const page = await inListTurn(deps.db, paging, () =>
       readPublishedPage(db, { storeId, updatedSince }, paging, paging.orderBy),
     );
     return boundedJson(c, page.rows.map(toSectionDto), page, paging);

@@ -40,7 +40,7 @@ export function storeRoutes(deps: AppDeps): Hono<AuthEnv> {
       constant: categoryId === undefined ? [] : ['category_id'],
       updatedSince: updatedSince !== undefined,
     });
-    const page = await inListTurn(deps, paging, () =>
+    const page = await inListTurn(deps.db, paging, () =>
       readStorePage(db, { categoryId, updatedSince }, paging, paging.orderBy),
     );
     return boundedJson(c, page.stores, page, paging);
