@@ -212,7 +212,9 @@ test.describe('staff areas', () => {
     await expect(row(page, section)).toContainText('Published');
     await expect(page.getByText("The shop's pages are out of date")).toBeVisible();
 
-    const published = await request.get(`/api/Publisher/ReadAll?filter=${encodeURIComponent(section)}`);
+    const published = await request.get(`/api/Publisher/ReadAll?filter=${encodeURIComponent(section)}`, {
+      headers: staffHeaders,
+    });
     const [copy] = (await published.json()) as { SectionID: number; DbID: number; CustomOrder: string }[];
     expect(copy?.DbID).toBe(dbId);
     const sectionPath = `/app/store-section/${copy?.SectionID}/${copy?.DbID}`;

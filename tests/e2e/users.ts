@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 // Accounts and checks the end-to-end specs share. Black box: accounts come from the
 // operator's CLI (`scripts/user-add.ts`, `npm run user:add`) over the suite's data folder
@@ -97,4 +97,15 @@ export async function fillDelivery(
   for (const [label, value] of Object.entries(address)) {
     await scope.getByLabel(label, { exact: true }).fill(value);
   }
+}
+
+/** The headers of an API call made as `email` (a signed-in staff member's lists lift the public limits). */
+export async function bearerHeaders(
+  request: APIRequestContext,
+  email: string,
+  password = PASSWORD,
+): Promise<{ Authorization: string }> {
+  const res = await request.post('/token', { form: { username: email, password, grant_type: 'password' } });
+  expect(res.status()).toBe(200);
+  return { Authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}` };
 }
