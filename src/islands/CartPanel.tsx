@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
-import { type CartItemDto, grandTotal, lineTotal } from '../lib/domain/cart.ts';
+import { type CartItemDto, cartItemSourceOf, grandTotal, lineTotal } from '../lib/domain/cart.ts';
 import { formatRs, rupeesToPaise } from '../lib/domain/money.ts';
 import { CART_LOOK as L } from '../scripts/cart-look.ts';
 import {
@@ -9,7 +9,6 @@ import {
   $cartPending,
   $cartSave,
   $myCart,
-  type CartItemSource,
   type CartNotice,
   checkStock,
   clearCart,
@@ -41,26 +40,6 @@ function useLingering(on: boolean, ms: number): boolean {
 }
 
 const rs = (rupees: number) => formatRs(rupeesToPaise(rupees));
-
-/** A cart line as the stepper takes an item: the line already holds the catalogue's fields. */
-function sourceOf(line: CartItemDto): CartItemSource {
-  return {
-    ItemID: line.ItemID,
-    StoreID: line.StoreID,
-    ItemTitle: line.ItemTitle,
-    // A line's Availability is already 0 for an item that is not for sale.
-    ItemHidden: false,
-    Availability: line.Availability,
-    Size: line.Size,
-    UnitPrice: line.UnitPrice,
-    Discount: line.Discount,
-    FlatDiscount: line.FlatDiscount,
-    Gst: line.Gst,
-    SellingPrice: line.SellingPrice,
-    ItemUpdatedTime: line.ItemUpdatedTime,
-    MaxQtyPerItem: line.MaxQtyPerItem,
-  };
-}
 
 const NOTICE_STYLE: Record<CartNotice['kind'], string> = {
   working: 'bg-slate-50 text-slate-800 ring-slate-200',
@@ -249,7 +228,7 @@ export function CartPanel() {
                     {rs(line.SellingPrice)}
                   </td>
                   <td className="px-1 py-3 sm:px-4">
-                    <QuantityStepper item={sourceOf(line)} disabled={pending} compact />
+                    <QuantityStepper item={cartItemSourceOf(line)} disabled={pending} compact />
                   </td>
                   <td className="py-3 pl-1 pr-2 text-right font-semibold tabular-nums sm:whitespace-nowrap sm:px-4">
                     {rs(lineTotal(line))}

@@ -25,6 +25,7 @@ import {
   type CartItemDto,
   type CartState,
   cartFor,
+  cartItemSourceOf,
   grandTotal,
   isGuestCart,
   lineTotal,
@@ -69,25 +70,6 @@ function stockNote(line: CartItemDto): string {
   return line.Availability === 0 ? 'Out of stock' : `Only ${line.Availability} in stock`;
 }
 
-/** A cart line as the stepper takes an item (CartPanel's `sourceOf`). */
-function sourceOf(line: CartItemDto): object {
-  return {
-    ItemID: line.ItemID,
-    StoreID: line.StoreID,
-    ItemTitle: line.ItemTitle,
-    ItemHidden: false,
-    Availability: line.Availability,
-    Size: line.Size,
-    UnitPrice: line.UnitPrice,
-    Discount: line.Discount,
-    FlatDiscount: line.FlatDiscount,
-    Gst: line.Gst,
-    SellingPrice: line.SellingPrice,
-    ItemUpdatedTime: line.ItemUpdatedTime,
-    MaxQtyPerItem: line.MaxQtyPerItem,
-  };
-}
-
 function lineRow(line: CartItemDto): HTMLElement {
   const note = stockNote(line);
   return el(
@@ -113,7 +95,7 @@ function lineRow(line: CartItemDto): HTMLElement {
       ),
     ),
     el('td', { class: L.price }, rs(line.SellingPrice)),
-    el('td', { class: L.qty }, stepperElement(line, sourceOf(line), line.Qty, true)),
+    el('td', { class: L.qty }, stepperElement(line, cartItemSourceOf(line), line.Qty, true)),
     el('td', { class: L.lineTotal, 'data-line-total': '' }, rs(lineTotal(line))),
   );
 }

@@ -67,6 +67,26 @@ export type CartItemSource = Pick<CartItemDto, 'MaxQtyPerItem'> &
     | 'ItemUpdatedTime'
   >;
 
+/** A cart line as the stepper takes an item: the line already holds the catalogue's fields. */
+export function cartItemSourceOf(line: CartItemDto): CartItemSource {
+  return {
+    ItemID: line.ItemID,
+    StoreID: line.StoreID,
+    ItemTitle: line.ItemTitle,
+    // A line's Availability is already 0 for an item that is not for sale.
+    ItemHidden: false,
+    Availability: line.Availability,
+    Size: line.Size,
+    UnitPrice: line.UnitPrice,
+    Discount: line.Discount,
+    FlatDiscount: line.FlatDiscount,
+    Gst: line.Gst,
+    SellingPrice: line.SellingPrice,
+    ItemUpdatedTime: line.ItemUpdatedTime,
+    MaxQtyPerItem: line.MaxQtyPerItem,
+  };
+}
+
 export type CartLineItem = ItemDto & Pick<CartItemDto, 'MaxQtyPerItem'>;
 
 export interface CartDto {
