@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
 import { type CartItemDto, cartItemSourceOf, grandTotal, lineTotal } from '../lib/domain/cart.ts';
 import { formatRs, rupeesToPaise } from '../lib/domain/money.ts';
-import { CART_LOOK as L } from '../scripts/cart-look.ts';
+import { CART_LOOK as L } from '../page-scripts/cart-look.ts';
 import {
   $cartLoad,
   $cartNotice,
@@ -58,7 +58,7 @@ function stockNote(line: CartItemDto): string {
   return line.Availability === 0 ? 'Out of stock' : `Only ${line.Availability} in stock`;
 }
 
-/** The document attribute naming a panel button pressed before React (src/scripts/cart-page.ts). */
+/** The document attribute naming a panel button pressed before React (src/page-scripts/cart-page.ts). */
 const QUEUED_ACTION = 'data-cart-action';
 
 /** The button the shopper pressed on the cart page's plain copy before this panel loaded, taken once. */
@@ -136,7 +136,7 @@ export function CartPanel() {
 
   // A button pressed on the cart page's plain copy before this panel had loaded, pressed now.
   const [queued, setQueued] = useState<string | null>(null);
-  // The plain copy (src/scripts/cart-page.ts) gives way before this panel is painted.
+  // The plain copy (src/page-scripts/cart-page.ts) gives way before this panel is painted.
   useLayoutEffect(() => {
     if (!hydrated) return;
     takeOverPlainPanel();

@@ -5,7 +5,7 @@ import { ServiceError } from '../lib/api/errors.ts';
 import { validateProfile } from '../lib/domain/account-rules.ts';
 import type { EmployeeDto, EndUserDto } from '../lib/domain/auth.ts';
 import { MFA_MESSAGES } from '../lib/domain/mfa.ts';
-import { CART_CHANGED_EVENT } from '../scripts/page-events.ts';
+import { CART_CHANGED_EVENT } from '../page-scripts/page-events.ts';
 import { $user, accountApi, LOGIN_PATH, setFullName } from '../stores/session.ts';
 import { Spinner } from './AuthGate.tsx';
 import { buttonClass, Notice, ReadOnlyField, TextField, useFieldForm } from './FormField.tsx';

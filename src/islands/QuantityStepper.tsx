@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { type ChangeEvent, type KeyboardEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { friendlyMessage } from '../lib/api/account.ts';
 import { clampQty, qtyLimitText, quantityOf } from '../lib/domain/cart.ts';
-import { STEPPER_LOOK } from '../scripts/cart-look.ts';
+import { STEPPER_LOOK } from '../page-scripts/cart-look.ts';
 import { $myCart, type CartItemSource, changeQuantity, refreshItem, startCart } from '../stores/cart.ts';
 
 export interface QuantityStepperProps {
@@ -42,7 +42,7 @@ export function useHydrated(): boolean {
  * for screen readers, shows.
  *
  * Its server-rendered HTML is the working control before the island loads: the
- * first-paint script (src/scripts/first-paint.ts) fills in the quantity and
+ * first-paint script (src/page-scripts/first-paint.ts) fills in the quantity and
  * works the buttons until then, through the `data-stepper`, `data-item`,
  * `data-step` and `data-at-max` attributes and the field's `max` rendered here.
  */

@@ -6,12 +6,12 @@ import { build } from 'esbuild';
 const FIRST_PAINT_MODULE = 'virtual:aisle/first-paint';
 /** The cart page's script (issue 30), inlined in that page so its lines show without a request. */
 const CART_PAGE_MODULE = 'virtual:aisle/cart-page';
-/** Each inlined script's module and its entry in src/scripts. */
+/** Each inlined script's module and its entry in src/page-scripts. */
 const INLINED: Record<string, string> = {
   [FIRST_PAINT_MODULE]: "import { firstPaint } from './first-paint.ts';\nfirstPaint();\n",
   [CART_PAGE_MODULE]: "import './cart-page.ts';\n",
 };
-const scripts = fileURLToPath(new URL('../scripts/', import.meta.url));
+const scripts = fileURLToPath(new URL('../page-scripts/', import.meta.url));
 
 /** The `PUBLIC_*` variables of the environment, as Vite exposes them to the browser. */
 function publicEnv(): Record<string, string> {
@@ -21,7 +21,7 @@ function publicEnv(): Record<string, string> {
 }
 
 /**
- * Bundles a script of src/scripts (with the parts of lib/domain it uses) into
+ * Bundles a script of src/page-scripts (with the parts of lib/domain it uses) into
  * one minified IIFE, for a page to inline. `</script` can never end the element
  * early.
  */
@@ -59,7 +59,7 @@ export function clientIntegration(): AstroIntegration {
       'astro:config:setup': ({ addClientDirective, updateConfig }) => {
         addClientDirective({
           name: 'interaction',
-          entrypoint: fileURLToPath(new URL('../scripts/interaction-directive.ts', import.meta.url)),
+          entrypoint: fileURLToPath(new URL('../page-scripts/interaction-directive.ts', import.meta.url)),
         });
         updateConfig({
           vite: {

@@ -13,7 +13,7 @@ const ROOTS = [
   'src/components',
   'src/islands',
   'src/stores',
-  'src/scripts',
+  'src/page-scripts',
   'src/styles',
   'src/publish',
   'src/client.d.ts',

@@ -26,7 +26,7 @@ import {
   type ShortageDto,
 } from '../lib/domain/cart.ts';
 import { CART_NOTICE_KEY, CART_STATE_KEY } from '../lib/domain/storage-keys.ts';
-import { CART_CHANGED_EVENT, LOCAL_CART_EVENT } from '../scripts/page-events.ts';
+import { CART_CHANGED_EVENT, LOCAL_CART_EVENT } from '../page-scripts/page-events.ts';
 import { $jtoken, $user, accountApi, api, authorize } from './session.ts';
 
 /**

@@ -70,16 +70,16 @@ const RULES: Record<string, { parts: string[]; packages: string[] | '*' }> = {
     parts: ['src/server', 'src/lib/domain', 'src/lib/api', 'src/lib/catalogue', 'src/lib/content'],
     packages: '*',
   },
-  'src/scripts': {
+  'src/page-scripts': {
     parts: ['src/lib/domain', 'src/lib/api', 'src/lib/search'],
     packages: ['jwt-decode', 'astro'],
   },
   'src/stores': {
-    parts: ['src/lib/domain', 'src/lib/api', 'src/scripts'],
+    parts: ['src/lib/domain', 'src/lib/api', 'src/page-scripts'],
     packages: ['nanostores', '@nanostores/persistent', 'jwt-decode'],
   },
   'src/islands': {
-    parts: ['src/lib/domain', 'src/lib/api', 'src/lib/search', 'src/lib/content', 'src/stores', 'src/scripts'],
+    parts: ['src/lib/domain', 'src/lib/api', 'src/lib/search', 'src/lib/content', 'src/stores', 'src/page-scripts'],
     packages: [
       'react',
       'react-dom',
@@ -95,11 +95,11 @@ const RULES: Record<string, { parts: string[]; packages: string[] | '*' }> = {
     ],
   },
   'src/components': {
-    parts: ['src/lib/domain', 'src/lib/catalogue', 'src/lib/api', 'src/islands', 'src/layouts', 'src/scripts'],
+    parts: ['src/lib/domain', 'src/lib/catalogue', 'src/lib/api', 'src/islands', 'src/layouts', 'src/page-scripts'],
     packages: ['astro'],
   },
   'src/layouts': {
-    parts: ['src/lib/domain', 'src/lib/catalogue', 'src/components', 'src/scripts', 'src/styles'],
+    parts: ['src/lib/domain', 'src/lib/catalogue', 'src/components', 'src/page-scripts', 'src/styles'],
     packages: ['astro', 'virtual:aisle'],
   },
   'src/pages': {
@@ -111,7 +111,7 @@ const RULES: Record<string, { parts: string[]; packages: string[] | '*' }> = {
       'src/components',
       'src/islands',
       'src/layouts',
-      'src/scripts',
+      'src/page-scripts',
     ],
     packages: ['astro', 'virtual:aisle'],
   },
@@ -120,14 +120,14 @@ const RULES: Record<string, { parts: string[]; packages: string[] | '*' }> = {
 
 /** The page scripts shipped before the first interaction import less than their folder may. */
 const FIRST_PAINT = [
-  'src/scripts/first-paint.ts',
-  'src/scripts/site.ts',
-  'src/scripts/search.ts',
-  'src/scripts/cart-page.ts',
-  'src/scripts/search-page.ts',
-  'src/scripts/local-state.ts',
-  'src/scripts/stepper-markup.ts',
-  'src/scripts/cart-look.ts',
+  'src/page-scripts/first-paint.ts',
+  'src/page-scripts/site.ts',
+  'src/page-scripts/search.ts',
+  'src/page-scripts/cart-page.ts',
+  'src/page-scripts/search-page.ts',
+  'src/page-scripts/local-state.ts',
+  'src/page-scripts/stepper-markup.ts',
+  'src/page-scripts/cart-look.ts',
 ];
 
 /**
@@ -136,7 +136,7 @@ const FIRST_PAINT = [
  * are not static): the search results page has no island, so its first stepper touch
  * loads the cart store, which saves a signed-in shopper's cart.
  */
-const LAZY = ['src/scripts/search-page.ts -> src/stores/cart.ts'];
+const LAZY = ['src/page-scripts/search-page.ts -> src/stores/cart.ts'];
 
 function brokenRules(imports: Import[]): string[] {
   const broken: string[] = [];
@@ -186,7 +186,7 @@ describe('which part may import which', () => {
       ({ target, isPackage }) =>
         !(isPackage && target === 'jwt-decode') &&
         !(!isPackage && (target.startsWith('src/lib/domain/') || target.startsWith('src/lib/search/'))) &&
-        !(!isPackage && FIRST_PAINT.concat('src/scripts/page-events.ts').includes(target)),
+        !(!isPackage && FIRST_PAINT.concat('src/page-scripts/page-events.ts').includes(target)),
     );
     expect(beyond.map(({ file, target }) => `${file} -> ${target}`)).toEqual([]);
   });

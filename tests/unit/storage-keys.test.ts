@@ -7,7 +7,7 @@ const SRC = resolve(import.meta.dirname, '../../src');
 const HOME = 'lib/domain/storage-keys.ts';
 // The script every page ships imports nothing shared (no extra chunk before the first interaction),
 // so it spells the sign-out keys; the test below holds it to `SIGNED_IN_KEYS`.
-const SITE_SCRIPT = 'scripts/site.ts';
+const SITE_SCRIPT = 'page-scripts/site.ts';
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

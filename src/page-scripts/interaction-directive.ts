@@ -1,7 +1,7 @@
 /**
  * `client:interaction`: an island that loads on the shopper's first interaction
  * with any stepper of the page (pointerdown, key press or focus), which the
- * first-paint script (src/scripts/first-paint.ts) announces with one window
+ * first-paint script (src/page-scripts/first-paint.ts) announces with one window
  * event, so every stepper of the page loads together. Until then the
  * server-rendered stepper is worked by the first-paint script, so nothing is
  * lost and the tap that triggered the load has already counted.

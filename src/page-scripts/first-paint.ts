@@ -13,7 +13,7 @@
  *   state machine the island uses (lib/domain/cart.ts), so nothing done before
  *   the island loads is lost and the first tap counts.
  * - The first pointerdown, key press or focus on a stepper asks every
- *   `client:interaction` island to load (src/scripts/interaction-directive.ts).
+ *   `client:interaction` island to load (src/page-scripts/interaction-directive.ts).
  */
 import { isAuthorized, signedInUser } from '../lib/domain/auth.ts';
 import {
