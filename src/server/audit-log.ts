@@ -1,5 +1,5 @@
 import { type Kysely, type SqlBool, sql } from 'kysely';
-import type { AuditEntryDto } from '../lib/domain/schemas.ts';
+import type { AuditEntryDto } from '../lib/domain/staff-dtos.ts';
 import { type ListQuery, paginate } from './db/paginate.ts';
 import { containsText } from './db/query.ts';
 import type { AuditEntry, Database } from './db/schema.ts';

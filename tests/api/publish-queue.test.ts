@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SiteStatusDto } from '../../src/lib/domain/schemas.ts';
+import type { SiteStatusDto } from '../../src/lib/domain/staff-dtos.ts';
 import { PUBLISH_LOCK_KEY } from '../../src/publish/publish-lock.ts';
 import { createApp, silentLogger } from '../../src/server/app.ts';
 import { openDb } from '../../src/server/db/connection.ts';

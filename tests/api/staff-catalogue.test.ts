@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CategoryDto, StoreDto } from '../../src/lib/domain/catalogue.ts';
-import type { StoreDbDto } from '../../src/lib/domain/schemas.ts';
+import type { StoreDbDto } from '../../src/lib/domain/staff-dtos.ts';
 import { insertCatalogue } from '../fixtures/catalogue.ts';
 import { DIALECTS } from './harness.ts';
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntryDto } from '../../src/lib/domain/schemas.ts';
+import type { AuditEntryDto } from '../../src/lib/domain/staff-dtos.ts';
 import { writeAudit } from '../../src/server/audit.ts';
 import { DIALECTS } from './harness.ts';
 import { createStaffTestApp, type Err, type StaffTestApp } from './staff-helpers.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SiteStatusDto } from '../../src/lib/domain/schemas.ts';
+import type { SiteStatusDto } from '../../src/lib/domain/staff-dtos.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import { DIALECTS } from './harness.ts';
 import { createStaffTestApp, type Err, picture, type StaffTestApp, uploadForm } from './staff-helpers.ts';

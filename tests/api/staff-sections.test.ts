@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BookDto, SectionDto, SectionWithListDto } from '../../src/lib/domain/catalogue.ts';
-import type { StaffSectionDto } from '../../src/lib/domain/schemas.ts';
+import type { StaffSectionDto } from '../../src/lib/domain/staff-dtos.ts';
 import { insertCatalogue, insertCatalogueExtras, T0 } from '../fixtures/catalogue.ts';
 import { DIALECTS } from './harness.ts';
 import {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type BuildEventLine, parseBuildEvent, readBuildEvent } from '../../src/lib/domain/build-events.ts';
-import type { SiteStatusDto } from '../../src/lib/domain/schemas.ts';
+import type { SiteStatusDto } from '../../src/lib/domain/staff-dtos.ts';
 import { idleBuild } from '../../src/server/catalogue/site-builder.ts';
 import { DIALECTS } from './harness.ts';
 import { auditOf, createStaffTestApp, resetSiteState, type StaffTestApp } from './staff-helpers.ts';

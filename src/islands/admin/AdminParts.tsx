@@ -1,7 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import type { ImageTarget } from '../../lib/api/staff.ts';
 import type { SectionDto, StoreDto } from '../../lib/domain/catalogue.ts';
-import { TITLE_MAX_LENGTH } from '../../lib/domain/schemas.ts';
+import { TITLE_MAX_LENGTH } from '../../lib/domain/form-fields.ts';
 import { IMAGE_TYPES, imageFileProblem } from '../../lib/domain/staff-views.ts';
 import type { Column, TableHandle } from './DataTable.tsx';
 import { type RawValues, type StaffForm, SwitchButton, TextInput } from './Fields.tsx';

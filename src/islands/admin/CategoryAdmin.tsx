@@ -1,5 +1,7 @@
 import type { CategoryDto } from '../../lib/domain/catalogue.ts';
-import { categoryForm, TITLE_MAX_LENGTH, validateForm } from '../../lib/domain/schemas.ts';
+import { categoryForm } from '../../lib/domain/catalogue-forms.ts';
+import { TITLE_MAX_LENGTH } from '../../lib/domain/form-fields.ts';
+import { validateForm } from '../../lib/domain/form-validation.ts';
 import { DataTable, type FormDone } from './DataTable.tsx';
 import { FormShell, specValidator, TextInput, useStaffForm } from './Fields.tsx';
 import { formatWhen } from './PublishBanner.tsx';

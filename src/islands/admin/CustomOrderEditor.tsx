@@ -2,7 +2,7 @@ import { type DragEvent, type KeyboardEvent, useEffect, useId, useRef, useState 
 import { friendlyMessage } from '../../lib/api/account.ts';
 import { type ItemDto, orderByCustomOrder, parseCustomOrder } from '../../lib/domain/catalogue.ts';
 import { formatRs, rupeesToPaise } from '../../lib/domain/money.ts';
-import type { StaffSectionDto } from '../../lib/domain/schemas.ts';
+import type { StaffSectionDto } from '../../lib/domain/staff-dtos.ts';
 import { moveEntry } from '../../lib/domain/staff-views.ts';
 import { possessive } from '../../lib/domain/words.ts';
 import { Spinner } from '../AuthGate.tsx';

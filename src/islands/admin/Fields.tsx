@@ -1,8 +1,9 @@
 import { type ReactNode, type SubmitEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { friendlyMessage, modelStateOf } from '../../lib/api/account.ts';
+import type { FieldErrors } from '../../lib/domain/account-rules.ts';
 import { inLabels } from '../../lib/domain/field-labels.ts';
-import { type FieldErrors, type FormSpec, validateForm } from '../../lib/domain/schemas.ts';
+import { type FormSpec, validateForm } from '../../lib/domain/form-validation.ts';
 import { buttonStyles } from './button-styles.ts';
 import { useToast } from './Toaster.tsx';
 
@@ -10,7 +11,7 @@ export { buttonStyles };
 
 /**
  * The staff forms' pieces: a form state whose messages come from the shared
- * schemas (`src/lib/domain/schemas.ts`) and from the server's `ModelState`,
+ * schemas (`src/lib/domain/catalogue-forms.ts`) and from the server's `ModelState`,
  * labelled inputs tied to their messages (`aria-describedby`, `aria-invalid`),
  * and the form shell with its alert and buttons.
  */

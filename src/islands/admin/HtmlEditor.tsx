@@ -4,7 +4,7 @@ import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { sanitizeContent } from '../../lib/content/sanitize.ts';
-import { CONTENT_MAX_BYTES } from '../../lib/domain/schemas.ts';
+import { CONTENT_MAX_BYTES } from '../../lib/domain/form-fields.ts';
 import { buttonStyles } from './button-styles.ts';
 
 type Mode = 'write' | 'html' | 'preview';

@@ -2,18 +2,18 @@ import { useId, useState } from 'react';
 import { friendlyMessage } from '../../lib/api/account.ts';
 import { type ExportFilter, saveBlob } from '../../lib/api/catalogue-io.ts';
 import type { ItemDto } from '../../lib/domain/catalogue.ts';
-import { type PricePreview, pricePreview } from '../../lib/domain/price-preview.ts';
+import { itemForm } from '../../lib/domain/catalogue-forms.ts';
 import {
   GST_RATES,
-  itemForm,
   META_MAX_LENGTH,
   PRICE_MAX_RUPEES,
   PRODUCT_CODE_MAX_LENGTH,
   SIZE_MAX_LENGTH,
   STOCK_MAX,
-  type StaffSectionDto,
   stockField,
-} from '../../lib/domain/schemas.ts';
+} from '../../lib/domain/form-fields.ts';
+import { type PricePreview, pricePreview } from '../../lib/domain/price-preview.ts';
+import type { StaffSectionDto } from '../../lib/domain/staff-dtos.ts';
 import {
   DbWorkspace,
   FilterSelect,

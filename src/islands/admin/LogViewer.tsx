@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { actionInWords, actorInWords } from '../../lib/domain/audit-words.ts';
 import { inLabels } from '../../lib/domain/field-labels.ts';
-import type { AuditEntryDto } from '../../lib/domain/schemas.ts';
+import type { AuditEntryDto } from '../../lib/domain/staff-dtos.ts';
 import { describeAuditDetail } from '../../lib/domain/staff-views.ts';
 import { DataTable } from './DataTable.tsx';
 import { formatWhen } from './PublishBanner.tsx';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { friendlyMessage } from '../../lib/api/account.ts';
 import type { ListQuery, Page } from '../../lib/api/data.ts';
 import type { CategoryDto, StoreDto } from '../../lib/domain/catalogue.ts';
-import type { StoreDbDto } from '../../lib/domain/schemas.ts';
+import type { StoreDbDto } from '../../lib/domain/staff-dtos.ts';
 import { STAFF_DB_KEY } from '../../lib/domain/storage-keys.ts';
 import { staff } from './staff-client.ts';
 

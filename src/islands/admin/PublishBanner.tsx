@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { friendlyMessage } from '../../lib/api/account.ts';
 import { ServiceError } from '../../lib/api/errors.ts';
-import type { SiteStatusDto } from '../../lib/domain/schemas.ts';
+import type { SiteStatusDto } from '../../lib/domain/staff-dtos.ts';
 import { buildFraction } from '../../lib/domain/staff-views.ts';
 import { authorize } from '../../stores/session.ts';
 import { buttonStyles } from './button-styles.ts';

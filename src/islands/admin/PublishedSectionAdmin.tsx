@@ -1,5 +1,6 @@
 import type { SectionDto } from '../../lib/domain/catalogue.ts';
-import { META_MAX_LENGTH, sectionForm } from '../../lib/domain/schemas.ts';
+import { sectionForm } from '../../lib/domain/catalogue-forms.ts';
+import { META_MAX_LENGTH } from '../../lib/domain/form-fields.ts';
 import { HiddenSwitch, rowLinkClass, StoreFilter, sectionTitleColumns, TitleInput, useQueryId } from './AdminParts.tsx';
 import { DataTable, type FormDone } from './DataTable.tsx';
 import { CheckboxInput, FormShell, TextArea } from './Fields.tsx';

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { META_MAX_LENGTH, type StaffSectionDto, sectionForm } from '../../lib/domain/schemas.ts';
+import { sectionForm } from '../../lib/domain/catalogue-forms.ts';
+import { META_MAX_LENGTH } from '../../lib/domain/form-fields.ts';
+import type { StaffSectionDto } from '../../lib/domain/staff-dtos.ts';
 import {
   DbWorkspace,
   HiddenSwitch,

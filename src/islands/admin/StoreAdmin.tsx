@@ -1,7 +1,8 @@
 import { MAX_CART_QTY } from '../../lib/domain/cart.ts';
 import type { CategoryDto, StoreDto, StoreTypeName } from '../../lib/domain/catalogue.ts';
+import { storeForm } from '../../lib/domain/catalogue-forms.ts';
+import { META_MAX_LENGTH, STORE_TYPE_NAMES } from '../../lib/domain/form-fields.ts';
 import { DEFAULT_MAX_QTY_PER_ITEM } from '../../lib/domain/order-limits.ts';
-import { META_MAX_LENGTH, STORE_TYPE_NAMES, storeForm } from '../../lib/domain/schemas.ts';
 import {
   FilterSelect,
   HiddenSwitch,

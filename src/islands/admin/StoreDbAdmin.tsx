@@ -1,5 +1,8 @@
 import type { StoreDto } from '../../lib/domain/catalogue.ts';
-import { type StoreDbDto, storeDbForm, titleField, validateForm } from '../../lib/domain/schemas.ts';
+import { storeDbForm } from '../../lib/domain/catalogue-forms.ts';
+import { titleField } from '../../lib/domain/form-fields.ts';
+import { validateForm } from '../../lib/domain/form-validation.ts';
+import type { StoreDbDto } from '../../lib/domain/staff-dtos.ts';
 import { LoadError, rowLinkClass, StoreFilter, TitleInput, useQueryId } from './AdminParts.tsx';
 import { DataTable, type FormDone } from './DataTable.tsx';
 import { FormShell, SelectInput, specValidator, useStaffForm } from './Fields.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { type FormSpec, type FormValues, validateForm } from '../../lib/domain/schemas.ts';
+import { type FormSpec, type FormValues, validateForm } from '../../lib/domain/form-validation.ts';
 import type { FormDone } from './DataTable.tsx';
 import { type FormShellProps, type RawValues, specValidator, useStaffForm } from './Fields.tsx';
 

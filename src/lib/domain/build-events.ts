@@ -1,4 +1,4 @@
-import type { SiteBuildDto } from './schemas.ts';
+import type { SiteBuildDto } from './staff-dtos.ts';
 
 /**
  * The protocol between a site build and the API process that runs it ("Publish now"):

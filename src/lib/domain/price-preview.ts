@@ -4,9 +4,11 @@
  * (`staff-views.ts`) stay free of zod, so the publish banner on every staff page
  * does not load it (issue 30).
  */
+
+import { itemPriceFields } from './catalogue-forms.ts';
+import { gstField, moneyField, percentField } from './form-fields.ts';
 import { formatRs } from './money.ts';
 import { priceInclGst, sellingPrice } from './pricing.ts';
-import { gstField, itemPriceFields, moneyField, percentField } from './schemas.ts';
 
 /** An item form's price fields as typed: text from the inputs, or numbers. */
 export interface PriceInput {

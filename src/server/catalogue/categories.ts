@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CategoryDto } from '../../lib/domain/catalogue.ts';
-import { type CategoryForm, categoryForm } from '../../lib/domain/schemas.ts';
+import { type CategoryForm, categoryForm } from '../../lib/domain/catalogue-forms.ts';
 import { type BoundedListQuery, readListPage } from '../db/paginate.ts';
 import { containsText } from '../db/query.ts';
 import type { Category, Database } from '../db/schema.ts';

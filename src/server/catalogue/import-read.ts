@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ItemForm } from '../../lib/domain/catalogue-forms.ts';
 import {
   FIRST_DATA_ROW,
   READ_ONLY_COLUMNS,
@@ -7,7 +8,6 @@ import {
   type SheetError,
   type SheetRow,
 } from '../../lib/domain/catalogue-sheet.ts';
-import type { ItemForm } from '../../lib/domain/schemas.ts';
 import type { SheetTable } from './sheet-files.ts';
 
 /** One data row of a sheet: its number as a spreadsheet program shows it, and its cells by column. */

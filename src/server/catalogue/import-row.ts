@@ -1,6 +1,7 @@
 import { sanitizeContent } from '../../lib/content/sanitize.ts';
+import { itemForm, storeDbForm, storeForm } from '../../lib/domain/catalogue-forms.ts';
 import type { SheetColumn, SheetError } from '../../lib/domain/catalogue-sheet.ts';
-import { itemForm, storeDbForm, storeForm, validateForm } from '../../lib/domain/schemas.ts';
+import { validateForm } from '../../lib/domain/form-validation.ts';
 import type { Item } from '../db/schema.ts';
 import type { CategoryPlan, DbPlan, Given, SectionPlan, StorePlan } from './import-model.ts';
 import type { ParentPlanner } from './import-parents.ts';

@@ -1,8 +1,8 @@
 import type { ItemDto } from '../../lib/domain/catalogue.ts';
+import { type ItemForm, itemPriceFields } from '../../lib/domain/catalogue-forms.ts';
 import type { SheetColumn } from '../../lib/domain/catalogue-sheet.ts';
 import { bpsToPercent, paiseToRupees } from '../../lib/domain/money.ts';
 import { sellingPrice } from '../../lib/domain/pricing.ts';
-import { type ItemForm, itemPriceFields } from '../../lib/domain/schemas.ts';
 import type { Item, ItemsTable } from '../db/schema.ts';
 
 /**

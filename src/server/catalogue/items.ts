@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { sanitizeContent } from '../../lib/content/sanitize.ts';
 import { type ItemDto, parseCustomOrder } from '../../lib/domain/catalogue.ts';
+import { type ItemForm, itemForm } from '../../lib/domain/catalogue-forms.ts';
 import { bpsToPercent, paiseToRupees } from '../../lib/domain/money.ts';
-import { type ItemForm, itemForm } from '../../lib/domain/schemas.ts';
 import { type BoundedListQuery, readListPage } from '../db/paginate.ts';
 import { compiledPerDb, containsText, likePattern } from '../db/query.ts';
 import type { Database, Item } from '../db/schema.ts';

@@ -8,13 +8,8 @@ import {
   type SectionDto,
   type SectionWithListDto,
 } from '../../lib/domain/catalogue.ts';
-import {
-  publishForm,
-  reorderForm,
-  type SectionForm,
-  type StaffSectionDto,
-  sectionForm,
-} from '../../lib/domain/schemas.ts';
+import { publishForm, reorderForm, type SectionForm, sectionForm } from '../../lib/domain/catalogue-forms.ts';
+import type { StaffSectionDto } from '../../lib/domain/staff-dtos.ts';
 import { type BoundedListQuery, type ListQuery, paginate, readListPage } from '../db/paginate.ts';
 import { containsText } from '../db/query.ts';
 import type { Database, PublishedSection, Section } from '../db/schema.ts';

@@ -11,7 +11,7 @@ import {
   parseBuildEvent,
   readBuildEvent,
 } from '../../lib/domain/build-events.ts';
-import type { SiteBuildDto } from '../../lib/domain/schemas.ts';
+import type { SiteBuildDto } from '../../lib/domain/staff-dtos.ts';
 import type { Database } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics.ts';

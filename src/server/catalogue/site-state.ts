@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { SiteBuildDto } from '../../lib/domain/schemas.ts';
+import type { SiteBuildDto } from '../../lib/domain/staff-dtos.ts';
 import type { BuildStatus, Database, SiteState } from '../db/schema.ts';
 
 const EMPTY: SiteState = {

@@ -1,7 +1,13 @@
 import type { Context } from 'hono';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
-import { type FormSpec, type FormValues, pickFields, validateForm, validatePatch } from '../../lib/domain/schemas.ts';
+import {
+  type FormSpec,
+  type FormValues,
+  pickFields,
+  validateForm,
+  validatePatch,
+} from '../../lib/domain/form-validation.ts';
 import { writeAudit } from '../audit.ts';
 import { type AuthEnv, addressOf, clockOf } from '../auth/middleware.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.ts';

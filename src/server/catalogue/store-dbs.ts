@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { type StoreDbDto, type StoreDbForm, storeDbForm } from '../../lib/domain/schemas.ts';
+import { type StoreDbForm, storeDbForm } from '../../lib/domain/catalogue-forms.ts';
+import type { StoreDbDto } from '../../lib/domain/staff-dtos.ts';
 import { type ListQuery, paginate } from '../db/paginate.ts';
 import { containsText } from '../db/query.ts';
 import type { Database, StoreDb } from '../db/schema.ts';

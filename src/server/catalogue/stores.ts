@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { StoreDto } from '../../lib/domain/catalogue.ts';
-import { type StoreForm, storeForm } from '../../lib/domain/schemas.ts';
+import { type StoreForm, storeForm } from '../../lib/domain/catalogue-forms.ts';
 import { type BoundedListQuery, readListPage } from '../db/paginate.ts';
 import { containsText } from '../db/query.ts';
 import type { Database, Store } from '../db/schema.ts';

@@ -7,17 +7,17 @@ import {
   linesOutsideStores,
   type ScopedLine,
 } from '../../lib/domain/feed-rules.ts';
-import { paiseToRupees, percentToBps, rupeesToPaise } from '../../lib/domain/money.ts';
 import {
   flagField,
   gstField,
   idField,
   moneyField,
   percentField,
-  pickFields,
   productCodeField,
   stockField,
-} from '../../lib/domain/schemas.ts';
+} from '../../lib/domain/form-fields.ts';
+import { pickFields } from '../../lib/domain/form-validation.ts';
+import { paiseToRupees, percentToBps, rupeesToPaise } from '../../lib/domain/money.ts';
 import { writeAudit } from '../audit.ts';
 import { markContentChanged } from '../catalogue/site-state.ts';
 import { applyStockChange, type StockChange } from '../catalogue/stock.ts';

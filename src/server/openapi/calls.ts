@@ -1,7 +1,7 @@
 /**
  * Every call of the API, declared once: method, path, who may call it, what it
  * reads (path, query, headers, body) and what it answers, per status. The request
- * bodies reuse the forms the routes validate with (`lib/domain/schemas.ts`); the
+ * bodies reuse the forms the routes validate with (`lib/domain/catalogue-forms.ts`); the
  * answers are the wire schemas of `wire-schemas.ts`. `document.ts` builds the
  * OpenAPI document from this list, and `tests/api/openapi.test.ts` fails when a
  * route of `createApp` is missing here or a call here has no route.
@@ -15,7 +15,7 @@ import {
   sectionForm,
   storeDbForm,
   storeForm,
-} from '../../lib/domain/schemas.ts';
+} from '../../lib/domain/catalogue-forms.ts';
 import type { Answer, Call, Param } from './call-types.ts';
 import {
   auditEntrySchema,
@@ -85,7 +85,7 @@ function json(schema: z.ZodType, description?: string, required = true): NonNull
   return { type: JSON_TYPE, schema, required, ...(description === undefined ? {} : { description }) };
 }
 
-/** What a body needs of a form (`lib/domain/schemas.ts` `FormSpec`): its fields and which have defaults. */
+/** What a body needs of a form (`lib/domain/form-validation.ts` `FormSpec`): its fields and which have defaults. */
 interface FormLike {
   shape: z.ZodRawShape;
   defaults: object;

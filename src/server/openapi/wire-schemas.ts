@@ -32,14 +32,14 @@ import type {
 import type { ImportJobDto, ImportReport, SheetError } from '../../lib/domain/catalogue-sheet.ts';
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
 import type { FeedClientDto } from '../../lib/domain/feed-rules.ts';
+import type { OrderAgainLineDto, StockAlertDto } from '../../lib/domain/shopper.ts';
 import type {
   AuditEntryDto,
   ReferencedConflictDto,
   SiteStatusDto,
   StaffSectionDto,
   StoreDbDto,
-} from '../../lib/domain/schemas.ts';
-import type { OrderAgainLineDto, StockAlertDto } from '../../lib/domain/shopper.ts';
+} from '../../lib/domain/staff-dtos.ts';
 import type { FeedAnswer } from '../feeds/stock-feed.ts';
 
 /** The component names of the document's schemas. */

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { SiteStatusDto } from '../../lib/domain/schemas.ts';
+import type { SiteStatusDto } from '../../lib/domain/staff-dtos.ts';
 import { type AuthEnv, clockOf, requireRole } from '../auth/middleware.ts';
 import { readCatalogueChanges } from '../catalogue/change-feed.ts';
 import { createSiteBuilder, defaultSiteBuilder, type SiteBuilder } from '../catalogue/site-builder.ts';

@@ -1,20 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { parseCustomOrder } from '../../src/lib/domain/catalogue.ts';
-import { sellingPrice } from '../../src/lib/domain/pricing.ts';
 import {
-  CONTENT_MAX_BYTES,
   categoryForm,
   type ItemForm,
   itemForm,
   itemPriceFields,
-  pickFields,
   reorderForm,
   sectionForm,
   storeDbForm,
   storeForm,
-  validateForm,
-  validatePatch,
-} from '../../src/lib/domain/schemas.ts';
+} from '../../src/lib/domain/catalogue-forms.ts';
+import { CONTENT_MAX_BYTES } from '../../src/lib/domain/form-fields.ts';
+import { pickFields, validateForm, validatePatch } from '../../src/lib/domain/form-validation.ts';
+import { sellingPrice } from '../../src/lib/domain/pricing.ts';
 
 const APPLE: ItemForm = {
   DbID: 1,
