@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { listCallerOf } from '../auth/middleware.ts';
-import { BOOK_LIST, readBook, readPublishedPage, toBookSummaryDto } from '../catalogue/sections.ts';
+import { BOOK_LIST, readBook, readPublishedPage, toBookSummaryDto } from '../catalogue/published-sections.ts';
 import type { AppDeps } from '../deps.ts';
 import { idParam, isoTimeQuery } from '../http/input.ts';
 import { boundedJson, inListTurn, parseBoundedPaging } from '../http/public-list.ts';

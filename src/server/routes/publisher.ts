@@ -2,12 +2,11 @@ import { type Context, Hono } from 'hono';
 import { type AuthEnv, listCallerOf, requireRole } from '../auth/middleware.ts';
 import {
   PUBLISHED_LIST,
-  publishSection,
   readPublishedPage,
   readPublishedSection,
   toSectionDto,
-  unpublishSection,
-} from '../catalogue/sections.ts';
+} from '../catalogue/published-sections.ts';
+import { publishSection, unpublishSection } from '../catalogue/section-publishing.ts';
 import { staffAct } from '../catalogue/staff.ts';
 import type { AppDeps } from '../deps.ts';
 import { idParam, isoTimeQuery, readJsonObject } from '../http/input.ts';

@@ -2,13 +2,13 @@ import { type Context, Hono } from 'hono';
 import { contentFolder } from '../../lib/domain/content-images.ts';
 import { type AuthEnv, requireRole } from '../auth/middleware.ts';
 import { removeImagesOf } from '../catalogue/content-images.ts';
+import { readSectionWithList } from '../catalogue/published-sections.ts';
 import {
   createSection,
   deleteSection,
   editSection,
   findSectionOr404,
   readSectionPage,
-  readSectionWithList,
   reorderSection,
   SECTION_SORTABLE,
   staffSectionDto,
