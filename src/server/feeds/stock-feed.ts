@@ -1,22 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import {
-  FEED_PRICE_LIMIT_BPS,
-  isBigPriceChange,
-  linesOutsideStores,
-  type ScopedLine,
-} from '../../lib/domain/feed-rules.ts';
-import {
-  flagField,
-  gstField,
-  idField,
-  moneyField,
-  percentField,
-  productCodeField,
-  stockField,
-} from '../../lib/domain/form-fields.ts';
-import { pickFields } from '../../lib/domain/form-validation.ts';
+import { isBigPriceChange, linesOutsideStores, type ScopedLine } from '../../lib/domain/feed-rules.ts';
 import { paiseToRupees, percentToBps, rupeesToPaise } from '../../lib/domain/money.ts';
 import { writeAudit } from '../audit.ts';
 import { markContentChanged } from '../catalogue/site-state.ts';
@@ -25,26 +9,10 @@ import { releaseStockAlerts } from '../catalogue/stock-alerts.ts';
 import type { Dialect } from '../db/connection.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Database, Item } from '../db/schema.ts';
-import { AppError, type ModelState } from '../errors.ts';
+import { AppError } from '../errors.ts';
 import { auditFeedRefusal, type ScopedFeedClient } from './feed-clients.ts';
-
-/** The most lines one feed request may carry. */
-export const FEED_MAX_LINES = 10_000;
-
-const lineShape = z.object({
-  ItemID: idField('ItemID').optional(),
-  StoreID: idField('StoreID').optional(),
-  ProductCode: productCodeField('ProductCode').optional(),
-  Availability: stockField('Availability').optional(),
-  UnitPrice: moneyField('UnitPrice').optional(),
-  Discount: percentField('Discount').optional(),
-  FlatDiscount: moneyField('FlatDiscount').optional(),
-  Gst: gstField('Gst').optional(),
-  /** This line's UnitPrice change is meant even though it is more than `FEED_PRICE_LIMIT_BPS`. */
-  Confirm: flagField('Confirm').optional(),
-});
-type FeedLine = z.output<typeof lineShape>;
-const LINE_FIELDS = Object.keys(lineShape.shape);
+import type { FeedLine } from './feed-lines.ts';
+import { type BigChange, bigPriceChanges, lineOf, otherStores } from './feed-refusals.ts';
 
 /** One line of a feed's answer. */
 export interface FeedLineResult {
@@ -73,58 +41,6 @@ export interface FeedAnswer {
 }
 
 export type FeedOutcome = { kind: 'applied' | 'replayed'; body: string };
-
-/** Reads and checks a feed body: `{ "Lines": [ … ] }`, or a 400 naming each bad line and field. */
-export function parseFeed(body: unknown): FeedLine[] {
-  const lines = (body as { Lines?: unknown } | null)?.Lines ?? (body as { lines?: unknown } | null)?.lines;
-  if (!Array.isArray(lines) || lines.length === 0) {
-    throw AppError.invalidField('Lines', `must be a list of 1 to ${FEED_MAX_LINES} lines`);
-  }
-  if (lines.length > FEED_MAX_LINES) {
-    throw AppError.invalidField('Lines', `must list at most ${FEED_MAX_LINES} lines; send the rest in another request`);
-  }
-  const modelState: ModelState = {};
-  const out: FeedLine[] = [];
-  for (const [i, raw] of lines.entries()) {
-    const at = `Lines[${i}]`;
-    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-      modelState[at] = [`${at} must be an object such as { "ItemID": 12, "Availability": 40 }.`];
-      continue;
-    }
-    const r = lineShape.safeParse(pickFields(raw as Record<string, unknown>, LINE_FIELDS));
-    if (!r.success) {
-      for (const issue of r.error.issues) {
-        const key = `${at}.${String(issue.path[0] ?? '')}`;
-        modelState[key] = [...(modelState[key] ?? []), `${at}: ${issue.message}`];
-      }
-      continue;
-    }
-    const line = r.data;
-    const named = line.ItemID !== undefined || (line.StoreID !== undefined && line.ProductCode != null);
-    if (!named) {
-      modelState[`${at}.ItemID`] = [`${at}: ItemID is required, or StoreID with ProductCode (the store's own code).`];
-    }
-    const sets = ['Availability', 'UnitPrice', 'Discount', 'FlatDiscount', 'Gst'].some(
-      (k) => line[k as keyof FeedLine] !== undefined,
-    );
-    if (!sets) {
-      modelState[`${at}.Availability`] = [
-        `${at}: give Availability or a price (UnitPrice, Discount, FlatDiscount, Gst) to set.`,
-      ];
-    }
-    out.push(line);
-  }
-  if (Object.keys(modelState).length > 0) {
-    const n = new Set(Object.keys(modelState).map((k) => k.split('.')[0])).size;
-    throw AppError.badRequest(
-      `${n === 1 ? '1 line breaks' : `${n} lines break`} the rules; nothing was applied.`,
-      modelState,
-    );
-  }
-  return out;
-}
-
-const LIMIT_PERCENT = FEED_PRICE_LIMIT_BPS / 100;
 
 /**
  * Applies a feed in one transaction. The key row goes in first, so a retry
@@ -357,72 +273,6 @@ export async function applyFeed(
     }
     throw err;
   }
-}
-
-interface BigChange {
-  line: number;
-  itemId: number;
-  /** Paise. */
-  before: number;
-  after: number;
-}
-
-function lineOf(lines: FeedLine[]) {
-  return (l: ScopedLine) => ({
-    Line: l.line,
-    ItemID: lines[l.line]?.ItemID ?? null,
-    StoreID: l.storeId,
-    ProductCode: lines[l.line]?.ProductCode ?? null,
-  });
-}
-
-function plural(n: number, one: string, many: string): string {
-  return n === 1 ? `1 ${one}` : `${n} ${many}`;
-}
-
-/** The 403 for lines writing stores the key may not write, each named. */
-function otherStores(outside: ScopedLine[], lines: FeedLine[], stores: number[]): AppError {
-  const modelState: ModelState = {};
-  for (const o of outside) {
-    const l = lines[o.line] as FeedLine;
-    const at = `Lines[${o.line}]`;
-    modelState[l.ItemID === undefined ? `${at}.StoreID` : `${at}.ItemID`] = [
-      l.ItemID === undefined
-        ? `${at}: this feed key may not write store ${o.storeId}.`
-        : `${at}: item ${l.ItemID} is in store ${o.storeId}, which this feed key may not write.`,
-    ];
-  }
-  const mine = stores.length === 0 ? 'no store' : `only store${stores.length === 1 ? '' : 's'} ${stores.join(', ')}`;
-  return new AppError(
-    403,
-    'forbidden',
-    `This feed key may write ${mine}; ${plural(outside.length, 'line writes', 'lines write')} another store (${outside
-      .slice(0, 20)
-      .map((o) => `line ${o.line}`)
-      .join(
-        ', ',
-      )}${outside.length > 20 ? ', …' : ''}). Nothing was applied. An Admin can create a key for those stores on the Feed clients page.`,
-    { modelState },
-  );
-}
-
-/** The 400 for unconfirmed UnitPrice changes of more than the limit, each named with its prices. */
-function bigPriceChanges(changes: BigChange[]): AppError {
-  const modelState: ModelState = {};
-  for (const b of changes) {
-    const at = `Lines[${b.line}]`;
-    const by =
-      b.before > 0
-        ? ` (${b.after > b.before ? '+' : '−'}${Math.round((Math.abs(b.after - b.before) * 100) / b.before)} %)`
-        : '';
-    modelState[`${at}.UnitPrice`] = [
-      `${at}: UnitPrice of item ${b.itemId} moves from ${paiseToRupees(b.before)} to ${paiseToRupees(b.after)}${by}, more than ${LIMIT_PERCENT} % in one feed; add "Confirm": true to the line if it is meant.`,
-    ];
-  }
-  return AppError.badRequest(
-    `${plural(changes.length, 'line changes', 'lines change')} a UnitPrice by more than ${LIMIT_PERCENT} % without "Confirm": true; nothing was applied.`,
-    modelState,
-  );
 }
 
 /** The stored answer for a retried key, or a 409 when the key came with another body. */

@@ -10,7 +10,8 @@ import {
   revokeFeedClient,
   toFeedClientDto,
 } from '../feeds/feed-clients.ts';
-import { applyFeed, parseFeed } from '../feeds/stock-feed.ts';
+import { parseFeed } from '../feeds/feed-lines.ts';
+import { applyFeed } from '../feeds/stock-feed.ts';
 import { readHeldText } from '../http/body.ts';
 import { idParam, jsonValue, readJsonObject } from '../http/input.ts';
 
