@@ -1,7 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Dialect } from './connection.ts';
 import type { Database } from './schema.ts';
-import { type CataloguePlan, planCatalogue } from './seed/generate.ts';
+import type { CataloguePlan } from './seed/catalogue-plan.ts';
+import { planCatalogue } from './seed/generate.ts';
 import { discardPictures, placeTiles, renderPictures, withVersions } from './seed/tiles.ts';
 
 export interface SeedOptions {

@@ -1,43 +1,15 @@
 import { contentFolder } from '../../../lib/domain/content-images.ts';
-import { formatRs } from '../../../lib/domain/money.ts';
 import { DEFAULT_MAX_QTY_PER_ITEM } from '../../../lib/domain/order-limits.ts';
 import { sellingPrice } from '../../../lib/domain/pricing.ts';
-import type { Category, Item, PublishedSection, Section, Store, StoreDb, StoreType } from '../schema.ts';
-import {
-  AISLE_QUALIFIERS,
-  CATEGORIES,
-  type CategorySpec,
-  HOURS,
-  LOCALITIES,
-  type ProductSpec,
-  type ThemeSpec,
-} from './data.ts';
+import type { Category, Item, PublishedSection, StoreDb, StoreType } from '../schema.ts';
+import type { CataloguePlan, PictureSpec, SectionPlan, StorePlan, TilePlacement } from './catalogue-plan.ts';
+import { AISLE_QUALIFIERS, CATEGORIES, HOURS, LOCALITIES } from './data.ts';
 import { PHOTO_POOL } from './photos.ts';
-import { createRandom, hash32, type Random } from './random.ts';
-
-/** One tile picture, rendered once and linked into every path that shows it: a generated photograph of the pool. */
-export interface PictureSpec {
-  /** Which picture of the pool (`0 ≤ photo < PHOTO_POOL`). */
-  photo: number;
-}
-
-/** A tile file to write: `path` relative to the content directory, showing picture `picture`. */
-export interface TilePlacement {
-  path: string;
-  picture: string;
-}
-
-/** Every catalogue row of the demo data, ids included, and the tiles that go with them. */
-export interface CataloguePlan {
-  categories: Category[];
-  stores: Store[];
-  storeDbs: StoreDb[];
-  sections: Section[];
-  published: PublishedSection[];
-  items: Item[];
-  pictures: Map<string, PictureSpec>;
-  tiles: TilePlacement[];
-}
+import { discountFor, shelfPrice } from './prices.ts';
+import { categoryAt, type ParsedProduct, productsOf, type Sku, skusOf, themeAt } from './products.ts';
+import { createRandom, hash32 } from './random.ts';
+import { apportion, pickShare } from './spread.ts';
+import { itemContent, sectionContent, titleOf } from './texts.ts';
 
 const DAY_MS = 86_400_000;
 /** About 3 % of stores, sections and items are hidden. */
@@ -50,114 +22,6 @@ const DRAFT_SHARE = 0.1;
 const NO_TILE_SHARE = 0.05;
 /** Sections hold about this many items on average. */
 const ITEMS_PER_SECTION = 24;
-
-interface ParsedProduct {
-  name: string;
-  brands: string[];
-  sizes: { label: string; rupees: number }[];
-  gstBps: number;
-  blurb: string;
-}
-
-function parseProduct(spec: ProductSpec): ParsedProduct {
-  const [name, brands, sizes, gstPercent, blurb] = spec;
-  return {
-    name,
-    brands: brands.split(',').map((b) => b.trim()),
-    sizes: sizes.split(',').map((s) => {
-      const [label, rupees] = s.split(':');
-      const price = Number(rupees);
-      if (label === undefined || !Number.isFinite(price) || price <= 0) {
-        throw new Error(`Bad size "${s}" for product ${name} in the seed data.`);
-      }
-      return { label: label.trim(), rupees: price };
-    }),
-    gstBps: gstPercent * 100,
-    blurb,
-  };
-}
-
-const PRODUCTS: ParsedProduct[][][] = CATEGORIES.map((c) => c.themes.map((t) => t.products.map(parseProduct)));
-
-/** One shelf line: a product in one brand and one size. */
-interface Sku {
-  productIndex: number;
-  brand: string;
-  size: { label: string; rupees: number };
-}
-
-const SKUS: Sku[][][] = PRODUCTS.map((themes) =>
-  themes.map((products) =>
-    products.flatMap((p, productIndex) =>
-      p.brands.flatMap((brand) => p.sizes.map((size) => ({ productIndex, brand, size }))),
-    ),
-  ),
-);
-
-function skusOf(categoryIndex: number, themeIndex: number): Sku[] {
-  const list = SKUS[categoryIndex]?.[themeIndex];
-  if (list === undefined || list.length === 0) throw new Error('The seed data has an aisle without products.');
-  return list;
-}
-
-function productsOf(categoryIndex: number, themeIndex: number): ParsedProduct[] {
-  const list = PRODUCTS[categoryIndex]?.[themeIndex];
-  if (list === undefined || list.length === 0) throw new Error('The seed data has an aisle without products.');
-  return list;
-}
-
-function categoryAt(index: number): CategorySpec {
-  const c = CATEGORIES[index];
-  if (c === undefined) throw new Error(`No seed category ${index}.`);
-  return c;
-}
-
-function themeAt(category: CategorySpec, index: number): ThemeSpec {
-  const t = category.themes[index];
-  if (t === undefined) throw new Error(`No aisle ${index} in ${category.title}.`);
-  return t;
-}
-
-/** Text made safe to place inside HTML. */
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-/** Picks `share` of `n` rounded up (so at least one when `n > 0`), avoiding the indices in `avoid` when it can. */
-function pickShare(rng: Random, n: number, share: number, avoid: ReadonlySet<number> = new Set()): Set<number> {
-  const k = Math.ceil(n * share);
-  const candidates = Array.from({ length: n }, (_, i) => i).filter((i) => !avoid.has(i));
-  const pool = candidates.length >= k ? candidates : Array.from({ length: n }, (_, i) => i);
-  return new Set(rng.shuffle(pool).slice(0, k));
-}
-
-/** Splits `total` over `weights` in whole numbers that add up exactly (largest remainder). */
-function apportion(total: number, weights: readonly number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  const exact = weights.map((w) => (total * w) / sum);
-  const out = exact.map(Math.floor);
-  let left = total - out.reduce((a, b) => a + b, 0);
-  const order = exact.map((x, i) => ({ i, frac: x - Math.floor(x) })).sort((a, b) => b.frac - a.frac || a.i - b.i);
-  for (const { i } of order) {
-    if (left === 0) break;
-    out[i] = (out[i] ?? 0) + 1;
-    left--;
-  }
-  return out;
-}
-
-interface StorePlan {
-  row: Store;
-  name: string;
-  categoryIndex: number;
-}
-
-interface SectionPlan {
-  row: Section;
-  store: StorePlan;
-  themeIndex: number;
-  itemIds: number[];
-}
 
 /**
  * Builds the whole demo catalogue in memory: the same `items` and `seed` always
@@ -409,96 +273,4 @@ export function planCatalogue(itemCount: number, seed: number): CataloguePlan {
     pictures,
     tiles,
   };
-}
-
-/** "Nagpur" + "Nagpur Orange" → "Nagpur Orange"; "Kesari" + "Basmati Rice" → "Kesari Basmati Rice". */
-export function titleOf(brand: string, name: string): string {
-  const words = brand.split(' ');
-  const last = words.at(-1) ?? '';
-  if (name.toLowerCase().startsWith(`${last.toLowerCase()} `)) words.pop();
-  return [...words, name].join(' ');
-}
-
-/** A shelf price in paise from a list price in rupees: whole rupees, often ending in 9, sometimes 50 paise. */
-function shelfPrice(rupees: number, hash: number): number {
-  // Within ±5 % of the list price, fixed per store and SKU by `hash`.
-  let r = Math.max(5, Math.round(rupees * (0.95 + ((hash >>> 8) % 1001) / 10_000)));
-  if (r >= 20 && (hash & 1) === 1) r = Math.ceil((r + 1) / 10) * 10 - 1;
-  return r * 100 + ((hash >>> 1) % 8 === 0 ? 50 : 0);
-}
-
-const PERCENT_OFFERS = [500, 1000, 1000, 1500, 2000, 2500, 3000];
-const FLAT_OFFERS = [500, 1000, 2000, 2500, 5000];
-
-/** About a quarter of items carry a percent offer, one in ten a flat one, a few both. */
-function discountFor(rng: Random, unitPrice: number): { discountBps: number; flatDiscount: number } {
-  const r = rng.next();
-  const percent = r < 0.25 || (r >= 0.33 && r < 0.36) ? rng.pick(PERCENT_OFFERS) : 0;
-  let flat = 0;
-  if (r >= 0.25 && r < 0.36) {
-    // A flat offer never takes more than a fifth of the price.
-    const fitting = FLAT_OFFERS.filter((f) => f * 5 <= unitPrice);
-    if (fitting.length > 0) flat = rng.pick(fitting);
-  }
-  return { discountBps: percent, flatDiscount: flat };
-}
-
-function itemContent(title: string, brand: string, size: string, product: ParsedProduct, theme: ThemeSpec): string {
-  return (
-    `<p><strong>${escapeHtml(title)}</strong>, ${escapeHtml(size)}. ${escapeHtml(product.blurb)}.</p>` +
-    `<ul><li>Brand: ${escapeHtml(brand)}</li><li>Pack size: ${escapeHtml(size)}</li>` +
-    `<li>GST: ${product.gstBps === 0 ? 'nil' : `${product.gstBps / 100} %, included in the price`}</li></ul>` +
-    `<p>${escapeHtml(theme.care)}</p>`
-  );
-}
-
-const NUTRIENTS = ['Energy', 'Protein', 'Carbohydrate', 'Fat'] as const;
-const NUTRIENT_UNITS = ['kcal', 'g', 'g', 'g'] as const;
-
-function sectionContent(section: SectionPlan, items: readonly Item[]): string {
-  const category = categoryAt(section.store.categoryIndex);
-  const theme = themeAt(category, section.themeIndex);
-  const store = section.store.row;
-  const parts: string[] = [
-    `<h2>${escapeHtml(section.row.title)}</h2>`,
-    `<p>${escapeHtml(theme.intro)} ${escapeHtml(`${section.store.name} stocks ${category.pitch}.`)}</p>`,
-    '<h3>On the shelf</h3>',
-  ];
-  const seen = new Set<string>();
-  const highlights: string[] = [];
-  for (const item of items) {
-    if (highlights.length === 5) break;
-    if (seen.has(item.title)) continue;
-    seen.add(item.title);
-    highlights.push(`<li>${escapeHtml(item.title)} (${escapeHtml(item.size)})</li>`);
-  }
-  if (highlights.length === 0) highlights.push('<li>New stock arrives this week.</li>');
-  parts.push(`<ul>${highlights.join('')}</ul>`);
-  if (theme.nutrition) {
-    const rows = theme.nutrition
-      .map((v, i) => `<tr><td>${NUTRIENTS[i]}</td><td>${v} ${NUTRIENT_UNITS[i]}</td></tr>`)
-      .join('');
-    parts.push(
-      '<h3>Typical nutrition per 100 g</h3>',
-      `<table><thead><tr><th>Nutrient</th><th>Per 100 g</th></tr></thead><tbody>${rows}</tbody></table>`,
-    );
-  } else if (items.length > 0) {
-    const rows = items
-      .slice(0, 4)
-      .map(
-        (i) =>
-          `<tr><td>${escapeHtml(i.title)}</td><td>${escapeHtml(i.size)}</td><td>${escapeHtml(formatRs(i.selling_price))}</td></tr>`,
-      )
-      .join('');
-    parts.push(
-      '<h3>Sizes and prices</h3>',
-      `<table><thead><tr><th>Item</th><th>Size</th><th>Price</th></tr></thead><tbody>${rows}</tbody></table>`,
-    );
-  }
-  parts.push(
-    `<p>${escapeHtml(theme.care)}</p>`,
-    `<p>See <a href="/app/stores/${store.id}">all sections of ${escapeHtml(store.title)}</a>, ` +
-      `or read this aisle <a href="/book/${section.row.id}/${section.row.db_id}">as a book</a>.</p>`,
-  );
-  return parts.join('\n');
 }

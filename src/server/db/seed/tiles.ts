@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { TILE_HEIGHT, TILE_WIDTH, versionFileNames } from '../../../lib/domain/content-images.ts';
 import { encodeVersions } from '../../catalogue/picture-versions.ts';
-import type { PictureSpec, TilePlacement } from './generate.ts';
+import type { PictureSpec, TilePlacement } from './catalogue-plan.ts';
 import { PHOTO_POOL, photoPixels } from './photos.ts';
 
 /** Where a seed renders its distinct pictures before linking them into place; not a seeded folder. */
