@@ -98,8 +98,8 @@ export interface TokenCaller {
 /**
  * An order as a sequence of statements: each `yield` hands one compiled statement to
  * the runner and gets its rows back. The same steps run on PostgreSQL in a Kysely
- * transaction (`placeOrderInTransaction`) and on SQLite synchronously inside a group
- * commit (`placeOrderSqlite`), so the order's logic is written once:
+ * transaction (`order-runners.ts`) and on SQLite synchronously inside a group
+ * commit (`order-runners.ts`), so the order's logic is written once:
  * 1. the order row goes in first, so a concurrent request with the same
  *    Idempotency-Key stops at the unique (user_id, idempotency_key) index
  *    (PostgreSQL makes it wait for the first to commit) and replays its answer.
@@ -136,7 +136,7 @@ export function* orderSteps(
 ): Generator<CompiledQuery<unknown>, StepsOutcome, Rows> {
   const delivered = deliveryColumns(delivery.address);
   // In ItemID order, so concurrent orders tend to lock rows in the same order; a
-  // deadlock PostgreSQL still detects is retried by placeOrder.
+  // deadlock PostgreSQL still detects is retried by the runner (`runOrder`).
   const byItemId = [...lines].sort((a, b) => a.itemId - b.itemId || a.storeId - b.storeId);
   let orderId: number;
   let taken: Taken[];
