@@ -1,8 +1,8 @@
 import { type Context, Hono } from 'hono';
+import { apiAnswerHeaders, noteRequest } from './api-answer.ts';
 import type { AppDeps } from './deps.ts';
 import { AppError, errorResponse } from './errors.ts';
 import { routePattern } from './http/route-label.ts';
-import { SLOW_REQUEST_MS } from './logger.ts';
 import { createMailQueue } from './mail-queue.ts';
 import { createMetrics, UNMATCHED_ROUTE } from './metrics.ts';
 import { bodyLimit } from './middleware/body-limit.ts';
@@ -34,7 +34,6 @@ import { storeDbRoutes } from './routes/storedb.ts';
 import { tokenRoutes } from './routes/token.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { userRoutes } from './routes/user.ts';
-import { API_SECURITY_HEADERS, personalAnswerHeaders } from './site-headers.ts';
 
 export { silentLogger } from './logger.ts';
 
@@ -59,7 +58,7 @@ export function routingPath(url: string): string {
 }
 
 function addApiHeaders(c: Context): void {
-  const wanted = { ...API_SECURITY_HEADERS, ...personalAnswerHeaders(c.req.path) };
+  const wanted = apiAnswerHeaders(c.req.path);
   // A response made by Response.redirect() or fetch() has read-only headers: copy it first.
   if (!Object.entries(wanted).every(([name, value]) => setIfMissing(c.res.headers, name, value))) {
     c.res = new Response(c.res.body, c.res);
@@ -97,17 +96,12 @@ export function createApp(given: AppDeps): Hono {
     const started = performance.now();
     await next();
     addApiHeaders(c);
-    const elapsed = performance.now() - started;
-    const ms = Math.round(elapsed * 10) / 10;
-    const status = c.res.status;
-    metrics.request(c.req.method, routePattern(c, UNMATCHED_ROUTE), status, elapsed / 1000);
-    deps.log({
-      level: status >= 500 ? 'error' : ms >= SLOW_REQUEST_MS ? 'warn' : 'info',
-      msg: 'request',
+    noteRequest(deps, {
       method: c.req.method,
+      route: routePattern(c, UNMATCHED_ROUTE),
       path: c.req.path,
-      status,
-      ms,
+      status: c.res.status,
+      started,
     });
   });
   // Every body is bounded before anything reads it, then checked for NUL characters.

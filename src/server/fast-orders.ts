@@ -1,16 +1,13 @@
 import type { IncomingMessage } from 'node:http';
+import { apiPathOf, noteRequest, writtenAnswerHeaders } from './api-answer.ts';
 import { verifyToken } from './auth/tokens.ts';
 import type { AppDeps } from './deps.ts';
-import { siteUrlOf } from './deps.ts';
 import type { FastPath } from './fast-reads.ts';
-import { field, parseJsonBody } from './http/input.ts';
-import { SLOW_REQUEST_MS } from './logger.ts';
+import { parseJsonBody } from './http/input.ts';
 import type { MailQueue } from './mail-queue.ts';
 import { bodyLimitFor } from './middleware/body-limit.ts';
-import { keptLines, MAX_IDEMPOTENCY_KEY_LENGTH, parseCartBody } from './orders/cart-input.ts';
-import { parseDeliveryBody } from './orders/delivery-input.ts';
-import { placeOrderFor } from './orders/place-order.ts';
-import { API_SECURITY_HEADERS, personalAnswerHeaders } from './site-headers.ts';
+import { parseIdempotencyKey } from './orders/cart-input.ts';
+import { decideOrder, type OrderDecision } from './orders/place-order.ts';
 
 // `POST /api/cart/CreateOrder`, any case, an optional trailing slash, no query string.
 const CREATE_ORDER = /^\/api\/cart\/createorder\/?$/i;
@@ -22,14 +19,6 @@ export const CREATE_ORDER_ROUTE = '/api/cart/createorder';
 /** A request whose body was read here: @hono/node-server builds the Request's body from `rawBody`. */
 type ReadRequest = IncomingMessage & { rawBody?: Buffer };
 
-/** Headers in the order and case the adapter writes the route's answer: Headers' names, sorted and lower-cased. */
-function routeHeaders(extra: Record<string, string>): Record<string, string> {
-  const named: Record<string, string> = { 'content-type': 'application/json; charset=UTF-8' };
-  const headers = { ...API_SECURITY_HEADERS, ...personalAnswerHeaders('/api/cart/createorder'), ...extra };
-  for (const [name, value] of Object.entries(headers)) named[name.toLowerCase()] = value;
-  return Object.fromEntries(Object.entries(named).sort(([a], [b]) => (a < b ? -1 : 1)));
-}
-
 /**
  * `POST /api/cart/CreateOrder` answered below the framework when the order is placed
  * (201) or replayed for a repeated `Idempotency-Key` (201, `Idempotent-Replayed`):
@@ -38,8 +27,9 @@ function routeHeaders(extra: Record<string, string>): Record<string, string> {
  * web streams twice (body limit, NUL guard) and the account, key, address and item
  * look-ups as queries of their own before the transaction. Here the token is verified
  * as `authenticate` does, and the account check (exists, confirmed, same security
- * stamp) and My Address are the first statement of the order's transaction
- * (`placeOrderFor`); on SQLite the order joins the group commit.
+ * stamp) and My Address are the first statement of the order's transaction; the order
+ * itself is `decideOrder`'s, the one entry the route calls too (`orders/place-order.ts`),
+ * and the headers and log line are `api-answer.ts`'s. On SQLite the order joins the group commit.
  *
  * Everything else goes to the route, with the body already read handed over
  * (`rawBody`): no or a malformed token, a body the route would refuse (too large,
@@ -52,9 +42,16 @@ function routeHeaders(extra: Record<string, string>): Record<string, string> {
  * holds the two answers side by side.
  */
 export function fastOrders(deps: AppDeps & { mailQueue: MailQueue }): FastPath {
-  const { db, log, metrics } = deps;
-  const placedHeaders = routeHeaders({});
-  const replayedHeaders = routeHeaders({ 'Idempotent-Replayed': 'true' });
+  const written = new Map<Readonly<Record<string, string>>, Record<string, string>>();
+  /** The route's answer headers with the order's own (`OrderDecision.headers`), made once for each kind of answer. */
+  const headersOf = (own: Readonly<Record<string, string>>) => {
+    let headers = written.get(own);
+    if (headers === undefined) {
+      headers = writtenAnswerHeaders(CREATE_ORDER_ROUTE, own);
+      written.set(own, headers);
+    }
+    return headers;
+  };
   return (req, res, fallback) => {
     if (req.method !== 'POST') return false;
     const url = req.url ?? '';
@@ -66,8 +63,13 @@ export function fastOrders(deps: AppDeps & { mailQueue: MailQueue }): FastPath {
     const token = BEARER.exec(req.headers.authorization ?? '')?.[1];
     if (token === undefined) return false;
     const rawKey = req.headers['idempotency-key'];
-    const key = typeof rawKey === 'string' ? rawKey.trim() : undefined;
-    if (key !== undefined && (key === '' || key.length > MAX_IDEMPOTENCY_KEY_LENGTH)) return false;
+    if (Array.isArray(rawKey)) return false;
+    let key: string | undefined;
+    try {
+      key = parseIdempotencyKey(rawKey);
+    } catch {
+      return false;
+    }
 
     const started = performance.now();
     const chunks: Buffer[] = [];
@@ -82,72 +84,46 @@ export function fastOrders(deps: AppDeps & { mailQueue: MailQueue }): FastPath {
         (req as ReadRequest).rawBody = raw;
         fallback();
       };
-      const answer = (body: string, headers: Record<string, string>) => {
-        res.writeHead(201, { ...headers, 'Content-Length': Buffer.byteLength(body) });
-        res.end(body);
-        const elapsed = performance.now() - started;
-        const ms = Math.round(elapsed * 10) / 10;
-        metrics?.request('POST', CREATE_ORDER_ROUTE, 201, elapsed / 1000);
-        const path = (url.length > 1 && url.endsWith('/') ? url.slice(0, -1) : url).toLowerCase();
-        log({ level: ms >= SLOW_REQUEST_MS ? 'warn' : 'info', msg: 'request', method: 'POST', path, status: 201, ms });
-      };
       order(raw, token, key)
         .then(
-          (outcome) => {
-            if (outcome === undefined) return toRoute();
-            if (outcome.kind === 'placed') {
-              metrics?.orderPlaced();
-              void deps.mailQueue.kick();
-              return answer(outcome.body, placedHeaders);
-            }
-            metrics?.orderReplayed();
-            return answer(outcome.body, replayedHeaders);
+          (decision) => {
+            if (decision.kind === 'handed-on') return toRoute();
+            res.writeHead(201, { ...headersOf(decision.headers), 'Content-Length': Buffer.byteLength(decision.body) });
+            res.end(decision.body);
+            noteRequest(deps, {
+              method: 'POST',
+              route: CREATE_ORDER_ROUTE,
+              path: apiPathOf(url),
+              status: 201,
+              started,
+            });
           },
           () => toRoute(),
         )
         .catch((err: unknown) => {
           // Writing the answer failed (the connection is gone): logged, never an unhandled rejection.
-          log({ level: 'error', msg: 'request failed', method: 'POST', path: url, error: String(err) });
+          deps.log({ level: 'error', msg: 'request failed', method: 'POST', path: url, error: String(err) });
           res.destroy();
         });
     });
     return true;
   };
 
-  /** The order placed or replayed, or undefined for the route to answer. */
-  async function order(
-    raw: Buffer,
-    token: string,
-    key: string | undefined,
-  ): Promise<{ kind: 'placed' | 'replayed'; body: string } | undefined> {
+  /** The order as `decideOrder` decides it for a verified token; anything it refuses, the route answers. */
+  async function order(raw: Buffer, token: string, key: string | undefined): Promise<OrderDecision> {
     // The route's own door (too deep, not JSON, a NUL): anything it refuses, the route answers.
     const parsed = parseJsonBody(raw.toString('utf8'));
-    if (parsed.kind !== 'ok') return undefined;
+    if (parsed.kind !== 'ok') return { kind: 'handed-on' };
     const body = parsed.value;
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) return { kind: 'handed-on' };
     const now = deps.now?.() ?? new Date();
     const verified = await verifyToken(deps.jwtSecret, token, now);
-    if (!verified.ok) return undefined;
-    const fields = body as Record<string, unknown>;
-    const lines = keptLines(parseCartBody(fields));
-    if (lines.length === 0) return undefined;
-    const posted = parseDeliveryBody(fields);
-    const saveRaw = field(fields, 'SaveAddress');
-    if (saveRaw !== undefined && saveRaw !== null && typeof saveRaw !== 'boolean') return undefined;
-    const outcome = await placeOrderFor(
-      db,
-      {
-        userId: verified.userId,
-        securityStamp: verified.securityStamp,
-        posted,
-        saveAsMyAddress: saveRaw === true && posted !== undefined,
-        siteUrl: siteUrlOf(deps),
-      },
-      lines,
+    if (!verified.ok) return { kind: 'handed-on' };
+    return decideOrder(deps, {
+      body: body as Record<string, unknown>,
       key,
-      now.toISOString(),
-      deps.openOrdersMax,
-    );
-    return outcome.kind === 'placed' || outcome.kind === 'replayed' ? outcome : undefined;
+      caller: { kind: 'token', userId: verified.userId, securityStamp: verified.securityStamp },
+      now,
+    });
   }
 }

@@ -1,9 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readId } from '../lib/domain/ids.ts';
+import { apiPathOf, noteRequest, writtenAnswerHeaders } from './api-answer.ts';
 import { findItem, toItemDto } from './catalogue/items.ts';
 import type { AppDeps } from './deps.ts';
-import { SLOW_REQUEST_MS } from './logger.ts';
-import { API_SECURITY_HEADERS } from './site-headers.ts';
 
 /**
  * Answers a request below the framework when it can, returning true; returns false
@@ -35,11 +34,8 @@ export const ITEM_READ_ROUTE = '/api/item/read/:id/:dbId';
  * answers side by side.
  */
 export function fastReads(deps: Pick<AppDeps, 'db' | 'log' | 'metrics'>): FastPath {
-  const { db, log, metrics } = deps;
-  // In the order and case the adapter writes the route's answer: Headers' names, sorted and lower-cased.
-  const named: Record<string, string> = { 'content-type': 'application/json' };
-  for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) named[name.toLowerCase()] = value;
-  const baseHeaders = Object.fromEntries(Object.entries(named).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const { db } = deps;
+  const headers = writtenAnswerHeaders(ITEM_READ_ROUTE, { 'Content-Type': 'application/json' });
   return (req, res, fallback) => {
     if (req.method !== 'GET') return false;
     const url = req.url ?? '';
@@ -54,20 +50,9 @@ export function fastReads(deps: Pick<AppDeps, 'db' | 'log' | 'metrics'>): FastPa
       (row) => {
         if (row === undefined) return fallback();
         const body = JSON.stringify(toItemDto(row));
-        res.writeHead(200, { ...baseHeaders, 'Content-Length': Buffer.byteLength(body) });
+        res.writeHead(200, { ...headers, 'Content-Length': Buffer.byteLength(body) });
         res.end(body);
-        const elapsed = performance.now() - started;
-        const ms = Math.round(elapsed * 10) / 10;
-        metrics?.request('GET', ITEM_READ_ROUTE, 200, elapsed / 1000);
-        const path = (url.length > 1 && url.endsWith('/') ? url.slice(0, -1) : url).toLowerCase();
-        log({
-          level: ms >= SLOW_REQUEST_MS ? 'warn' : 'info',
-          msg: 'request',
-          method: 'GET',
-          path,
-          status: 200,
-          ms,
-        });
+        noteRequest(deps, { method: 'GET', route: ITEM_READ_ROUTE, path: apiPathOf(url), status: 200, started });
       },
       () => fallback(),
     );

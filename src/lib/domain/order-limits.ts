@@ -1,7 +1,7 @@
 /**
  * What keeps one account from emptying a store (issue 27): each store's most of one
  * item per order, and the most orders one account may have open at a time. These are
- * the pure decisions; the order transaction (src/server/orders/place-order.ts) reads
+ * the pure decisions; the order transaction (src/server/orders/order-steps.ts) reads
  * the rows, holds the locks and calls them, for both doors an order comes in by.
  */
 import { MAX_CART_QTY, OPEN_ORDER_STATUSES, qtyLimitText } from './cart.ts';

@@ -11,11 +11,11 @@ import { kyselySqlite } from './sqlite-driver.ts';
 /**
  * The node:sqlite connection behind a Kysely instance that `openDb` made, with its
  * statement cache, for code that runs several statements synchronously while it
- * holds Kysely's one connection (`db.connection()`): see `orders/place-order-sqlite.ts`.
+ * holds Kysely's one connection (`db.connection()`): see `orders/order-runners.ts`.
  */
 const sqliteBehind = new WeakMap<Kysely<Database>, SqliteDatabase>();
 
-/** The PostgreSQL pool behind a Kysely instance that `openDb` made (see `orders/place-order.ts`). */
+/** The PostgreSQL pool behind a Kysely instance that `openDb` made (see `orders/order-runners.ts`). */
 const poolBehind = new WeakMap<Kysely<Database>, pg.Pool>();
 
 /** The pool behind `db`, or undefined (SQLite, or not made by `openDb`). */

@@ -15,7 +15,7 @@ export interface CartLineInput {
 }
 
 /** The longest `Idempotency-Key` accepted. */
-export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 
 const STATUS_RULE = `must be one of ${CART_ITEM_STATUSES.join(', ')}`;
 
@@ -107,7 +107,11 @@ export function keptLines(lines: readonly CartLineInput[]): CartLineInput[] {
 
 /** The `Idempotency-Key` header: undefined when absent, a 400 naming it when empty or too long. */
 export function idempotencyKey(c: Context): string | undefined {
-  const raw = c.req.header('idempotency-key');
+  return parseIdempotencyKey(c.req.header('idempotency-key'));
+}
+
+/** The `Idempotency-Key` header's value, trimmed: undefined when absent, a 400 naming it when empty or too long. */
+export function parseIdempotencyKey(raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
   const key = raw.trim();
   if (key === '' || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {

@@ -1,31 +1,22 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { CheckedCartDto } from '../../lib/domain/cart.ts';
-import { openOrdersMessage } from '../../lib/domain/order-limits.ts';
 import { type AuthEnv, clockOf, requireUser } from '../auth/middleware.ts';
-import { type AppDeps, siteUrlOf } from '../deps.ts';
-import { AppError } from '../errors.ts';
-import { field, readJsonObject } from '../http/input.ts';
-import type { OrderRefusal } from '../metrics.ts';
+import type { AppDeps } from '../deps.ts';
+import { readJsonObject } from '../http/input.ts';
 import { idempotencyKey, keptLines, parseCartBody } from '../orders/cart-input.ts';
 import { assertKnownItems, customerOf, mergeIntoCart, readCart, saveCart, shortagesOf } from '../orders/carts.ts';
-import { parseDeliveryBody, resolveDelivery } from '../orders/delivery-input.ts';
-import { findReplay, placeOrder } from '../orders/place-order.ts';
-
-const json = { 'Content-Type': 'application/json; charset=UTF-8' };
-
-/** The order requests whose refusal the route counted already, by its reason. */
-const refusalCounted = new WeakSet<object>();
+import { decideOrder, refusedByRule } from '../orders/place-order.ts';
 
 /**
- * Counts a refused order in the metrics once: by its reason where the route knows it
- * (`refused`), else, for a 400 or 404 answered before the order's transaction (bad
- * input, an unknown item), as `invalid`.
+ * Counts a refused order in the metrics once: a 400 or 404 answered before the order's
+ * transaction (bad input, an unknown item) as `invalid`; `decideOrder` counted the others
+ * by their reason (`refusedByRule`).
  */
 function countRefusals(deps: AppDeps): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
     await next();
     const status = c.res.status;
-    if ((status === 400 || status === 404) && !refusalCounted.has(c)) deps.metrics?.orderRefused('invalid');
+    if ((status === 400 || status === 404) && !refusedByRule(c.error)) deps.metrics?.orderRefused('invalid');
   };
 }
 
@@ -57,85 +48,16 @@ export function cartRoutes(deps: AppDeps): Hono<AuthEnv> {
       return c.json(await readCart(db, owner));
     })
     .post('/createorder', requireUser(deps), countRefusals(deps), async (c) => {
-      const refused = (reason: OrderRefusal, stockOuts = 0) => {
-        refusalCounted.add(c);
-        deps.metrics?.orderRefused(reason, stockOuts);
-      };
-      const account = c.get('account');
-      const owner = customerOf(account);
+      // The order is decided by the one entry the fast path below the framework calls too.
       const key = idempotencyKey(c);
       const body = await readJsonObject(c);
-      const lines = keptLines(parseCartBody(body));
-      if (key !== undefined) {
-        const replay = await findReplay(db, owner.id, key);
-        if (replay !== undefined) {
-          deps.metrics?.orderReplayed();
-          return c.body(replay, 201, { ...json, 'Idempotent-Replayed': 'true' });
-        }
-      }
-      if (lines.length === 0) {
-        throw AppError.invalidField('CartItems', 'must hold at least one item with a Qty above 0 to place an order');
-      }
-      const posted = parseDeliveryBody(body);
-      const saveRaw = field(body, 'SaveAddress');
-      if (saveRaw !== undefined && saveRaw !== null && typeof saveRaw !== 'boolean') {
-        throw AppError.invalidField('SaveAddress', 'must be true or false');
-      }
-      const address = await resolveDelivery(db, owner.id, posted);
-      await assertKnownItems(db, lines);
-      const at = clockOf(deps).toISOString();
-      const outcome = await placeOrder(
-        db,
-        owner,
-        lines,
+      const decision = await decideOrder(deps, {
+        body,
         key,
-        at,
-        {
-          address,
-          saveAsMyAddress: saveRaw === true && posted !== undefined,
-          email: account.email,
-          siteUrl: siteUrlOf(deps),
-        },
-        deps.openOrdersMax,
-      );
-      if (outcome.kind === 'placed') {
-        deps.metrics?.orderPlaced();
-        void deps.mailQueue?.kick();
-        return c.body(outcome.body, 201, json);
-      }
-      if (outcome.kind === 'replayed') {
-        deps.metrics?.orderReplayed();
-        return c.body(outcome.body, 201, { ...json, 'Idempotent-Replayed': 'true' });
-      }
-      // Refused with nothing written: more of an item than its store sells in one order, or
-      // more orders under way than an account may have.
-      if (outcome.kind === 'over-limit') {
-        refused('item_limit');
-        const named = Object.values(outcome.modelState).flat();
-        throw AppError.badRequest(
-          `The order was not placed: ${named.join(' ')} Lower those quantities and order again.`,
-          outcome.modelState,
-        );
-      }
-      if (outcome.kind === 'too-many-open') {
-        refused('open_orders');
-        throw new AppError(409, 'conflict', openOrdersMessage(outcome.open, outcome.max), {
-          extra: { OpenOrders: outcome.open, OpenOrdersMax: outcome.max },
-        });
-      }
-      refused('stock', outcome.shortages.filter((s) => s.Available === 0).length);
-      // Nothing of the order was written; the cart is kept as posted so the customer can adjust it.
-      await saveCart(db, owner, lines, at);
-      const named = outcome.shortages.map((s) =>
-        s.Available === 0
-          ? `${s.ItemTitle} (none available)`
-          : `${s.ItemTitle} (${s.Requested} asked, ${s.Available} available)`,
-      );
-      throw new AppError(
-        409,
-        'conflict',
-        `The order was not placed because some items are short of stock: ${named.join(', ')}. Lower those quantities and order again.`,
-        { modelState: outcome.modelState, extra: { Shortages: outcome.shortages } },
-      );
+        caller: { kind: 'account', account: c.get('account') },
+        now: clockOf(deps),
+      });
+      if (decision.kind === 'handed-on') throw new Error('an order of a signed-in account was handed on');
+      return c.body(decision.body, 201, decision.headers);
     });
 }

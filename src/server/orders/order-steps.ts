@@ -1,0 +1,349 @@
+// An order as a sequence of statements (see `orderSteps`): what the order decides inside
+// its transaction. The statements are `order-statements.ts`'s; the runners
+// (`order-runners.ts`) feed each one's rows back. A door reaches them only through
+// `place-order.ts` (tests/unit/order-doors.test.ts).
+import type { CompiledQuery, Kysely } from 'kysely';
+import type { Customer, OrderDto, ShortageDto } from '../../lib/domain/cart.ts';
+import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
+import { overLimitMessage, whyUnsold, withinOpenOrders } from '../../lib/domain/order-limits.ts';
+import { lineTotal } from '../../lib/domain/pricing.ts';
+import { userById as USER_BY_ID } from '../auth/accounts.ts';
+import type { Database, Item, User } from '../db/schema.ts';
+import type { ModelState } from '../errors.ts';
+import { mailQueueRows } from '../mail-queue.ts';
+import { orderPlacedMail } from '../mail-templates.ts';
+import type { CartLineInput } from './cart-input.ts';
+import { deliveryFor, deliveryOfUser, postsAddress } from './delivery-input.ts';
+import {
+  COUNT_OPEN,
+  DELIVERY_KEYS,
+  EMPTY_CART,
+  FINISH_ORDER_PG,
+  HEAD_PG,
+  type HEAD_USER_COLUMNS,
+  INSERT_LINES,
+  INSERT_ORDER,
+  LINE_KEYS,
+  type LineRow,
+  MAIL_KEYS,
+  MY_ADDRESS_KEYS,
+  myAddressColumns,
+  PRICE_COLUMNS,
+  QUEUE_MAIL,
+  READ_SHORT_LINE,
+  SAVE_MY_ADDRESS,
+  type Sold,
+  STORE_ANSWER,
+  TAKE_STOCK,
+  type Taken,
+  TOUCH_CART,
+} from './order-statements.ts';
+import { deliveryColumns, toOrderDto } from './orders.ts';
+
+/** Where an order goes and who hears about it. */
+export interface OrderDelivery {
+  address: DeliveryAddressDto;
+  /** Also keep the address (not the note) as the account's My Address. */
+  saveAsMyAddress: boolean;
+  /** The customer's e-mail, for the order mail. */
+  email: string;
+  /** The site's public origin, for links in the mail. */
+  siteUrl: string;
+}
+
+/**
+ * An order refused inside its transaction, with nothing written: `over-limit` (a line asks
+ * for more than its store sells in one order; `modelState` names each such
+ * `CartItems[i].Qty`), `short` (stock), `too-many-open` (the account already has `open`
+ * orders under way, `max` allowed).
+ */
+export type NotPlacedOutcome =
+  | { kind: 'over-limit'; modelState: ModelState }
+  | { kind: 'short'; shortages: ShortageDto[]; modelState: ModelState }
+  | { kind: 'too-many-open'; open: number; max: number };
+
+/** The order row's id and the stock taken, when one statement wrote both (`HEAD_PG`). */
+interface OrderHead {
+  orderId: number;
+  taken: Taken[];
+}
+
+/** TAKE_STOCK's arguments for lines in ItemID order. */
+function stockArgs(byItemId: readonly CartLineInput[]): number[] {
+  return byItemId.flatMap((l) => [l.itemId, l.storeId, l.qty]);
+}
+
+/** Rows as a statement answers them; each step below knows what its statement returns. */
+// biome-ignore lint/suspicious/noExplicitAny: the generator's protocol carries every statement's rows.
+export type Rows = any[];
+
+/**
+ * What an order's statements came to: placed (`body` is the exact JSON answered, and
+ * replayed for a retried key), not placed, or `refused` (a caller known by its token whose
+ * account or address did not pass); the runner rolls back whatever a not placed order wrote.
+ */
+export type StepsOutcome = { kind: 'placed'; order: OrderDto; body: string } | NotPlacedOutcome | { kind: 'refused' };
+
+/** Where the caller stands when the order is placed by `callerOrderSteps`: checked inside the transaction. */
+export interface TokenCaller {
+  userId: number;
+  /** The token's security stamp, which the account must still carry. */
+  securityStamp: string;
+  /** `DeliveryAddress` as posted (`parseDeliveryBody`), or undefined: My Address is used (`deliveryFor`). */
+  posted: DeliveryAddressDto | undefined;
+  saveAsMyAddress: boolean;
+  siteUrl: string;
+}
+
+/**
+ * An order as a sequence of statements: each `yield` hands one compiled statement to
+ * the runner and gets its rows back. The same steps run on PostgreSQL in a Kysely
+ * transaction (`order-runners.ts`) and on SQLite synchronously inside a group
+ * commit (`order-runners.ts`), so the order's logic is written once:
+ * 1. the order row goes in first, so a concurrent request with the same
+ *    Idempotency-Key stops at the unique (user_id, idempotency_key) index
+ *    (PostgreSQL makes it wait for the first to commit) and replays its answer.
+ *    On PostgreSQL the same statement locks the account row until commit, so the
+ *    account's orders are placed one at a time (step 5);
+ * 2. one conditional update takes the stock of every line:
+ *    `stock = stock - qty where stock >= qty and hidden = 0 and qty <= the store's
+ *    max_qty_per_item`, re-checked by the database under each row's lock, so stock
+ *    never goes below 0 however many API processes share it. A line it did not
+ *    update is read, to name every such line at once (`whyUnsold`: over its store's
+ *    limit, else short or not for sale), and the runner rolls back;
+ * 3. the lines copy title, size and prices from the rows just updated (never
+ *    from the client), the total is summed in paise, the answer stored, the
+ *    customer's cart emptied;
+ * 4. the delivery address is stored with the order (a snapshot) and the order
+ *    mail is queued in the same transaction; it is sent after commit, so mail
+ *    never delays or fails an order;
+ * 5. the account's open orders are counted, this one included, in a statement
+ *    that began after the account row was locked (SQLite: before the lines are
+ *    written; PostgreSQL: answered by the statement of steps 3 and 4); over
+ *    `openOrdersMax` (`withinOpenOrders`), the runner rolls back. So two orders of
+ *    one account at its limit can never both pass.
+ */
+export function* orderSteps(
+  db: Kysely<Database>,
+  owner: Customer,
+  lines: readonly CartLineInput[],
+  key: string | undefined,
+  at: string,
+  delivery: OrderDelivery,
+  openOrdersMax: number,
+  postgres: boolean,
+  head?: OrderHead,
+): Generator<CompiledQuery<unknown>, StepsOutcome, Rows> {
+  const delivered = deliveryColumns(delivery.address);
+  // In ItemID order, so concurrent orders tend to lock rows in the same order; a
+  // deadlock PostgreSQL still detects is retried by the runner (`runOrder`).
+  const byItemId = [...lines].sort((a, b) => a.itemId - b.itemId || a.storeId - b.storeId);
+  let orderId: number;
+  let taken: Taken[];
+  if (head !== undefined) {
+    // The order row and the stock were written by the caller's first statement (`HEAD_PG`).
+    ({ orderId, taken } = head);
+  } else {
+    const [order] = (yield INSERT_ORDER(db, postgres ? 'postgres' : 'sqlite', [
+      owner.id,
+      key ?? null,
+      at,
+      ...DELIVERY_KEYS.map((k) => delivered[k]),
+    ])) as { id: number }[];
+    if (order === undefined) throw new Error('the order row was not inserted');
+    orderId = order.id;
+    taken = (yield TAKE_STOCK(db, byItemId.length, stockArgs(byItemId))) as Taken[];
+  }
+  const order = { id: orderId };
+  const byKey = new Map(taken.map((r) => [`${r.id}:${r.store_id}`, r]));
+  const sold = new Map<number, Sold>();
+  for (const line of lines) {
+    const row = byKey.get(`${line.itemId}:${line.storeId}`);
+    if (row !== undefined) sold.set(line.index, row);
+  }
+
+  const shortages: ShortageDto[] = [];
+  const modelState: ModelState = {};
+  const overLimit: ModelState = {};
+  // Only lines the update did not cover are read, to name every such line at once (in ItemID order).
+  for (const line of byItemId) {
+    if (sold.has(line.index)) continue;
+    const [current] = (yield READ_SHORT_LINE(db, 'one', [line.itemId, line.storeId])) as (Pick<
+      Item,
+      'title' | 'stock' | 'hidden'
+    > & { max_qty_per_item: number })[];
+    const title = current?.title ?? `Item ${line.itemId}`;
+    const why = whyUnsold(
+      line.qty,
+      current === undefined
+        ? undefined
+        : { stock: current.stock, hidden: current.hidden === 1, maxQtyPerItem: current.max_qty_per_item },
+    );
+    if (why.kind === 'over-limit') {
+      const k = `CartItems[${line.index}].Qty`;
+      overLimit[k] = [overLimitMessage(k, line.qty, title, why.max)];
+      continue;
+    }
+    const available = why.kind === 'short' ? why.available : 0;
+    shortages.push({
+      ItemID: line.itemId,
+      StoreID: line.storeId,
+      ItemTitle: title,
+      Requested: line.qty,
+      Available: available,
+    });
+    if (why.kind === 'short') {
+      const k = `CartItems[${line.index}].Qty`;
+      modelState[k] = [`${k} asks for ${line.qty} of ${title}, but only ${available} are in stock.`];
+    } else {
+      const k = `CartItems[${line.index}].ItemID`;
+      modelState[k] = [`${k} names ${title}, which is not for sale at the moment.`];
+    }
+  }
+  if (Object.keys(overLimit).length > 0) return { kind: 'over-limit', modelState: overLimit };
+  if (shortages.length > 0) return { kind: 'short', shortages, modelState };
+
+  // Lines in the customer's cart order.
+  const values = [...lines]
+    .sort((a, b) => a.index - b.index)
+    .map((line) => {
+      const row = sold.get(line.index);
+      if (row === undefined) throw new Error(`line ${line.index} was neither sold nor short`);
+      return {
+        order_id: order.id,
+        item_id: line.itemId,
+        store_id: line.storeId,
+        title: row.title,
+        size: row.size,
+        unit_price: row.unit_price,
+        discount_bps: row.discount_bps,
+        flat_discount: row.flat_discount,
+        gst_bps: row.gst_bps,
+        selling_price: row.selling_price,
+        qty: line.qty,
+      } satisfies LineRow;
+    });
+  const total = values.reduce((sum, v) => sum + lineTotal(v.selling_price, v.qty), 0);
+  const dto = toOrderDto(
+    { id: order.id, user_id: owner.id, status: 'Placed', total, created_at: at, updated_at: at, ...delivered },
+    owner.fullName,
+    values,
+  );
+  const body = JSON.stringify(dto);
+  const [mail] = mailQueueRows(
+    [{ to: delivery.email, kind: 'order.placed', ...orderPlacedMail(dto, delivery.siteUrl) }],
+    at,
+  );
+  if (mail === undefined) throw new Error('no order mail');
+  const lineArgs = values.flatMap((v) => LINE_KEYS.map((k) => v[k]));
+  const mailArgs = MAIL_KEYS.map((k) => mail[k]);
+  const address = delivery.saveAsMyAddress ? myAddressColumns(delivery.address, at) : null;
+  const addressArgs = address === null ? [] : [...MY_ADDRESS_KEYS.map((k) => address[k]), owner.id];
+  const refused = (open: number) => ({ kind: 'too-many-open', open: open - 1, max: openOrdersMax }) as const;
+  if (postgres) {
+    const shape = `${values.length}:${address === null ? 'no-address' : 'address'}`;
+    const [finished] = (yield FINISH_ORDER_PG(db, shape, [
+      ...lineArgs,
+      total,
+      body,
+      order.id,
+      owner.id,
+      at,
+      owner.id,
+      ...mailArgs,
+      ...addressArgs,
+      owner.id,
+    ])) as { open: number }[];
+    const open = Number(finished?.open);
+    if (!withinOpenOrders(open, openOrdersMax)) return refused(open);
+  } else {
+    const [counted] = (yield COUNT_OPEN(db, 'one', [owner.id])) as { open: number }[];
+    const open = Number(counted?.open);
+    if (!withinOpenOrders(open, openOrdersMax)) return refused(open);
+    yield INSERT_LINES(db, values.length, lineArgs);
+    yield STORE_ANSWER(db, 'one', [total, body, order.id]);
+    yield EMPTY_CART(db, 'one', [owner.id]);
+    yield TOUCH_CART(db, 'one', [at, owner.id]);
+    if (address !== null) yield SAVE_MY_ADDRESS(db, 'one', addressArgs);
+    yield QUEUE_MAIL(db, 'one', mailArgs);
+  }
+  return { kind: 'placed', order: dto, body };
+}
+
+/**
+ * `orderSteps` for a caller known only by a verified token: the account is read as the
+ * transaction's first statement and must still exist, be confirmed and carry the token's
+ * security stamp (as `authenticate` checks); the address is the posted one or My Address,
+ * which must then be complete and valid (as `resolveDelivery` checks). Anything else is
+ * `refused`, with nothing written: the caller then answers through the route, which
+ * names the problem.
+ */
+export function* callerOrderSteps(
+  db: Kysely<Database>,
+  caller: TokenCaller,
+  lines: readonly CartLineInput[],
+  key: string | undefined,
+  at: string,
+  openOrdersMax: number,
+  postgres: boolean,
+): Generator<CompiledQuery<unknown>, StepsOutcome, Rows> {
+  let user: Pick<User, (typeof HEAD_USER_COLUMNS)[number]> | undefined;
+  let head: OrderHead | undefined;
+  if (postgres) {
+    // One round trip for the account, the order row and the stock (HEAD_PG).
+    const byItemId = [...lines].sort((a, b) => a.itemId - b.itemId || a.storeId - b.storeId);
+    const posts = caller.posted !== undefined && postsAddress(caller.posted);
+    const delivered = posts && caller.posted !== undefined ? deliveryColumns(caller.posted) : undefined;
+    const rows = (yield HEAD_PG(db, `${byItemId.length}:${posts ? 'posted' : 'saved'}`, [
+      caller.userId,
+      caller.securityStamp,
+      key ?? null,
+      at,
+      ...(delivered === undefined ? [caller.posted?.Note ?? ''] : DELIVERY_KEYS.map((k) => delivered[k])),
+      ...stockArgs(byItemId),
+    ])) as Record<string, unknown>[];
+    const first = rows[0];
+    if (first === undefined || first.order_id === null) return { kind: 'refused' };
+    user = first as unknown as NonNullable<typeof user>;
+    head = {
+      orderId: first.order_id as number,
+      taken: rows
+        .filter((r) => r.s_id !== null)
+        .map(
+          (r) =>
+            ({
+              id: r.s_id,
+              store_id: r.s_store_id,
+              ...Object.fromEntries(PRICE_COLUMNS.map((c) => [c, r[`s_${c}`]])),
+            }) as Taken,
+        ),
+    };
+  } else {
+    [user] = (yield USER_BY_ID(db, [caller.userId])) as User[];
+  }
+  if (user === undefined || user.security_stamp !== caller.securityStamp || user.email_confirmed !== 1) {
+    return { kind: 'refused' };
+  }
+  let address: DeliveryAddressDto;
+  try {
+    address = deliveryFor(caller.posted, deliveryOfUser(user));
+  } catch {
+    return { kind: 'refused' };
+  }
+  return yield* orderSteps(
+    db,
+    { id: user.id, fullName: user.full_name },
+    lines,
+    key,
+    at,
+    {
+      address,
+      saveAsMyAddress: caller.saveAsMyAddress && caller.posted !== undefined,
+      email: user.email,
+      siteUrl: caller.siteUrl,
+    },
+    openOrdersMax,
+    postgres,
+    head,
+  );
+}
