@@ -164,7 +164,7 @@ beforeAll(async () => {
   token = ((await res.json()) as { access_token: string }).access_token;
 }, 240_000);
 
-/** Waits until no rebuild or background standby copy holds the site's lock. */
+/** Waits until no rebuild holds the site's lock. */
 async function settled(dir: string): Promise<void> {
   for (let i = 0; i < 600 && existsSync(join(`${dir}-builds`, 'lock')); i++) {
     await new Promise((r) => setTimeout(r, 100));
