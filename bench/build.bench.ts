@@ -1,9 +1,11 @@
 // npm run bench:build [-- --items 2000,20000,100000] [--seed S] [--incremental-at 20000,100000] [--compare-api-bundle 5]
 // For each catalogue size: seeds a throw-away data folder, runs a full build
 // (`scripts/rebuild.ts --full`, the operator's command) and reports its wall time,
-// time until live and the peak memory of its process tree. At the size named by
+// time until live, the CPU time and the peak memory of its process tree. At the size named by
 // --incremental-at it then changes one item's price and runs `npm run rebuild`
-// (incremental) three times, timing each from the start of npm until the changed
+// (incremental) at once, right after the full build ended (what a shop that deploys code and
+// then fixes a price sees), then three times more once everything the full build left has
+// settled, timing each from the start of npm until the changed
 // page's new bytes are served (the live link resolves to them), and reports
 // the bytes of HTML and JavaScript each page type sends. With --compare-api-bundle N
 // it then runs N pairs of them, alternating the in-process API loaded from its sources
@@ -51,12 +53,18 @@ interface Measured {
   /** Seconds from the start of the process until its log said the in-process API was ready (NaN if it never did). */
   apiReadySeconds: number;
   peakRssMb: number;
+  /** CPU seconds (user + system) of the process tree, sampled with the memory. */
+  cpuSeconds: number;
   output: string;
   code: number | null;
 }
 
-/** RSS of a process and all its descendants (Linux /proc), in kB. */
-function treeRssKb(root: number): number {
+/**
+ * RSS of a process and all its descendants (Linux /proc), in kB, and their CPU time in clock
+ * ticks: each process's own (all its threads) and its ended children's, so a Pagefind process
+ * that ended counts in its parent.
+ */
+function treeUsage(root: number): { rssKb: number; cpuTicks: number } {
   const children = new Map<number, number[]>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -70,19 +78,36 @@ function treeRssKb(root: number): number {
       // Gone meanwhile.
     }
   }
-  let total = 0;
+  let rssKb = 0;
+  let cpuTicks = 0;
   const stack = [root];
   while (stack.length > 0) {
     const pid = stack.pop() as number;
     try {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      rssKb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Fields 14–17 (utime, stime, cutime, cstime), counted after the command name.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      for (const i of [11, 12, 13, 14]) cpuTicks += Number(fields[i] ?? 0);
     } catch {
       // Gone meanwhile.
     }
     stack.push(...(children.get(pid) ?? []));
   }
-  return total;
+  return { rssKb, cpuTicks };
+}
+
+/** Clock ticks a second (`getconf CLK_TCK`; 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/** The machine's load averages (1, 5, 15 minutes), recorded beside each figure: the machine is shared. */
+function loadAverage(): string {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    return '?';
+  }
 }
 
 /**
@@ -137,8 +162,12 @@ function measure(
     let output = '';
     let apiReadySeconds = Number.NaN;
     let peak = 0;
+    let cpu = 0;
     const sample = () => {
-      if (child.pid !== undefined && existsSync('/proc')) peak = Math.max(peak, treeRssKb(child.pid));
+      if (child.pid === undefined || !existsSync('/proc')) return;
+      const usage = treeUsage(child.pid);
+      peak = Math.max(peak, usage.rssKb);
+      cpu = Math.max(cpu, usage.cpuTicks);
     };
     const timer = setInterval(sample, 200);
     const collect = (d: Buffer) => {
@@ -159,6 +188,7 @@ function measure(
         servedSeconds,
         apiReadySeconds,
         peakRssMb: peak / 1024,
+        cpuSeconds: cpu / CLOCK_TICKS,
         output,
         code,
       });
@@ -177,9 +207,9 @@ function searchSeconds(output: string): number {
 }
 
 /**
- * Waits for the background work a full build leaves (the standby copy for the
- * next rebuild, which holds the site's lock, then deleting the builds it
- * replaced), so each measurement has the disk to itself.
+ * Waits for the background work a build leaves (deleting the builds it replaced; a
+ * lock held by a background job, as the standby copy of earlier versions), so each
+ * measurement has the disk to itself.
  */
 async function settled(siteDir: string): Promise<number> {
   const started = performance.now();
@@ -337,14 +367,31 @@ for (const n of sizes) {
     const seeded = await measure('scripts/db-seed.ts', ['--items', String(n), '--seed', String(values.seed)], env);
     if (seeded.code !== 0) throw new Error(`seeding failed:\n${seeded.output}`);
     console.error(`${n} items: full build ...`);
+    const loadBefore = loadAverage();
     const full = await measure('scripts/rebuild.ts', ['--full'], env);
     if (full.code !== 0) throw new Error(`the full build failed:\n${full.output}`);
-    const standbySeconds = await settled(env.SITE_DIR as string);
+    const loadAfter = loadAverage();
+    // Right after the full build, before anything it left settles: one item changed and rebuilt.
+    let afterFull: Measured | undefined;
+    if (incrementalAt.has(n)) {
+      const changed = await changeOneItem(env.DATA_DIR as string, env.SITE_DIR as string);
+      console.error(`${n} items: incremental rebuild right after the full build, after changing ${changed} ...`);
+      afterFull = await measure(
+        'scripts/rebuild.ts',
+        [],
+        env,
+        join(env.SITE_DIR as string, changed, 'index.html'),
+        true,
+      );
+      if (afterFull.code !== 0) throw new Error(`the incremental rebuild failed:\n${afterFull.output}`);
+    }
+    const settledSeconds = await settled(env.SITE_DIR as string);
     const pages = /\((\d+) pages\)\.\s*$/m.exec(full.output)?.[1] ?? '?';
     rows.push(
       `| ${n.toLocaleString('en-US')} | ${Number(pages).toLocaleString('en-US')} | ${liveSeconds(full.output).toFixed(0)} s | ` +
         `${searchSeconds(full.output).toFixed(0)} s | ${full.wallSeconds.toFixed(0)} s | ` +
-        `${standbySeconds.toFixed(0)} s | ${full.peakRssMb.toFixed(0)} MB |`,
+        `${full.cpuSeconds.toFixed(0)} s | ${settledSeconds.toFixed(0)} s | ${full.peakRssMb.toFixed(0)} MB | ` +
+        `${loadBefore} → ${loadAfter} |`,
     );
     // Each row as soon as it is measured: the tables come at the end, after the largest sizes' clean-up.
     console.error(`    ${rows.at(-1)}`);
@@ -365,9 +412,10 @@ for (const n of sizes) {
       const summary = /Incremental rebuild: (\d+) pages rendered, (\d+) reused/.exec(median.output);
       incremental.push(
         `| ${n.toLocaleString('en-US')} | ${summary?.[1]} | ${Number(summary?.[2]).toLocaleString('en-US')} | ` +
+          `${afterFull?.servedSeconds.toFixed(2)} s | ` +
           `${median.servedSeconds.toFixed(2)} s (${runs.map((r) => r.servedSeconds.toFixed(2)).join(', ')}) | ` +
           `${liveSeconds(median.output).toFixed(2)} s | ${searchSeconds(median.output).toFixed(1)} s | ` +
-          `${median.wallSeconds.toFixed(1)} s | ${median.peakRssMb.toFixed(0)} MB |`,
+          `${median.wallSeconds.toFixed(1)} s | ${median.peakRssMb.toFixed(0)} MB | ${loadAverage()} |`,
       );
       console.error(`    ${incremental.at(-1)}`);
       weights = pageWeights(env.SITE_DIR as string);
@@ -379,15 +427,19 @@ for (const n of sizes) {
   }
 }
 
-console.log('\n| items | pages | live after | search index | command | then standby copy | peak RSS (process tree) |');
-console.log('| ----: | ----: | ---------: | -----------: | ------: | ----------------: | ----------------------: |');
+console.log(
+  '\n| items | pages | live after | search index | command | CPU (user+sys, tree) | then settled | peak RSS (process tree) | load avg before → after |',
+);
+console.log(
+  '| ----: | ----: | ---------: | -----------: | ------: | ---: | ----------------: | ----------------------: | --- |',
+);
 for (const r of rows) console.log(r);
 if (incremental.length > 0) {
   console.log(
-    '\n| items | rendered | reused | served after, from the start of npm run rebuild (median; 3 runs) | live after, by its own clock | search index | whole run | peak RSS |',
+    '\n| items | rendered | reused | served after, right after the full build | served after, from the start of npm run rebuild (median; 3 runs) | live after, by its own clock | search index | whole run | peak RSS | load avg |',
   );
   console.log(
-    '| ----: | -------: | -----: | ----------------------------------------------------: | ---------------------------: | -----------: | --------: | -------: |',
+    '| ----: | -------: | -----: | ---: | ----------------------------------------------------: | ---------------------------: | -----------: | --------: | -------: | --- |',
   );
   for (const row of incremental) console.log(row);
 }

@@ -28,6 +28,7 @@ import {
 } from '../server/site-headers.ts';
 import { scanInlineElements } from './inline-scan.ts';
 import { isShardDir } from './search-index.ts';
+import { StandbyLinks } from './standby-links.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -92,10 +93,13 @@ const gzipOptions = (file: string): ZlibOptions => ({ level: isPage(file) ? 5 : 
  */
 export class FolderWriter {
   readonly #made = new Set<string>();
+  readonly #standby: StandbyLinks | null;
   readonly dir: string;
 
-  constructor(dir: string) {
+  /** A writer into `dir` that also hard-links each file it writes into `standby` when one is named. */
+  constructor(dir: string, standby?: string) {
     this.dir = dir;
+    this.#standby = standby === undefined ? null : new StandbyLinks(dir, standby);
   }
 
   /** Writes `rel`, with its `.br` and `.gz` when it is compressible and `compress` is not false. */
@@ -107,10 +111,13 @@ export class FolderWriter {
       this.#made.add(parent);
     }
     writeFileSync(file, data);
+    this.#standby?.link(rel);
     if (!compress || !isCompressible(rel)) return;
     const { br, gz } = compressedSync(rel, data);
     writeFileSync(`${file}.br`, br);
     writeFileSync(`${file}.gz`, gz);
+    this.#standby?.link(`${rel}.br`);
+    this.#standby?.link(`${rel}.gz`);
   }
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildStats } from '../lib/catalogue/build-stats.ts';
 import { shareCatalogue } from '../lib/catalogue/load.ts';
@@ -16,6 +16,7 @@ import { type RebuildResult, type Run, seconds } from './run.ts';
 import { buildSearchIndex, isSearched, shardOf } from './search-index.ts';
 import { compileSite } from './site-compiler.ts';
 import {
+  emptyTrash,
   movePath,
   nextBuildDir,
   publish,
@@ -24,7 +25,7 @@ import {
   trashBuilds,
   writeManifest,
 } from './site-folders.ts';
-import { startStandbyCopy } from './standby-copy.ts';
+import { StandbyLinks } from './standby-links.ts';
 
 /** The full build: every page rendered into a new build folder, published when complete. */
 
@@ -50,6 +51,20 @@ export function mergeInto(from: string, to: string): void {
     }
   }
 }
+
+/** CPU seconds (user and system) of this process's child processes that ended (Linux `/proc`; 0 elsewhere). */
+function endedChildrenCpuSeconds(): number {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // cutime and cstime (fields 16 and 17), in clock ticks of 1/100 s.
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+const cpuSecondsOf = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1e6;
 
 /** Catalogue pages a full build names to Astro's `getStaticPaths()` at a time. */
 export const PART_PAGES = 2000;
@@ -148,8 +163,12 @@ export async function fullBuild(
   const scratch = scratchDir('full');
   const dir = nextBuildDir(folders);
   mkdirSync(dir, { recursive: true });
+  // The standby copy for the next rebuild is written as the build goes: every file hard-linked as it is written.
+  const standby = nextBuildDir(folders);
+  mkdirSync(standby, { recursive: true });
   const redirectsWritten = writeRedirectPagesInWorker({
     dir,
+    standby,
     redirectsText: redirectsText(run.catalogue),
     site: run.site,
     pages: run.pages.paths(),
@@ -157,6 +176,7 @@ export async function fullBuild(
   // Settled now, awaited below: a failed render must not leave the write's failure unhandled.
   redirectsWritten.catch(() => {});
   const kept = keptRendererDir(run.code);
+  const compilerCpu = endedChildrenCpuSeconds();
   let staticRendered: string[];
   if (typeof compiledOrApi === 'string') {
     removeScratch('full');
@@ -165,17 +185,22 @@ export async function fullBuild(
     staticRendered = compiledOrApi;
   }
   dropOtherRenderers(kept);
+  // Run here, or by the rebuild before (then it is the only child process that ended so far).
+  const compiled = endedChildrenCpuSeconds();
+  const cpu = { compiler: typeof compiledOrApi === 'string' ? compiled - compilerCpu : compiled, children: compiled };
 
   const inline = new InlineHashSet();
-  const writers = new PageWriters(dir, inline);
+  const writers = new PageWriters(dir, inline, { standby });
   try {
     return await renderAndPublish(run, before, reason, {
       dir,
+      standby,
       scratch,
       staticRendered,
       redirectsWritten,
       inline,
       writers,
+      cpu,
     });
   } finally {
     await writers.close().catch(() => {});
@@ -188,15 +213,19 @@ async function renderAndPublish(
   reason: string,
   parts: {
     dir: string;
+    standby: string;
     scratch: string;
     staticRendered: string[];
     redirectsWritten: Promise<number>;
     inline: InlineHashSet;
     writers: PageWriters;
+    /** The site compiler's CPU seconds, and the ended children's before rendering began. */
+    cpu: { compiler: number; children: number };
   },
 ): Promise<RebuildResult> {
   const { folders, reporter } = run;
-  const { dir, scratch, staticRendered, redirectsWritten, inline, writers } = parts;
+  const { dir, standby, scratch, staticRendered, redirectsWritten, inline, writers } = parts;
+  const mainCpu = process.threadCpuUsage();
   const shards = searchShards(run);
   // The seconds Pagefind ran, shard after shard, mostly while later shards' pages rendered.
   let searchSeconds = 0;
@@ -217,6 +246,7 @@ async function renderAndPublish(
     searching.catch(() => {});
   };
   const catalogueRendered = await renderCatalogue(run, writers, shards, indexShard);
+  const renderCpu = cpuSecondsOf(process.threadCpuUsage(mainCpu));
   const redirectCount = await redirectsWritten;
   reporter.log(`Build: ${redirectCount} redirect pages written.`);
   const astroFiles = listFiles(scratch);
@@ -237,10 +267,20 @@ async function renderAndPublish(
   // Every page is written: the writers hand back the inline hashes of the pages they wrote.
   await writers.close();
   reporter.log(
+    `Build: CPU seconds (user and system): rendering ${renderCpu.toFixed(1)} (the main thread), ` +
+      `page writers ${writers.cpuSeconds.toFixed(1)}, Pagefind ${(endedChildrenCpuSeconds() - parts.cpu.children).toFixed(1)}, ` +
+      `the site compiler ${parts.cpu.compiler.toFixed(1)}; this process ${cpuSecondsOf(process.cpuUsage()).toFixed(1)} ` +
+      'in all (its threads: rendering, page writers, redirect pages, the API).',
+  );
+  reporter.log(
     `Build: search index of ${searchPages} pages (${shards} ${shards === 1 ? 'shard' : 'shards'}) ` +
       `written in ${searchSeconds.toFixed(1)} s.`,
   );
   writeFileSync(join(dir, '_headers'), headersText(topLevel(dir), inline));
+  // What was not written by the writers goes into the standby now: Astro's files (moved in, then
+  // compressed), the sitemap and `_headers`. A few hundred files, not the catalogue's million.
+  const links = new StandbyLinks(dir, standby);
+  for (const rel of [...astroFiles, ...sitemap.keys(), '_headers']) links.sync(rel);
 
   const removed = before === null ? 0 : before.pages.paths().filter((p) => !run.pages.has(p)).length;
   const builtAt = new Date().toISOString();
@@ -259,6 +299,8 @@ async function renderAndPublish(
     frame: run.frame,
   };
   writeManifest(folders, dir, manifest);
+  // The standby is an exact copy (the same files): the next rebuild changes it and publishes it.
+  writeManifest(folders, standby, manifest);
   publish(folders, dir);
   const liveSeconds = seconds(run.started);
   const rendering = rendered.length;
@@ -268,15 +310,10 @@ async function renderAndPublish(
   );
   reporter.step('live');
 
-  // The old builds go, and a standby copy of the new one is made for the next incremental
-  // rebuild, both in the background: the site is live already.
-  trashBuilds(folders, staleBuilds(folders, [dir]));
-  const job = startStandbyCopy(folders, dir, manifest.buildId);
-  reporter.log(
-    job === undefined
-      ? 'Build: the standby copy could not be started; the next rebuild makes it.'
-      : `Build: making the standby copy for the next rebuild in the background (process ${job}).`,
-  );
+  // The old builds go, deleted in the background: the site is live already, and its standby is ready.
+  trashBuilds(folders, staleBuilds(folders, [dir, standby]));
+  emptyTrash(folders, { detached: true });
+  reporter.log('Build: the standby copy for the next rebuild was written with the build.');
   return {
     mode: 'full',
     reason,

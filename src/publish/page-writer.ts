@@ -20,6 +20,8 @@ import { FolderWriter, InlineHashSet } from './deploy-files.ts';
 interface WriterSetup {
   kind: 'aisle:page-writer';
   dir: string;
+  /** The build's standby folder: each file written is hard-linked into it too (`standby-links.ts`). */
+  standby: string | undefined;
 }
 
 interface Job {
@@ -29,7 +31,9 @@ interface Job {
 }
 
 type ToWriter = { jobs: Job[] } | { end: true };
-type FromWriter = { done: number[]; failed: { id: number; error: string }[] } | { counts: InlineCounts };
+type FromWriter =
+  | { done: number[]; failed: { id: number; error: string }[] }
+  | { counts: InlineCounts; cpuSeconds: number };
 
 /** Files `writeAll` hands each writer thread at a time. */
 const IN_FLIGHT_PER_THREAD = 16;
@@ -39,7 +43,7 @@ interface Thread {
   busy: number;
   queued: Job[];
   transfer: ArrayBuffer[];
-  counts: Promise<InlineCounts>;
+  counts: Promise<{ counts: InlineCounts; cpuSeconds: number }>;
 }
 
 export class PageWriters {
@@ -50,15 +54,21 @@ export class PageWriters {
   #flushing = false;
   #closed = false;
   #failed: Error | null = null;
+  /** The CPU seconds (user and system) the writer threads spent, known once `close` resolved. */
+  cpuSeconds = 0;
 
-  /** Writers into `dir`; the inline hashes of the HTML pages they write are counted into `inline` by `close`. */
-  constructor(dir: string, inline: InlineHashSet | null, threads = Math.max(1, availableParallelism())) {
+  /**
+   * Writers into `dir` (each file also hard-linked into `standby` when named); the inline
+   * hashes of the HTML pages they write are counted into `inline` by `close`.
+   */
+  constructor(dir: string, inline: InlineHashSet | null, opts: { standby?: string; threads?: number } = {}) {
     this.#inline = inline;
+    const threads = opts.threads ?? Math.max(1, availableParallelism());
     this.#threads = Array.from({ length: threads }, () => {
       const worker = new Worker(new URL(import.meta.url), {
-        workerData: { kind: 'aisle:page-writer', dir } satisfies WriterSetup,
+        workerData: { kind: 'aisle:page-writer', dir, standby: opts.standby } satisfies WriterSetup,
       });
-      let gotCounts: (c: InlineCounts) => void = () => {};
+      let gotCounts: (c: { counts: InlineCounts; cpuSeconds: number }) => void = () => {};
       const thread: Thread = {
         worker,
         busy: 0,
@@ -70,7 +80,7 @@ export class PageWriters {
       };
       worker.on('message', (msg: FromWriter) => {
         if ('counts' in msg) {
-          gotCounts(msg.counts);
+          gotCounts(msg);
           return;
         }
         thread.busy -= msg.done.length + msg.failed.length;
@@ -153,7 +163,11 @@ export class PageWriters {
     await Promise.allSettled([...this.#pending.values()].map((p) => p.done));
     if (this.#failed === null) {
       for (const t of this.#threads) t.worker.postMessage({ end: true } satisfies ToWriter);
-      for (const t of this.#threads) this.#inline?.merge(await t.counts);
+      for (const t of this.#threads) {
+        const { counts, cpuSeconds } = await t.counts;
+        this.#inline?.merge(counts);
+        this.cpuSeconds += cpuSeconds;
+      }
     }
     this.#closed = true;
     await Promise.all(this.#threads.map((t) => t.worker.terminate()));
@@ -162,11 +176,15 @@ export class PageWriters {
 }
 
 function serve(setup: WriterSetup): void {
-  const out = new FolderWriter(setup.dir);
+  const out = new FolderWriter(setup.dir, setup.standby);
   const inline = new InlineHashSet();
   parentPort?.on('message', (msg: ToWriter) => {
     if ('end' in msg) {
-      parentPort?.postMessage({ counts: inline.counts() } satisfies FromWriter);
+      const cpu = process.threadCpuUsage();
+      parentPort?.postMessage({
+        counts: inline.counts(),
+        cpuSeconds: (cpu.user + cpu.system) / 1e6,
+      } satisfies FromWriter);
       return;
     }
     const done: number[] = [];

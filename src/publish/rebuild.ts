@@ -17,6 +17,7 @@ import { planStart } from './plan.ts';
 import { createReporter, formatDuration, type Reporter } from './progress.ts';
 import { PROJECT_ROOT } from './project-root.ts';
 import { type PublishLock, takePublishLock } from './publish-lock.ts';
+import { acquireLock } from './rebuild-lock.ts';
 import {
   deferred,
   keptPageRenderer,
@@ -29,7 +30,6 @@ import {
 import { NeedsFullBuild, pageCount, type RebuildResult, type Run } from './run.ts';
 import { compileSite } from './site-compiler.ts';
 import {
-  acquireLock,
   liveSite,
   readManifest,
   removeUnfinishedBuilds,

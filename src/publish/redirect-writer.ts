@@ -6,6 +6,8 @@ import { FolderWriter } from './deploy-files.ts';
 interface RedirectJob {
   kind: 'aisle:redirect-pages';
   dir: string;
+  /** The build's standby folder: each page is hard-linked into it too. */
+  standby?: string;
   redirectsText: string;
   site: string;
   /** Paths that are pages (no redirect page is written for them). */
@@ -36,7 +38,7 @@ export function writeRedirectPagesInWorker(job: Omit<RedirectJob, 'kind'>): Prom
 function work(job: RedirectJob): void {
   const pages = new Set(job.pages);
   // The worker does nothing else: blocking writes cost about half the CPU of promise-based ones.
-  const out = new FolderWriter(job.dir);
+  const out = new FolderWriter(job.dir, job.standby);
   // Redirect pages get no `.br` or `.gz` (nor in a rebuild, `addRedirectPages`): the site server
   // answers their paths from `_redirects` with an HTTP redirect before any file, so only a host that
   // ignores `_redirects` serves them, and a page of about 370 bytes shrinks by less than its headers

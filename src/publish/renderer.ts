@@ -10,8 +10,8 @@ import { listFiles } from './deploy-files.ts';
 import { loadKeptRenderer, type RenderedFile } from './kept-renderer.ts';
 import type { Phase, Reporter } from './progress.ts';
 import { PROJECT_ROOT } from './project-root.ts';
+import { isAlive } from './rebuild-lock.ts';
 import { NeedsFullBuild } from './run.ts';
-import { isAlive } from './site-folders.ts';
 
 /** The renderer: Astro, run over a shared catalogue for every page or only the named ones. */
 

@@ -110,9 +110,15 @@ function fill(leave = 0): string {
   return file;
 }
 
-/** Waits until no rebuild or background standby copy holds the site's lock. */
+/**
+ * Waits until no rebuild holds the site's lock and the builds a rebuild replaced are deleted
+ * (in the background, without the lock): room freed meanwhile would spoil a full disk.
+ */
 async function settled(): Promise<void> {
-  for (let i = 0; i < 600 && existsSync(join(`${siteDir}-builds`, 'lock')); i++) {
+  const builds = `${siteDir}-builds`;
+  const busy = () =>
+    existsSync(join(builds, 'lock')) || (existsSync(builds) && readdirSync(builds).some((n) => n.startsWith('trash-')));
+  for (let i = 0; i < 1200 && busy(); i++) {
     await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -72,7 +72,7 @@ async function served(path: string): Promise<{ status: number; text: string }> {
   return { status: res.status, text: await res.text() };
 }
 
-/** Waits until no rebuild or background standby copy holds the site's lock. */
+/** Waits until no rebuild holds the site's lock. */
 async function settled(): Promise<void> {
   for (let i = 0; i < 600 && existsSync(join(`${siteDir}-builds`, 'lock')); i++) {
     await new Promise((r) => setTimeout(r, 100));

@@ -164,7 +164,7 @@ beforeAll(async () => {
   token = ((await res.json()) as { access_token: string }).access_token;
 }, 240_000);
 
-/** Waits until no rebuild or background standby copy holds the site's lock. */
+/** Waits until no rebuild holds the site's lock. */
 async function settled(dir: string): Promise<void> {
   for (let i = 0; i < 600 && existsSync(join(`${dir}-builds`, 'lock')); i++) {
     await new Promise((r) => setTimeout(r, 100));
@@ -180,11 +180,22 @@ afterAll(async () => {
 
 describe('npm run rebuild', () => {
   it('publishes the site as a link to a complete build, with compressed files, _headers and a search index', async () => {
-    // The standby copy for the next rebuild is made in the background, holding the lock.
-    await settled(siteDir);
-    expect(readdirSync(`${siteDir}-builds`).filter((n) => /^site-\d+$/.test(n)).length).toBe(2);
+    // The standby copy for the next rebuild was written with the build: nothing runs on after it.
+    expect(existsSync(join(`${siteDir}-builds`, 'lock'))).toBe(false);
+    const builds = readdirSync(`${siteDir}-builds`).filter((n) => /^site-\d+$/.test(n));
+    expect(builds.length).toBe(2);
     expect(lstatSync(siteDir).isSymbolicLink()).toBe(true);
     const live = realpathSync(siteDir);
+    // The standby holds the very same files (hard links, one inode each) and the live build's manifest.
+    const standby = join(`${siteDir}-builds`, builds.find((b) => !live.endsWith(`/${b}`)) as string);
+    expect([...snapshot(standby)].sort()).toEqual([...snapshot(live)].sort());
+    const manifestOf = (dir: string) =>
+      (
+        JSON.parse(readFileSync(join(`${siteDir}-builds`, 'manifests', `${dir.split('/').at(-1)}.json`), 'utf8')) as {
+          buildId: string;
+        }
+      ).buildId;
+    expect(manifestOf(standby)).toBe(manifestOf(live));
     expect(live.startsWith(`${siteDir}-builds/`)).toBe(true);
     for (const rel of ['404.html', 'sitemap-index.xml', 'app/login/index.html']) {
       expect(existsSync(join(live, rel)), rel).toBe(true);
@@ -241,6 +252,8 @@ describe('npm run rebuild', () => {
     const ran = await rebuild();
     expect(ran.code, ran.output).toBe(0);
     expect(ran.output).toMatch(/Incremental rebuild: \d+ pages rendered, \d+ reused, 0 removed/);
+    // The first rebuild after the full build neither waits for a standby copy nor makes one.
+    expect(ran.output).not.toContain('standby copy');
     // Rendered with the compiled renderer the full build kept: nothing bundles the site again.
     expect(ran.output).toContain("rendered with the last full build's compiled renderer");
     // The change feed told it which item changed: it read only the rows of the pages that show it.

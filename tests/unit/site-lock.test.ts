@@ -1,4 +1,4 @@
-// The rebuild lock (`acquireLock` in src/publish/site-folders.ts) after a `kill -9`: a lock whose
+// The rebuild lock (`acquireLock` in src/publish/rebuild-lock.ts) after a `kill -9`: a lock whose
 // process is gone, or whose process id now names another process, is taken over; a lock of a
 // process that still runs is not.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -6,7 +6,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { acquireLock, processStamp, siteFolders } from '../../src/publish/site-folders.ts';
+import { acquireLock, processStamp } from '../../src/publish/rebuild-lock.ts';
+import { siteFolders } from '../../src/publish/site-folders.ts';
 
 let work: string;
 const children: ChildProcess[] = [];
