@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { friendlyMessage } from '../../lib/api/account.ts';
 import { type ExportFilter, saveBlob } from '../../lib/api/catalogue-io.ts';
 import type { ItemDto } from '../../lib/domain/catalogue.ts';
+import { formatRupees } from '../../lib/domain/money.ts';
 import { type PricePreview, pricePreview } from '../../lib/domain/price-preview.ts';
 import {
   GST_RATES,
@@ -119,7 +120,7 @@ function ItemFormPanel({
       return created;
     },
     savedText: (saved) =>
-      `Item ${saved.ItemTitle} was ${row === null ? 'created' : 'saved'}; it sells at Rs ${saved.SellingPrice}.`,
+      `Item ${saved.ItemTitle} was ${row === null ? 'created' : 'saved'}; it sells at ${formatRupees(saved.SellingPrice)}.`,
   });
   const { form } = shell;
   const preview = pricePreview(form.values);
@@ -161,7 +162,7 @@ function ItemFormPanel({
             inputMode="decimal"
             prefix="Rs"
             required
-            hint={`Before discount and GST; up to Rs ${PRICE_MAX_RUPEES.toLocaleString('en-IN')}.`}
+            hint={`Before discount and GST; up to ${formatRupees(PRICE_MAX_RUPEES)}.`}
           />
           <TextInput
             form={form}
@@ -393,7 +394,7 @@ function ItemBody() {
               sort: 'SellingPrice',
               cell: (r) => {
                 const price = pricePreview(r);
-                return price === null ? `Rs ${r.SellingPrice}` : <PriceTag price={price} size={r.Size} />;
+                return price === null ? formatRupees(r.SellingPrice) : <PriceTag price={price} size={r.Size} />;
               },
               className: 'whitespace-nowrap',
             },
