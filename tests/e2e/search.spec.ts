@@ -139,7 +139,10 @@ test('is usable from the keyboard and has no accessibility violations', async ({
   const href = await first.getAttribute('href');
   await box.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/app/search\\?q=${target.word}$`));
-  await expect(page.locator('[data-search-result] h2 a').first()).toHaveAttribute('href', href ?? '');
+  // The results page loads the index again (a new page): seconds on a loaded machine.
+  await expect(page.locator('[data-search-result] h2 a').first()).toHaveAttribute('href', href ?? '', {
+    timeout: 20_000,
+  });
 });
 
 test('says so when nothing matches', async ({ page }) => {
