@@ -107,12 +107,14 @@ test.describe('money in one format (issue 36)', () => {
     );
 
     await page.goto('/app/cart/my-cart');
-    await expect(page.getByRole('row').filter({ hasText: item.ItemTitle })).toContainText(lineTotal);
+    await expect(page.getByRole('row').filter({ hasText: item.ItemTitle })).toContainText(lineTotal, {
+      timeout: 20_000,
+    });
     await expectMoneyReadsLikeMoney(page, 'cart (before React)', [price, lineTotal]);
 
     await page.getByRole('button', { name: 'Order', exact: true }).click();
     const review = page.getByRole('region', { name: 'Review your order' });
-    await expect(review.getByRole('table')).toContainText(lineTotal);
+    await expect(review.getByRole('table')).toContainText(lineTotal, { timeout: 20_000 });
     await expectMoneyReadsLikeMoney(page, 'cart and checkout review (React)', [price, lineTotal]);
     await fillDelivery(review);
     await review.getByRole('button', { name: 'Place order' }).click();
@@ -121,7 +123,8 @@ test.describe('money in one format (issue 36)', () => {
     const orderId = Number(/#(\d+)/.exec((await status.textContent()) ?? '')?.[1]);
 
     await page.goto('/app/cart/my-orders');
-    await expect(page.getByRole('region', { name: `Order #${orderId}` })).toContainText(lineTotal);
+    // My Orders loads React and the orders: seconds on a loaded machine.
+    await expect(page.getByRole('region', { name: `Order #${orderId}` })).toContainText(lineTotal, { timeout: 20_000 });
     await expectMoneyReadsLikeMoney(page, 'My Orders', [price, lineTotal]);
 
     await expect.poll(() => mailsTo(email).some((m) => m.includes(`order ${orderId} is placed`))).toBe(true);
@@ -137,12 +140,14 @@ test.describe('money in one format (issue 36)', () => {
     await page.getByLabel('PIN code starts with').fill('560025');
     await page.getByRole('button', { name: 'Show this area' }).click();
     const row = page.getByRole('row').filter({ hasText: `#${orderId}` });
-    await expect(row).toContainText(lineTotal);
+    await expect(row).toContainText(lineTotal, { timeout: 20_000 });
     await expectMoneyReadsLikeMoney(page, 'staff orders board', [lineTotal]);
 
     await page.goto(`/app/client-store/item?db=${item.DbID}`);
     await page.getByLabel('Filter by title', { exact: true }).fill(item.ItemTitle);
-    await expect(page.getByRole('row').filter({ hasText: item.ItemTitle }).first()).toContainText(price);
+    await expect(page.getByRole('row').filter({ hasText: item.ItemTitle }).first()).toContainText(price, {
+      timeout: 20_000,
+    });
     await expectMoneyReadsLikeMoney(page, 'staff item list', [price]);
   });
 });
