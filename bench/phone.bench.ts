@@ -5,7 +5,8 @@
 //  1. JavaScript transferred before the first interaction, per page type, signed out and
 //     signed in with a cart: every script file the page loads until the network has been
 //     quiet for 2 s (sized gzip, as the issue counts, and as served), plus the inline
-//     scripts of the HTML (gzip);
+//     scripts of the HTML (gzip); scripts the page starts as web workers (Pagefind's search)
+//     are fetched before the first interaction too and are reported in a column of their own;
 //  2. the time from first paint to a working stepper showing the right quantity: a probe
 //     (an init script) looks at the page's first stepper every frame; once it shows the
 //     quantity the cart holds, it presses + and checks that the quantity went up (then
@@ -85,6 +86,9 @@ interface JsWeight {
   gzip: number;
   /** The HTML's inline scripts, gzip. */
   inlineGzip: number;
+  /** Scripts started as web workers (off the main thread; not in `gzip`), gzip. */
+  workerGzip: number;
+  workerFiles: string[];
 }
 
 const INLINE_SCRIPT = /<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi;
@@ -118,6 +122,10 @@ async function jsBeforeInteraction(
   const cdp = await throttle(context, page);
   const scripts = new Map<string, string>();
   const served = new Map<string, number>();
+  // A dedicated worker's script is fetched for the page too, but runs off its main thread:
+  // counted apart (Pagefind's search runs in one).
+  const workers = new Set<string>();
+  page.on('worker', (w) => workers.add(w.url()));
   let pending = 0;
   let lastActivity = Date.now();
   cdp.on('Network.requestWillBeSent', () => {
@@ -148,6 +156,8 @@ async function jsBeforeInteraction(
     served: [...served.values()].reduce((a, b) => a + b, 0),
     gzip,
     inlineGzip: await inlineScriptGzip(`${site.origin}${path}`),
+    workerGzip: (await Promise.all([...workers].map((url) => gzipSize(url)))).reduce((a, b) => a + b, 0),
+    workerFiles: [...workers].map((u) => new URL(u).pathname.split('/').pop() ?? u),
   };
 }
 
@@ -309,9 +319,11 @@ try {
   for (const [type, path, who] of values.only === 'timing' ? [] : measured) {
     for (const signed of who) {
       const w = await jsBeforeInteraction(browser, site, path, signed);
-      console.error(`  ${type} ${signed}: ${w.files.join(', ')}`);
+      console.error(
+        `  ${type} ${signed}: ${w.files.join(', ')}${w.workerFiles.length > 0 ? `; workers: ${w.workerFiles.join(', ')}` : ''}`,
+      );
       weights.push(
-        `| ${type} | ${signed} | ${kB(w.gzip)} | ${kB(w.inlineGzip)} | **${kB(w.gzip + w.inlineGzip)}** | ${kB(w.served)} | ${w.files.length} |`,
+        `| ${type} | ${signed} | ${kB(w.gzip)} | ${kB(w.inlineGzip)} | **${kB(w.gzip + w.inlineGzip)}** | ${kB(w.served)} | ${w.files.length} | ${w.workerGzip === 0 ? '–' : kB(w.workerGzip)} |`,
       );
     }
   }
@@ -356,10 +368,10 @@ try {
   }
   console.log('\nJavaScript before the first interaction (390 px, Slow 3G, 4x CPU, cold cache)\n');
   console.log(
-    '| page | who | script files (gzip) | inline scripts (gzip) | total (gzip) | script files as served (brotli) | files |',
+    '| page | who | script files (gzip) | inline scripts (gzip) | total (gzip) | script files as served (brotli) | files | web worker scripts (gzip, off the main thread) |',
   );
   console.log(
-    '| ---- | --- | ------------------: | --------------------: | -----------: | ------------------------------: | ----: |',
+    '| ---- | --- | ------------------: | --------------------: | -----------: | ------------------------------: | ----: | ---------------------------------------------: |',
   );
   for (const row of weights) console.log(row);
   console.log(`\nFirst paint to a working stepper showing the right quantity (median of ${runs})\n`);

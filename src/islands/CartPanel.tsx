@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
 import { type CartItemDto, cartItemSourceOf, grandTotal, lineTotal } from '../lib/domain/cart.ts';
-import { formatRs, rupeesToPaise } from '../lib/domain/money.ts';
+import { formatRupees as rs } from '../lib/domain/money.ts';
 import { CART_LOOK as L } from '../page-scripts/cart-look.ts';
 import {
   $cartLoad,
@@ -38,8 +38,6 @@ function useLingering(on: boolean, ms: number): boolean {
   }, [on, ms]);
   return on || lingering;
 }
-
-const rs = (rupees: number) => formatRs(rupeesToPaise(rupees));
 
 const NOTICE_STYLE: Record<CartNotice['kind'], string> = {
   working: 'bg-slate-50 text-slate-800 ring-slate-200',

@@ -10,13 +10,11 @@ import {
   isCompleteDelivery,
   validateDelivery,
 } from '../lib/domain/delivery.ts';
-import { formatRs, rupeesToPaise } from '../lib/domain/money.ts';
+import { formatRupees as rs } from '../lib/domain/money.ts';
 import { $cartPending, placeOrder } from '../stores/cart.ts';
 import { $user, accountApi } from '../stores/session.ts';
 import { Spinner } from './AuthGate.tsx';
 import { buttonClass, Notice, TextField, useFieldForm } from './FormField.tsx';
-
-const rs = (rupees: number) => formatRs(rupeesToPaise(rupees));
 
 type Saved = { state: 'loading' } | { state: 'ready'; address: DeliveryAddressDto; canSave: boolean };
 

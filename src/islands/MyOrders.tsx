@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { friendlyMessage } from '../lib/api/account.ts';
 import { canCustomerCancel, type OrderDto, type OrderItemDto, type OrderStatusName } from '../lib/domain/cart.ts';
 import { deliveryLines } from '../lib/domain/delivery.ts';
-import { formatRs, rupeesToPaise } from '../lib/domain/money.ts';
+import { formatRupees as rs } from '../lib/domain/money.ts';
 import { cartApi, orderAgain } from '../stores/cart.ts';
 import { Spinner } from './AuthGate.tsx';
 import { buttonClass } from './FormField.tsx';
@@ -11,7 +11,6 @@ import { buttonClass } from './FormField.tsx';
 const SPINNER_DELAY_MS = 200;
 const PAGE_SIZE = 20;
 
-const rs = (rupees: number) => formatRs(rupeesToPaise(rupees));
 const percentFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
 const percent = (n: number) => `${percentFormat.format(n)}%`;
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });

@@ -32,7 +32,7 @@ import {
   loadedFromServer,
   removeLine,
 } from '../lib/domain/cart.ts';
-import { formatRs, rupeesToPaise } from '../lib/domain/money.ts';
+import { formatRupees as rs } from '../lib/domain/money.ts';
 import { loginPathFor } from '../lib/domain/return-to.ts';
 import { CART_STATE_KEY, TOKEN_KEY } from '../lib/domain/storage-keys.ts';
 import { CART_LOOK as L } from './cart-look.ts';
@@ -42,8 +42,6 @@ import { el, stepperElement } from './stepper-markup.ts';
 
 /** The document attribute naming the panel button pressed before React loaded. */
 export const QUEUED_ACTION_ATTRIBUTE = 'data-cart-action';
-
-const rs = (rupees: number) => formatRs(rupeesToPaise(rupees));
 
 /** The API's origin: the site's own unless the build was pointed elsewhere (`PUBLIC_API_URL`, as `lib/api`). */
 function apiBase(): string {

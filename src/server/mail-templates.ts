@@ -1,7 +1,7 @@
 import { confirmPath, resetPath } from '../lib/domain/account-links.ts';
 import type { OrderDto, OrderStatusName } from '../lib/domain/cart.ts';
 import { deliveryLines } from '../lib/domain/delivery.ts';
-import { formatRs, rupeesToPaise } from '../lib/domain/money.ts';
+import { formatRupees } from '../lib/domain/money.ts';
 import type { MailMessage } from './mail.ts';
 
 /**
@@ -86,20 +86,16 @@ function render(subject: string, blocks: Block[]): Omit<MailMessage, 'to'> {
   };
 }
 
-function money(rupees: number): string {
-  return formatRs(rupeesToPaise(rupees));
-}
-
 function orderTable(order: OrderDto): string[][] {
   return [
     ['Item', 'Price', 'Qty', 'Total'],
     ...order.OrderItems.map((l) => [
       l.Size === '' ? l.ItemTitle : `${l.ItemTitle} (${l.Size})`,
-      money(l.SellingPrice),
+      formatRupees(l.SellingPrice),
       String(l.Qty),
-      money(l.LineTotal),
+      formatRupees(l.LineTotal),
     ]),
-    ['Order total', '', '', money(order.OrderTotal)],
+    ['Order total', '', '', formatRupees(order.OrderTotal)],
   ];
 }
 

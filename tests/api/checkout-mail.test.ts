@@ -220,11 +220,11 @@ describe.each(DIALECTS)('checkout address and order mail on %s', (dialect) => {
       expect(mail).toMatch(/Content-Type: text\/html/);
       for (const text of [
         'Apple (1 kg)',
-        'Rs 113.4',
-        'Rs 226.8',
+        'Rs 113.40',
+        'Rs 226.80',
         'Soap Bar',
-        'Rs 53.1',
-        'Rs 279.9',
+        'Rs 53.10',
+        'Rs 279.90',
         '4 Lake View Layout',
         'Mysuru',
         '570001',
@@ -255,7 +255,7 @@ describe.each(DIALECTS)('checkout address and order mail on %s', (dialect) => {
       expect(cancelled).toContain('has been cancelled');
       expect(cancelled).toContain('Apple (1 kg)');
       expect(cancelled).toContain('Soap Bar');
-      expect(cancelled).toContain('Rs 279.9');
+      expect(cancelled).toContain('Rs 279.90');
     });
   });
 });

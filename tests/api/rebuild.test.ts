@@ -13,6 +13,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatRupees } from '../../src/lib/domain/money.ts';
 import { openDb } from '../../src/server/db/connection.ts';
 
 // The operator's path, end to end and over SQLite: seed a small catalogue, build it with
@@ -279,8 +280,7 @@ describe('npm run rebuild', () => {
     expect(searchFiles.filter((f) => !shards.has(f.split('/')[0] as string))).toEqual([]);
 
     const served = await (await fetch(new URL(`/app/section/${item.ItemID}/${item.DbID}`, base))).text();
-    const rupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 }).format(edited.body.SellingPrice);
-    expect(served).toContain(`Rs ${rupees}`);
+    expect(served).toContain(formatRupees(edited.body.SellingPrice));
   });
 
   it('follows stock sold straight in the database, and reads nothing when nothing changed', async () => {

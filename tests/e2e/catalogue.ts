@@ -64,9 +64,11 @@ export async function readCatalogue(request: APIRequestContext): Promise<Catalog
   return { categories, stores, sections, items };
 }
 
-/** `Rs` with 0 to 2 decimals and Indian digit grouping, as the shop shows prices. */
+/** `Rs` with Indian digit grouping and two decimals whenever there are paise, as the shop shows prices. */
 export function rs(rupees: number): string {
-  return `Rs ${new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 }).format(rupees)}`;
+  const paise = Math.round(rupees * 100);
+  const digits = paise % 100 === 0 ? 0 : 2;
+  return `Rs ${new Intl.NumberFormat('en-IN', { minimumFractionDigits: digits, maximumFractionDigits: 2 }).format(rupees)}`;
 }
 
 /** The first store the shop lands on: the first one not hidden. */

@@ -47,7 +47,31 @@ test('the search index loads only when the box is used', async ({ page }) => {
   await page.waitForLoadState('networkidle');
   expect(loaded).toEqual([]);
   await page.getByRole('searchbox', { name: 'Search items and sections' }).focus();
-  await expect.poll(() => loaded.some((u) => u.endsWith('/pagefind/pagefind.js'))).toBe(true);
+  // Pagefind runs in its web worker: the page never loads Pagefind's own module (pagefind.js).
+  await expect.poll(() => loaded.some((u) => u.endsWith('/pagefind/pagefind-worker.js'))).toBe(true);
+  await expect.poll(() => loaded.some((u) => /\/pagefind\/pagefind\.en_\w+\.pf_meta$/.test(u))).toBe(true);
+  expect(loaded.filter((u) => u.endsWith('/pagefind.js'))).toEqual([]);
+});
+
+test('the results page searches in Pagefind’s worker, and in the page when the worker cannot start', async ({
+  page,
+}) => {
+  const target = rareTitleWord();
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  await page.goto(`/app/search?q=${encodeURIComponent(target.word)}`);
+  const first = page.locator('[data-search-result] h2 a', { hasText: target.title }).first();
+  await expect(first).toHaveAttribute('href', `/app/section/${target.itemId}/${target.dbId}`, { timeout: 20_000 });
+  // The worker's own script only: Pagefind's module (pagefind.js) stays out of the page.
+  expect(scripts.filter((p) => p.startsWith('/pagefind/'))).toEqual(['/pagefind/pagefind-worker.js']);
+
+  // A browser that cannot start the worker (here: its file is missing) searches with Pagefind's module.
+  await page.route('**/pagefind/pagefind-worker.js', (route) => route.fulfill({ status: 404, body: '' }));
+  await page.reload();
+  await expect(first).toHaveAttribute('href', `/app/section/${target.itemId}/${target.dbId}`, { timeout: 20_000 });
+  expect(scripts).toContain('/pagefind/pagefind.js');
 });
 
 test('finds an item by a word of its title and opens its page', async ({ page }) => {
@@ -115,7 +139,10 @@ test('is usable from the keyboard and has no accessibility violations', async ({
   const href = await first.getAttribute('href');
   await box.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/app/search\\?q=${target.word}$`));
-  await expect(page.locator('[data-search-result] h2 a').first()).toHaveAttribute('href', href ?? '');
+  // The results page loads the index again (a new page): seconds on a loaded machine.
+  await expect(page.locator('[data-search-result] h2 a').first()).toHaveAttribute('href', href ?? '', {
+    timeout: 20_000,
+  });
 });
 
 test('says so when nothing matches', async ({ page }) => {

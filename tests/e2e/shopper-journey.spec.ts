@@ -151,7 +151,10 @@ test.describe('search results page', () => {
     expect(total).toBeGreaterThan(20);
     await all.click();
     await expect(page).toHaveURL(/\/app\/search\?q=fresh$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${total} results for “fresh”`);
+    // The results page loads the index again (a new page): seconds on a loaded machine.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${total} results for “fresh”`, {
+      timeout: 20_000,
+    });
 
     const results = page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
     const pager = page.getByRole('navigation', { name: 'Result pages' });

@@ -154,13 +154,13 @@ test.describe('staff areas', () => {
       await itemDialog.getByLabel('Flat discount', { exact: true }).fill('0');
       await itemDialog.getByLabel('GST', { exact: true }).selectOption('5');
       // (120 − 10 %) + 5 % GST, and the unit price with GST struck through.
-      await expect(itemDialog.getByText(/Rs 113\.4/)).toBeVisible();
+      await expect(itemDialog.getByText(/Rs 113\.40/)).toBeVisible();
       await expect(itemDialog.locator('s')).toContainText('Rs 126');
       await itemDialog.getByRole('button', { name: 'Create item' }).click();
-      await expect(toast(page, `Item ${title} was created; it sells at Rs 113.4.`)).toBeVisible();
+      await expect(toast(page, `Item ${title} was created; it sells at Rs 113.40.`)).toBeVisible();
     }
     await filterTable(page, 'Filter by title', t);
-    await expect(row(page, first)).toContainText('Rs 113.4');
+    await expect(row(page, first)).toContainText('Rs 113.40');
 
     // Stock edited in place.
     const stock = page.getByLabel(`Stock of ${second}`);
@@ -176,7 +176,7 @@ test.describe('staff areas', () => {
     await expect(editDialog.getByLabel('Product code', { exact: true })).toHaveValue(`PC-${t}-0`);
     await editDialog.getByLabel('Size', { exact: true }).fill('2 kg');
     await editDialog.getByRole('button', { name: 'Save item' }).click();
-    await expect(toast(page, `Item ${first} was saved; it sells at Rs 113.4.`)).toBeVisible();
+    await expect(toast(page, `Item ${first} was saved; it sells at Rs 113.40.`)).toBeVisible();
     const staffHeaders = { Authorization: `Bearer ${await tokenOf(request, email)}` };
     const edited = await request.get(`/api/Item/ReadAll?filter=${encodeURIComponent(first)}`, {
       headers: staffHeaders,
@@ -237,7 +237,7 @@ test.describe('staff areas', () => {
     await expect(cards).toHaveCount(2);
     await expect(cards.nth(0)).toContainText(second);
     await expect(cards.nth(1)).toContainText(first);
-    await expect(cards.nth(1)).toContainText('Rs 113.4');
+    await expect(cards.nth(1)).toContainText('Rs 113.40');
     await page.getByRole('link', { name: first }).click();
     await expect(page.getByRole('heading', { level: 1, name: first })).toBeVisible();
   });

@@ -1,14 +1,56 @@
 import { describe, expect, it } from 'vitest';
-import { bpsToPercent, formatRs, paiseToRupees, percentToBps, rupeesToPaise } from '../../src/lib/domain/money.ts';
+import {
+  bpsToPercent,
+  formatRs,
+  formatRupees,
+  paiseToRupees,
+  percentToBps,
+  rupeesToPaise,
+} from '../../src/lib/domain/money.ts';
 import { hasDiscount, lineTotal, priceInclGst, sellingPrice } from '../../src/lib/domain/pricing.ts';
 
 describe('money', () => {
-  it('formats Rs with 0 to 2 decimals and Indian digit grouping', () => {
-    expect(formatRs(12000)).toBe('Rs 120');
-    expect(formatRs(12050)).toBe('Rs 120.5');
+  it('writes two decimals whenever there are paise, none for whole rupees (issue 36)', () => {
+    expect(formatRs(64050)).toBe('Rs 640.50');
+    expect(formatRs(11450)).toBe('Rs 114.50');
     expect(formatRs(12055)).toBe('Rs 120.55');
-    expect(formatRs(12000000)).toBe('Rs 1,20,000');
+    expect(formatRs(12005)).toBe('Rs 120.05');
+    expect(formatRs(1)).toBe('Rs 0.01');
+    expect(formatRs(50)).toBe('Rs 0.50');
+    expect(formatRs(64000)).toBe('Rs 640');
+    expect(formatRupees(640.5)).toBe('Rs 640.50');
+    expect(formatRupees(119.5)).toBe('Rs 119.50');
+    expect(formatRupees(640)).toBe('Rs 640');
+  });
+
+  it('groups digits the Indian way: thousands, then lakhs and crores in pairs', () => {
+    expect(formatRs(99_900)).toBe('Rs 999');
+    expect(formatRs(100_000)).toBe('Rs 1,000');
+    expect(formatRs(9_999_999)).toBe('Rs 99,999.99');
+    expect(formatRupees(100_000)).toBe('Rs 1,00,000');
+    expect(formatRupees(1_234_567.5)).toBe('Rs 12,34,567.50');
+    expect(formatRupees(10_000_000)).toBe('Rs 1,00,00,000');
+    expect(formatRupees(123_456_789.01)).toBe('Rs 12,34,56,789.01');
+  });
+
+  it('writes zero as Rs 0 and a negative amount with its sign in front', () => {
     expect(formatRs(0)).toBe('Rs 0');
+    expect(formatRs(-0)).toBe('Rs 0');
+    expect(formatRs(-2050)).toBe('-Rs 20.50');
+    expect(formatRupees(-150_000)).toBe('-Rs 1,50,000');
+    expect(formatRs(-0.4)).toBe('Rs 0');
+  });
+
+  it('rounds float sums to the paisa before it writes them', () => {
+    expect(formatRupees(0.1 + 0.2)).toBe('Rs 0.30');
+    expect(formatRupees(113.4 * 3)).toBe('Rs 340.20');
+    expect(formatRupees(1.1 + 2.2)).toBe('Rs 3.30');
+    expect(formatRs(12049.6)).toBe('Rs 120.50');
+    expect(formatRs(99.5)).toBe('Rs 1');
+  });
+
+  it('never writes a price with one decimal', () => {
+    for (let paise = 0; paise < 100_000; paise += 7) expect(formatRs(paise)).not.toMatch(/\.\d(?!\d)/);
   });
 
   it('converts between the wire and integers without float drift', () => {

@@ -82,7 +82,7 @@ describe('the price an item form will show in the shop', () => {
   it('works out the selling price and the struck-through price as the cards do', () => {
     // (120 − 10 %) + 5 % GST = 113.4; the unit price with GST = 126.
     expect(pricePreview({ UnitPrice: '120', Discount: '10', FlatDiscount: '0', Gst: '5' })).toEqual({
-      selling: 'Rs 113.4',
+      selling: 'Rs 113.40',
       before: 'Rs 126',
       saving: '10 % off',
     });

@@ -24,7 +24,7 @@ const apple: ItemDto = {
 describe('priceView', () => {
   it('shows the selling price and, struck through, the unit price plus GST', () => {
     expect(priceView(apple)).toEqual({
-      selling: 'Rs 113.4',
+      selling: 'Rs 113.40',
       sellingAmount: '113.40',
       beforeDiscount: 'Rs 126',
       soldOut: false,

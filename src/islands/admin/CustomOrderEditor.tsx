@@ -1,7 +1,7 @@
 import { type DragEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { friendlyMessage } from '../../lib/api/account.ts';
 import { type ItemDto, orderByCustomOrder, parseCustomOrder } from '../../lib/domain/catalogue.ts';
-import { formatRs, rupeesToPaise } from '../../lib/domain/money.ts';
+import { formatRupees } from '../../lib/domain/money.ts';
 import type { StaffSectionDto } from '../../lib/domain/staff-dtos.ts';
 import { moveEntry } from '../../lib/domain/staff-views.ts';
 import { possessive } from '../../lib/domain/words.ts';
@@ -193,7 +193,7 @@ export function CustomOrderEditor({
                 </p>
                 <p className="text-xs text-slate-600">
                   #{item.ItemID}
-                  {item.Size === '' ? '' : ` · ${item.Size}`} · {formatRs(rupeesToPaise(item.SellingPrice))}
+                  {item.Size === '' ? '' : ` · ${item.Size}`} · {formatRupees(item.SellingPrice)}
                   {item.SectionID !== section.SectionID && ' · from another section'}
                 </p>
               </div>

@@ -12,6 +12,7 @@ import {
   STOCK_MAX,
   stockField,
 } from '../../lib/domain/form-fields.ts';
+import { formatRupees } from '../../lib/domain/money.ts';
 import { type PricePreview, pricePreview } from '../../lib/domain/price-preview.ts';
 import type { StaffSectionDto } from '../../lib/domain/staff-dtos.ts';
 import {
@@ -119,7 +120,7 @@ function ItemFormPanel({
       return created;
     },
     savedText: (saved) =>
-      `Item ${saved.ItemTitle} was ${row === null ? 'created' : 'saved'}; it sells at Rs ${saved.SellingPrice}.`,
+      `Item ${saved.ItemTitle} was ${row === null ? 'created' : 'saved'}; it sells at ${formatRupees(saved.SellingPrice)}.`,
   });
   const { form } = shell;
   const preview = pricePreview(form.values);
@@ -161,7 +162,7 @@ function ItemFormPanel({
             inputMode="decimal"
             prefix="Rs"
             required
-            hint={`Before discount and GST; up to Rs ${PRICE_MAX_RUPEES.toLocaleString('en-IN')}.`}
+            hint={`Before discount and GST; up to ${formatRupees(PRICE_MAX_RUPEES)}.`}
           />
           <TextInput
             form={form}
@@ -393,7 +394,7 @@ function ItemBody() {
               sort: 'SellingPrice',
               cell: (r) => {
                 const price = pricePreview(r);
-                return price === null ? `Rs ${r.SellingPrice}` : <PriceTag price={price} size={r.Size} />;
+                return price === null ? formatRupees(r.SellingPrice) : <PriceTag price={price} size={r.Size} />;
               },
               className: 'whitespace-nowrap',
             },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ORDER_MOVES, ORDER_STATUS_NAMES, type OrderDto, type OrderStatusName } from '../../lib/domain/cart.ts';
-import { formatRs, rupeesToPaise } from '../../lib/domain/money.ts';
+import { formatRupees as rs } from '../../lib/domain/money.ts';
 import { plural } from '../../lib/domain/words.ts';
 import { DataTable, type TableHandle } from './DataTable.tsx';
 import { ConfirmDialog } from './Dialog.tsx';
@@ -24,8 +24,6 @@ const MOVE_LABEL: Record<OrderStatusName, string> = {
   Delivered: 'Mark delivered',
   Cancelled: 'Cancel order',
 };
-
-const rs = (rupees: number) => formatRs(rupeesToPaise(rupees));
 
 function MoveButton({ order, to, table }: { order: OrderDto; to: OrderStatusName; table: TableHandle }) {
   const { busy, run, toast } = useRowAction();

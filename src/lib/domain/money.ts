@@ -23,9 +23,31 @@ export function bpsToPercent(bps: number): number {
   return bps / 100;
 }
 
-const rsFormat = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+/** Whole rupees in Indian digit grouping: the last three digits, then pairs (`12,34,567`). */
+function groupIndian(rupees: number): string {
+  const digits = String(rupees);
+  if (digits.length <= 3) return digits;
+  const head = digits.slice(0, -3);
+  return `${head.replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
+}
 
-/** `Rs 1,20,000.5`: the currency label of spec §1 with 0 to 2 decimals (spec §9). */
+/**
+ * The one way Aisle writes an amount of money as text (issue 36): `Rs` (spec §1), Indian
+ * digit grouping, and two decimals whenever there are paise (`Rs 640.50`, `Rs 12,34,567.50`);
+ * whole rupees drop them (`Rs 640`, `Rs 1,00,000`), as spec §9's 0 to 2 decimals allow.
+ * A part of a paisa is rounded away first; a negative amount reads `-Rs 20.50`.
+ * Machine formats (JSON, CSV for re-import, JSON-LD, form inputs) keep plain numbers.
+ */
 export function formatRs(paise: number): string {
-  return `Rs ${rsFormat.format(paiseToRupees(paise))}`;
+  const whole = Math.round(paise);
+  const abs = Math.abs(whole);
+  const rupees = Math.floor(abs / 100);
+  const rest = abs % 100;
+  const text = `Rs ${groupIndian(rupees)}${rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`}`;
+  return whole < 0 ? `-${text}` : text;
+}
+
+/** `formatRs` of an amount in rupees as the wire carries it (`640.5` → `Rs 640.50`). */
+export function formatRupees(rupees: number): string {
+  return formatRs(rupeesToPaise(rupees));
 }

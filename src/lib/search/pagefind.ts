@@ -29,35 +29,96 @@ export interface SearchHit {
   data(): Promise<SearchHitData>;
 }
 
-interface Pagefind {
-  options(opts: Record<string, unknown>): Promise<void>;
-  init(): Promise<void>;
-  mergeIndex(indexPath: string, opts?: Record<string, unknown>): Promise<void>;
-  search(term: string, opts?: Record<string, unknown>): Promise<{ results: SearchHit[] } | null>;
-  debouncedSearch(term: string, opts?: Record<string, unknown>, ms?: number): Promise<{ results: SearchHit[] } | null>;
+/** Every hit for a term, best first; with `debounceMs`, null when a later search overtook this one. */
+type Search = (term: string, debounceMs?: number) => Promise<SearchHit[] | null>;
+
+/** What Pagefind's module and its worker answer a search with (a worker's `data` is the id of a hit's data). */
+type Found<D> = { results: { id: string; data: D }[] } | null;
+
+const BASE_PATH = '/pagefind/';
+/** Words of context around the match in an excerpt. */
+const OPTIONS = { baseUrl: '/', excerptLength: 24 };
+
+function shardPaths(): Promise<string[]> {
+  return fetch(`${BASE_PATH}shards.json`).then((res) => (res.ok ? (res.json() as Promise<string[]>) : []));
 }
 
-const INDEX_URL = '/pagefind/pagefind.js';
-const SHARDS_URL = '/pagefind/shards.json';
-/** Words of context around the match in an excerpt. */
-const EXCERPT_WORDS = 24;
+/**
+ * Pagefind in its own web worker (`pagefind-worker.js`, which Pagefind's module would
+ * start anyway), spoken to with the worker's messages (`{ id, instanceId, method, args }`,
+ * answered by `{ id, result | error }`), so the page loads none of Pagefind's module
+ * (`pagefind.js`, 13 kB gzip): searching, decompressing and the WebAssembly run off the
+ * main thread. Pagefind is pinned in package-lock.json; tests/e2e/search.spec.ts fails if
+ * a new version answers otherwise. All shards are merged at once: one after the other
+ * they would cost a round trip each.
+ */
+async function inWorker(): Promise<Search> {
+  const worker = new Worker(`${BASE_PATH}pagefind-worker.js`);
+  const waiting = new Map<number, [(v: unknown) => void, (e: Error) => void]>();
+  let next = 0;
+  worker.onerror = () => {
+    for (const [, fail] of waiting.values()) fail(new Error('The search worker stopped.'));
+    waiting.clear();
+    worker.terminate();
+  };
+  worker.onmessage = ({ data }: MessageEvent<{ id: number; result?: unknown; error?: string }>) => {
+    const w = waiting.get(data.id);
+    waiting.delete(data.id);
+    if (data.error === undefined) w?.[0](data.result);
+    else w?.[1](new Error(data.error));
+  };
+  const call = <T>(method: string, ...args: unknown[]) =>
+    new Promise<T>((resolve, reject) => {
+      waiting.set(++next, [resolve as (v: unknown) => void, reject]);
+      worker.postMessage({ id: next, instanceId: 'aisle', method, args });
+    });
+  // A hit's data stays in the worker until the hit is collected.
+  const gone = new FinalizationRegistry<string>((id) => void call('releaseData', id).catch(() => {}));
+  const language = (document.documentElement.lang || 'unknown').toLowerCase();
+  const [shards] = await Promise.all([
+    shardPaths(),
+    call('init', { ...OPTIONS, basePath: BASE_PATH, language, primary: true }),
+  ]);
+  await Promise.all(shards.map((path) => call('mergeIndex', path, { baseUrl: '/' })));
+  return async (term, ms) => {
+    const found = await (ms === undefined
+      ? call<Found<string>>('search', term, {})
+      : call<Found<string>>('debouncedSearch', term, {}, ms));
+    return (
+      found?.results.map((r) => {
+        const hit: SearchHit = { id: r.id, data: () => call('getData', r.data) };
+        gone.register(hit, r.data);
+        return hit;
+      }) ?? null
+    );
+  };
+}
 
-let loading: Promise<Pagefind> | undefined;
+/** Pagefind's module in the page, for a browser where its worker cannot start. */
+async function inPage(): Promise<Search> {
+  // A path the bundler must leave alone: the index is written after the site is built.
+  const url = `${BASE_PATH}pagefind.js`;
+  const pf = await import(/* @vite-ignore */ url);
+  await pf.options({ ...OPTIONS, noWorker: true });
+  const shards = await shardPaths();
+  await pf.init();
+  await Promise.all(shards.map((path) => pf.mergeIndex(path, { baseUrl: '/' })));
+  return async (term, ms) => {
+    const found: Found<() => Promise<SearchHitData>> = await (ms === undefined
+      ? pf.search(term)
+      : pf.debouncedSearch(term, {}, ms));
+    return found?.results ?? null;
+  };
+}
 
-/** The search index's module, fetched once, on first use. */
-export function searchIndex(): Promise<Pagefind> {
-  loading ??= (async () => {
-    // A path the bundler must leave alone: the index is written after the site is built.
-    const url = INDEX_URL;
-    const mod = (await import(/* @vite-ignore */ url)) as Pagefind;
-    await mod.options({ baseUrl: '/', excerptLength: EXCERPT_WORDS });
-    const shards = await fetch(SHARDS_URL).then((res) => (res.ok ? (res.json() as Promise<string[]>) : []));
-    await mod.init();
-    // All shards at once: each loads its entry and metadata files, and one after the other they
-    // would cost a round trip each (twenty or more on a large catalogue's index).
-    await Promise.all(shards.map((path) => mod.mergeIndex(path, { baseUrl: '/' })));
-    return mod;
-  })();
+let loading: Promise<Search> | undefined;
+
+/** The search index, started once, on first use: in Pagefind's worker, or in the page when the worker cannot start. */
+export function searchIndex(): Promise<Search> {
+  loading ??= inWorker().catch((err: Error) => {
+    console.warn(`Search runs in the page: ${err.message}`);
+    return inPage();
+  });
   loading.catch(() => {
     loading = undefined;
   });
@@ -66,9 +127,7 @@ export function searchIndex(): Promise<Pagefind> {
 
 /** Every hit for `term`, best first; `debounced` waits for typing to pause (answers null when overtaken). */
 export async function searchAll(term: string, debounced = false): Promise<SearchHit[] | null> {
-  const index = await searchIndex();
-  const found = debounced ? await index.debouncedSearch(term, {}, 150) : await index.search(term);
-  return found === null ? null : found.results;
+  return (await searchIndex())(term, debounced ? 150 : undefined);
 }
 
 /** The address of the results page for `term`, optionally at page `page` (1-based). */
