@@ -10,7 +10,9 @@ import {
   nextSort,
   pageCount,
   pageSummary,
+  phaseWords,
   sortDirection,
+  stockCellValue,
 } from '../../src/lib/domain/staff-views.ts';
 
 describe('list sorting (spec §7 sort)', () => {
@@ -165,5 +167,40 @@ describe('a picture to upload', () => {
     expect(imageFileProblem({ name: 'big.jpg', type: 'image/jpeg', size: IMAGE_MAX_BYTES + 1 })).toBe(
       'big.jpg (2.0 MB) is too large: an image may be at most 2 MB.',
     );
+  });
+});
+
+describe("stockCellValue (the items table's Stock cell, issue 35)", () => {
+  it("reads a whole number, with or without the shop's commas", () => {
+    expect(stockCellValue(' 12 ', 1_000_000)).toEqual({ ok: true, value: 12 });
+    expect(stockCellValue('10,00,000', 1_000_000)).toEqual({ ok: true, value: 1_000_000 });
+    expect(stockCellValue('0', 1_000_000)).toEqual({ ok: true, value: 0 });
+  });
+
+  it('names the Stock column and writes the bound the Indian way', () => {
+    const message = 'Stock must be a whole number from 0 to 10,00,000; “1000001” is not.';
+    expect(stockCellValue('1000001', 1_000_000)).toEqual({ ok: false, message });
+    expect(stockCellValue('-1', 1_000_000)).toMatchObject({ ok: false });
+    expect(stockCellValue('2.5', 1_000_000)).toMatchObject({ ok: false });
+    expect(stockCellValue('', 1_000_000)).toMatchObject({ ok: false });
+    expect(stockCellValue('ten', 1_000_000)).toEqual({
+      ok: false,
+      message: 'Stock must be a whole number from 0 to 10,00,000; “ten” is not.',
+    });
+  });
+});
+
+describe('phaseWords (the publish banner, issue 35)', () => {
+  it('says each build phase in plain words', () => {
+    expect(phaseWords('api')).toBe('Getting ready');
+    expect(phaseWords('catalogue')).toBe('Reading the catalogue');
+    expect(phaseWords('rendering')).toBe('Writing the pages');
+    expect(phaseWords('live')).toBe('Putting the new pages live');
+    expect(phaseWords('search')).toBe('Updating the search');
+  });
+
+  it('capitalises a phase it does not know', () => {
+    expect(phaseWords('compressing')).toBe('Compressing');
+    expect(phaseWords('')).toBe('Working');
   });
 });

@@ -1,10 +1,13 @@
 import type { CategoryDto } from '../../lib/domain/catalogue.ts';
 import { categoryForm, TITLE_MAX_LENGTH, validateForm } from '../../lib/domain/schemas.ts';
 import { DataTable, type FormDone } from './DataTable.tsx';
-import { FormShell, specValidator, TextInput, useStaffForm } from './Fields.tsx';
+import { FormShell } from './FormShell.tsx';
+import { useStaffForm } from './form-state.ts';
 import { formatWhen } from './PublishBanner.tsx';
 import { StaffPage } from './StaffPage.tsx';
+import { specValidator } from './spec-validator.ts';
 import { staff } from './staff-client.ts';
+import { TextInput } from './TextFields.tsx';
 
 const validate = specValidator(categoryForm, (v: { CategoryTitle: string }) => v);
 

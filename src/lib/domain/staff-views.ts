@@ -111,3 +111,41 @@ export function imageFileProblem(file: { type: string; size: number; name: strin
   }
   return null;
 }
+
+/**
+ * A stock typed into the items table's Stock column: the whole number it means, or the
+ * message the cell shows under it, naming the column as it is headed and the bound as
+ * the shop writes numbers (`10,00,000`).
+ */
+export function stockCellValue(
+  text: string,
+  max: number,
+): { ok: true; value: number } | { ok: false; message: string } {
+  const trimmed = text.trim().replaceAll(',', '');
+  const value = /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  if (Number.isSafeInteger(value) && value <= max) return { ok: true, value };
+  return {
+    ok: false,
+    message: `Stock must be a whole number from 0 to ${max.toLocaleString('en-IN')}; “${text.trim()}” is not.`,
+  };
+}
+
+/** What each phase of a build (`Build.Phase`) is doing, in words for the publish banner. */
+const PHASE_WORDS: Readonly<Record<string, string>> = {
+  starting: 'Getting ready',
+  api: 'Getting ready',
+  catalogue: 'Reading the catalogue',
+  render: 'Writing the pages',
+  rendering: 'Writing the pages',
+  live: 'Putting the new pages live',
+  search: 'Updating the search',
+  done: 'Done',
+  failed: 'Failed',
+};
+
+/** A build's phase as the banner says it: `Writing the pages`; a phase this version does not know, capitalised. */
+export function phaseWords(phase: string): string {
+  const known = PHASE_WORDS[phase.toLowerCase()];
+  if (known !== undefined) return known;
+  return phase === '' ? 'Working' : phase.charAt(0).toUpperCase() + phase.slice(1);
+}
