@@ -162,6 +162,58 @@ describe.each(DIALECTS)('checkout address and order mail on %s', (dialect) => {
     });
   });
 
+  describe('the orders board by store, time and status (issue 35)', () => {
+    it('narrows by the store that packs a line, a store name, the placing time, and counts each status', async () => {
+      expect((await order(asha)).status).toBe(201); // Green Grocer and Clean Home
+      const onlyApple = await call<OrderDto>('POST', '/api/cart/CreateOrder', nila, {
+        ...cartBody(nila, [line(APPLE.id, APPLE.store, 1)]),
+        DeliveryAddress: HOME,
+      });
+      expect(onlyApple.status).toBe(201);
+      const board = async (query: string) =>
+        rows<OrderDto>((await call('GET', `/api/Order/AllOrders?${query}`, sita)).body)
+          .map((o) => o.CustomerName)
+          .sort();
+      expect(await board(`store=${SOAP.store}`)).toEqual(['Asha Kumar']);
+      expect(await board(`store=${APPLE.store}`)).toEqual(['Asha Kumar', 'Nila Raman']);
+      expect(await board('filter=clean%20home')).toEqual(['Asha Kumar']);
+      const now = t.clock.now.getTime();
+      const at = (ms: number) => encodeURIComponent(new Date(now + ms).toISOString());
+      expect(await board(`from=${at(-3_600_000)}`)).toEqual(['Asha Kumar', 'Nila Raman']);
+      expect(await board(`from=${at(1000)}`)).toEqual([]);
+      expect(await board(`before=${at(1000)}&store=${SOAP.store}`)).toEqual(['Asha Kumar']);
+      // A time with its offset, as the board sends the start of the staff member's day.
+      expect(await board(`from=${encodeURIComponent('2000-01-01T00:00:00+05:30')}`)).toHaveLength(2);
+
+      type Counts = Record<'Placed' | 'Packed' | 'Delivered' | 'Cancelled' | 'All', number>;
+      const counts = async (query = '') => (await call<Counts>('GET', `/api/Order/StatusCounts?${query}`, sita)).body;
+      expect(await counts()).toEqual({ Placed: 2, Packed: 0, Delivered: 0, Cancelled: 0, All: 2 });
+      const asha1 = rows<OrderDto>((await call('GET', `/api/Order/AllOrders?store=${SOAP.store}`, sita)).body)[0];
+      expect((await call('PUT', `/api/Order/Status/${asha1?.OrderID}`, sita, { Status: 'Packed' })).status).toBe(200);
+      expect(await counts()).toEqual({ Placed: 1, Packed: 1, Delivered: 0, Cancelled: 0, All: 2 });
+      expect(await counts(`store=${SOAP.store}`)).toEqual({ Placed: 0, Packed: 1, Delivered: 0, Cancelled: 0, All: 1 });
+      expect(await counts(`from=${at(1000)}`)).toEqual({ Placed: 0, Packed: 0, Delivered: 0, Cancelled: 0, All: 0 });
+    });
+
+    it('refuses a bad store or time naming the parameter, and counts only for staff', async () => {
+      for (const [query, field] of [
+        ['store=abc', 'store'],
+        ['store=0', 'store'],
+        ['from=yesterday', 'from'],
+        ['from=2026-11-27', 'from'],
+        ['before=2026-13-45T00:00:00Z', 'before'],
+        ['from=2026-11-27T10:00:00Z&before=2026-11-27T09:00:00Z', 'before'],
+      ] as const) {
+        for (const path of ['/api/Order/AllOrders', '/api/Order/StatusCounts']) {
+          const res = await call<Err>('GET', `${path}?${query}`, sita);
+          expect(res.status, `${path}?${query}`).toBe(400);
+          expect(Object.keys(res.body.ModelState ?? {})).toEqual([field]);
+        }
+      }
+      expect((await call('GET', '/api/Order/StatusCounts', asha)).status).toBe(403);
+    });
+  });
+
   describe('order again', () => {
     it('answers a past order as it can be bought today, and only to its customer', async () => {
       const placed = await order(asha);

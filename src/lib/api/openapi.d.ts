@@ -1097,6 +1097,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Order/StatusCounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many orders are in each status (staff), narrowed as the lists are */
+        get: operations["getOrderStatusCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Order/Read/{id}": {
         parameters: {
             query?: never;
@@ -7637,6 +7654,12 @@ export interface operations {
                 city?: string;
                 /** @description Staff: only orders delivered to this postal code */
                 postalCode?: string;
+                /** @description Staff: only orders with a line packed by this store */
+                store?: number;
+                /** @description Staff: only orders placed at or after this ISO-8601 time (with its offset) */
+                from?: string;
+                /** @description Staff: only orders placed before this ISO-8601 time (with its offset) */
+                before?: string;
             };
             header?: never;
             path?: never;
@@ -7734,6 +7757,12 @@ export interface operations {
                 city?: string;
                 /** @description Staff: only orders delivered to this postal code */
                 postalCode?: string;
+                /** @description Staff: only orders with a line packed by this store */
+                store?: number;
+                /** @description Staff: only orders placed at or after this ISO-8601 time (with its offset) */
+                from?: string;
+                /** @description Staff: only orders placed before this ISO-8601 time (with its offset) */
+                before?: string;
             };
             header?: never;
             path: {
@@ -7757,6 +7786,101 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Order"][];
+                };
+            };
+            /** @description Bad input: `ModelState` names each field and its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a bad or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such row (or not the caller’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over this call’s limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy, or the database cannot be reached just now: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrderStatusCounts: {
+        parameters: {
+            query?: {
+                /** @description `true` for their own orders only */
+                mine?: string;
+                /** @description Only orders delivered to this city */
+                city?: string;
+                /** @description Only orders delivered to this postal code */
+                postalCode?: string;
+                /** @description Staff: only orders with a line packed by this store */
+                store?: number;
+                /** @description Staff: only orders placed at or after this ISO-8601 time (with its offset) */
+                from?: string;
+                /** @description Staff: only orders placed before this ISO-8601 time (with its offset) */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The number of orders in each status, and in all */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Placed: number;
+                        Packed: number;
+                        Delivered: number;
+                        Cancelled: number;
+                        All: number;
+                    };
                 };
             };
             /** @description Bad input: `ModelState` names each field and its rule */

@@ -117,28 +117,68 @@ export interface OrderScope {
   city?: string | undefined;
   /** Only orders whose PIN code starts with this, when given. */
   postalCode?: string | undefined;
+  /** Only orders with a line packed by this store (issue 35: orders say where they are packed). */
+  storeId?: number | undefined;
+  /** Only orders placed at or after this time (ISO-8601 UTC), when given: the board's Today. */
+  placedFrom?: string | undefined;
+  /** Only orders placed before this time (ISO-8601 UTC), when given. */
+  placedBefore?: string | undefined;
 }
 
-/**
- * One page of orders with their lines, in three queries whatever the page size
- * (orders, count, the page's lines). `paging.filter` matches the customer's name,
- * the status, any line's item title, or the delivery name, phone, address lines,
- * city and PIN code.
- */
-export async function findOrdersPage(
-  db: Kysely<Database>,
-  scope: OrderScope,
-  paging: ListQuery<OrderSortColumn>,
-): Promise<{ orders: OrderDto[]; total: number }> {
+/** The orders of a scope, whatever their status: what the list and the counts share. */
+function scopedOrders(db: Kysely<Database>, scope: Omit<OrderScope, 'status'>) {
   let query = db.selectFrom('orders as o').innerJoin('users as u', 'u.id', 'o.user_id');
   if (scope.userId !== undefined) query = query.where('o.user_id', '=', scope.userId);
-  if (scope.status !== undefined) query = query.where('o.status', '=', scope.status);
   if (scope.city !== undefined && scope.city !== '') {
     query = query.where(sql<SqlBool>`lower(${sql.ref('o.delivery_city')}) = ${scope.city.toLowerCase()}`);
   }
   if (scope.postalCode !== undefined && scope.postalCode !== '') {
     query = query.where('o.delivery_postal_code', 'like', `${scope.postalCode}%`);
   }
+  const storeId = scope.storeId;
+  if (storeId !== undefined) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('order_lines as sl')
+          .select(sql.lit(1).as('one'))
+          .whereRef('sl.order_id', '=', 'o.id')
+          .where('sl.store_id', '=', storeId),
+      ),
+    );
+  }
+  if (scope.placedFrom !== undefined) query = query.where('o.created_at', '>=', scope.placedFrom);
+  if (scope.placedBefore !== undefined) query = query.where('o.created_at', '<', scope.placedBefore);
+  return query;
+}
+
+/** How many orders of a scope are in each status (the board's status buttons), in one query. */
+export async function countOrdersByStatus(
+  db: Kysely<Database>,
+  scope: Omit<OrderScope, 'status'>,
+): Promise<Record<OrderStatus, number>> {
+  const rows = await scopedOrders(db, scope)
+    .select(['o.status', (eb) => eb.fn.countAll<number | string | bigint>().as('n')])
+    .groupBy('o.status')
+    .execute();
+  const counts: Record<OrderStatus, number> = { Placed: 0, Packed: 0, Delivered: 0, Cancelled: 0 };
+  for (const r of rows) counts[r.status] = Number(r.n);
+  return counts;
+}
+
+/**
+ * One page of orders with their lines, in three queries whatever the page size
+ * (orders, count, the page's lines). `paging.filter` matches the customer's name,
+ * the status, any line's item title or store, or the delivery name, phone, address
+ * lines, city and PIN code.
+ */
+export async function findOrdersPage(
+  db: Kysely<Database>,
+  scope: OrderScope,
+  paging: ListQuery<OrderSortColumn>,
+): Promise<{ orders: OrderDto[]; total: number }> {
+  let query = scopedOrders(db, scope);
+  if (scope.status !== undefined) query = query.where('o.status', '=', scope.status);
   if (paging.filter !== '') {
     const f = paging.filter;
     query = query.where((eb) =>
@@ -157,6 +197,15 @@ export async function findOrdersPage(
             .select(sql.lit(1).as('one'))
             .whereRef('l.order_id', '=', 'o.id')
             .where(containsText('l.title', f)),
+        ),
+        // A store's name finds the orders it packs a line of.
+        eb.exists(
+          eb
+            .selectFrom('order_lines as fl')
+            .innerJoin('stores as fs', 'fs.id', 'fl.store_id')
+            .select(sql.lit(1).as('one'))
+            .whereRef('fl.order_id', '=', 'o.id')
+            .where(containsText('fs.title', f)),
         ),
       ]),
     );
