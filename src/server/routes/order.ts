@@ -8,6 +8,7 @@ import { AppError } from '../errors.ts';
 import { field, idParam, queryValue, readJsonObject } from '../http/input.ts';
 import { pagedJson, parsePaging } from '../http/paging.ts';
 import { orderAgainLines } from '../orders/order-again.ts';
+import { REOPEN_REASON_MAX_LENGTH, reopenDeliveredOrder, undoOrderMove } from '../orders/order-undo.ts';
 import {
   cancelOwnOrder,
   countOrdersByStatus,
@@ -153,6 +154,34 @@ export function orderRoutes(deps: AppDeps): Hono<AuthEnv> {
           siteUrlOf(deps),
         );
         void deps.mailQueue?.kick();
+        return c.json(order);
+      })
+      // Staff: the last move of an order undone within 10 seconds of it (issue 35).
+      .post('/undo/:id', requireRole(deps, 'Employee'), async (c) => {
+        const id = idParam(c, 'id');
+        const to = statusValue('Status', field(await readJsonObject(c), 'Status'));
+        const account = c.get('account');
+        const order = await undoOrderMove(db, id, to, clockOf(deps).toISOString(), {
+          actorId: account.id,
+          actorEmail: account.email,
+          ip: addressOf(c, deps),
+        });
+        return c.json(order);
+      })
+      // Admin: a Delivered order back to Packed, with the reason in the audit log.
+      .post('/reopen/:id', requireRole(deps, 'Admin'), async (c) => {
+        const id = idParam(c, 'id');
+        const raw = field(await readJsonObject(c), 'Reason');
+        const reason = typeof raw === 'string' ? raw.trim() : '';
+        if (reason === '' || reason.length > REOPEN_REASON_MAX_LENGTH) {
+          throw AppError.invalidField('Reason', `is required: 1 to ${REOPEN_REASON_MAX_LENGTH} characters saying why`);
+        }
+        const account = c.get('account');
+        const order = await reopenDeliveredOrder(db, id, reason, clockOf(deps).toISOString(), {
+          actorId: account.id,
+          actorEmail: account.email,
+          ip: addressOf(c, deps),
+        });
         return c.json(order);
       })
   );
