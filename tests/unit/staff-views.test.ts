@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { exportFileName } from '../../src/lib/domain/catalogue-sheet.ts';
 import { parseSort } from '../../src/lib/domain/list-sort.ts';
 import { pricePreview } from '../../src/lib/domain/price-preview.ts';
 import {
@@ -202,5 +203,20 @@ describe('phaseWords (the publish banner, issue 35)', () => {
   it('capitalises a phase it does not know', () => {
     expect(phaseWords('compressing')).toBe('Compressing');
     expect(phaseWords('')).toBe('Working');
+  });
+});
+
+describe('exportFileName (issue 35: an export says what it holds)', () => {
+  it('names the store, database, section and filter as slugs, then the date', () => {
+    expect(exportFileName(['Kisan Market', undefined, undefined, 'grapes'], '2026-11-27', 'csv')).toBe(
+      'aisle-items-kisan-market-grapes-2026-11-27.csv',
+    );
+    expect(exportFileName([undefined, 'Green Basket — Pune #2', 'Fruit & Veg'], '2026-11-27', 'xlsx')).toBe(
+      'aisle-items-green-basket-pune-2-fruit-veg-2026-11-27.xlsx',
+    );
+    expect(exportFileName([], '2026-11-27', 'csv')).toBe('aisle-items-2026-11-27.csv');
+    expect(exportFileName(['!!!', 'x'.repeat(60)], '2026-11-27', 'csv')).toBe(
+      `aisle-items-${'x'.repeat(40)}-2026-11-27.csv`,
+    );
   });
 });
