@@ -138,6 +138,22 @@ describe('audit entries in words', () => {
     expect(describeAuditDetail({ role: 'User', before: ['User'], after: [] })).toBe('role User (User → no role)');
   });
 
+  it('says an order move in words, with its stock, undo, reason and customer (issue 35)', () => {
+    expect(describeAuditDetail({ from: 'Placed', to: 'Cancelled', unitsReturnedToStock: 3 })).toBe(
+      'Placed → Cancelled; 3 units back in stock',
+    );
+    expect(describeAuditDetail({ from: 'Placed', to: 'Packed', unitsReturnedToStock: 0 })).toBe('Placed → Packed');
+    expect(describeAuditDetail({ from: 'Cancelled', to: 'Placed', undo: true, unitsTakenFromStock: 1 })).toBe(
+      'Cancelled → Placed, undone; 1 unit taken from stock again',
+    );
+    expect(
+      describeAuditDetail({ from: 'Delivered', to: 'Packed', reopened: true, reason: 'Left at the wrong door' }),
+    ).toBe('Delivered → Packed, moved back: “Left at the wrong door”');
+    expect(describeAuditDetail({ from: 'Placed', to: 'Cancelled', unitsReturnedToStock: 2, by: 'customer' })).toBe(
+      'Placed → Cancelled; 2 units back in stock; by the customer',
+    );
+  });
+
   it('lists any other detail as key and value, and nothing for none', () => {
     expect(describeAuditDetail({ reason: 'wrong', attemptsLeft: 4, ids: [1, 2] })).toBe(
       'reason: wrong; attemptsLeft: 4; ids: [1,2]',

@@ -76,6 +76,7 @@ export function describeAuditDetail(detail: Record<string, unknown>): string {
       })
       .join('; ');
   }
+  if (typeof detail.from === 'string' && typeof detail.to === 'string') return describeOrderMove(detail);
   const { before, after, role, ...rest } = detail;
   const parts: string[] = [];
   if (typeof role === 'string' && Array.isArray(before) && Array.isArray(after)) {
@@ -86,6 +87,28 @@ export function describeAuditDetail(detail: Record<string, unknown>): string {
     if (before !== undefined) rest.before = before;
     if (after !== undefined) rest.after = after;
   }
+  for (const [key, value] of Object.entries(rest)) parts.push(`${key}: ${valueText(value)}`);
+  return parts.join('; ');
+}
+
+/**
+ * An order's move (`order.status`) in words: `Placed → Cancelled; 3 units back in stock`,
+ * `Cancelled → Placed, undone; 3 units taken from stock again`, `Delivered → Packed, moved
+ * back: "Left at the wrong door"`, `…; by the customer` (issue 35: no raw field names).
+ */
+function describeOrderMove(detail: Record<string, unknown>): string {
+  const { from, to, undo, reopened, reason, by, unitsReturnedToStock, unitsTakenFromStock, ...rest } = detail;
+  let move = `${String(from)} → ${String(to)}`;
+  if (undo === true) move += ', undone';
+  if (reopened === true) move += `, moved back${typeof reason === 'string' ? `: “${reason}”` : ''}`;
+  const parts = [move];
+  const units = (n: unknown, text: string) => {
+    if (typeof n === 'number' && n > 0)
+      parts.push(`${n.toLocaleString('en-IN')} ${n === 1 ? 'unit' : 'units'} ${text}`);
+  };
+  units(unitsReturnedToStock, 'back in stock');
+  units(unitsTakenFromStock, 'taken from stock again');
+  if (by === 'customer') parts.push('by the customer');
   for (const [key, value] of Object.entries(rest)) parts.push(`${key}: ${valueText(value)}`);
   return parts.join('; ');
 }
