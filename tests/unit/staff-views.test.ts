@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { describeAuditDetail } from '../../src/lib/domain/audit-detail.ts';
 import { exportFileName } from '../../src/lib/domain/catalogue-sheet.ts';
 import { parseSort } from '../../src/lib/domain/list-sort.ts';
 import { pricePreview } from '../../src/lib/domain/price-preview.ts';
 import {
   buildFraction,
-  describeAuditDetail,
   IMAGE_MAX_BYTES,
   imageFileProblem,
   moveEntry,
