@@ -24,7 +24,7 @@ import { bpsToPercent, paiseToRupees } from '../src/lib/domain/money.ts';
 import { lineTotal } from '../src/lib/domain/pricing.ts';
 import { startCheckpointer } from '../src/server/db/sqlite-checkpointer.ts';
 import { orderPlacedMail } from '../src/server/mail-templates.ts';
-import { toOrderDto } from '../src/server/orders/orders.ts';
+import { toOrderDto } from '../src/server/orders/order-dtos.ts';
 import { API_SECURITY_HEADERS } from '../src/server/site-headers.ts';
 
 type Row = Record<string, unknown>;

@@ -45,7 +45,8 @@ export function contentSecurityPolicy(opts: PolicyOptions): string {
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", "'wasm-unsafe-eval'", ...sorted(opts.inline.script)]],
     ['style-src', ["'self'", ...sorted(opts.inline.style)]],
-    ['img-src', ["'self'", 'data:']],
+    // `blob:`: the staff forms preview a chosen picture before it is uploaded (issue 35).
+    ['img-src', ["'self'", 'blob:', 'data:']],
     ['font-src', ["'self'"]],
     ['connect-src', ["'self'", ...sorted(opts.connect ?? [])]],
     ['worker-src', ["'self'"]],

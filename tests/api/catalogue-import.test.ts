@@ -202,6 +202,14 @@ describe.each(DIALECTS)('catalogue import and export on %s', (dialect) => {
       headers: { Authorization: `Bearer ${t.employee.token}` },
     });
     expect(res.status).toBe(200);
+    // The file is named after what it holds (issue 35).
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="aisle-items-green-grocer-\d{4}-\d{2}-\d{2}\.xlsx"$/,
+    );
+    const filtered = await t.app.request('/api/Catalogue/Export?format=csv&storeId=1&filter=Fru', {
+      headers: { Authorization: `Bearer ${t.employee.token}` },
+    });
+    expect(filtered.headers.get('content-disposition')).toMatch(/filename="aisle-items-green-grocer-fru-[\d-]+\.csv"/);
     const bytes = new Uint8Array(await res.arrayBuffer());
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(bytes.buffer as ArrayBuffer);

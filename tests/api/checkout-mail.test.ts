@@ -162,6 +162,144 @@ describe.each(DIALECTS)('checkout address and order mail on %s', (dialect) => {
     });
   });
 
+  describe('the orders board by store, time and status (issue 35)', () => {
+    it('narrows by the store that packs a line, a store name, the placing time, and counts each status', async () => {
+      expect((await order(asha)).status).toBe(201); // Green Grocer and Clean Home
+      const onlyApple = await call<OrderDto>('POST', '/api/cart/CreateOrder', nila, {
+        ...cartBody(nila, [line(APPLE.id, APPLE.store, 1)]),
+        DeliveryAddress: HOME,
+      });
+      expect(onlyApple.status).toBe(201);
+      const board = async (query: string) =>
+        rows<OrderDto>((await call('GET', `/api/Order/AllOrders?${query}`, sita)).body)
+          .map((o) => o.CustomerName)
+          .sort();
+      expect(await board(`store=${SOAP.store}`)).toEqual(['Asha Kumar']);
+      expect(await board(`store=${APPLE.store}`)).toEqual(['Asha Kumar', 'Nila Raman']);
+      expect(await board('filter=clean%20home')).toEqual(['Asha Kumar']);
+      const now = t.clock.now.getTime();
+      const at = (ms: number) => encodeURIComponent(new Date(now + ms).toISOString());
+      expect(await board(`from=${at(-3_600_000)}`)).toEqual(['Asha Kumar', 'Nila Raman']);
+      expect(await board(`from=${at(1000)}`)).toEqual([]);
+      expect(await board(`before=${at(1000)}&store=${SOAP.store}`)).toEqual(['Asha Kumar']);
+      // A time with its offset, as the board sends the start of the staff member's day.
+      expect(await board(`from=${encodeURIComponent('2000-01-01T00:00:00+05:30')}`)).toHaveLength(2);
+
+      type Counts = Record<'Placed' | 'Packed' | 'Delivered' | 'Cancelled' | 'All', number>;
+      const counts = async (query = '') => (await call<Counts>('GET', `/api/Order/StatusCounts?${query}`, sita)).body;
+      expect(await counts()).toEqual({ Placed: 2, Packed: 0, Delivered: 0, Cancelled: 0, All: 2 });
+      const asha1 = rows<OrderDto>((await call('GET', `/api/Order/AllOrders?store=${SOAP.store}`, sita)).body)[0];
+      expect((await call('PUT', `/api/Order/Status/${asha1?.OrderID}`, sita, { Status: 'Packed' })).status).toBe(200);
+      expect(await counts()).toEqual({ Placed: 1, Packed: 1, Delivered: 0, Cancelled: 0, All: 2 });
+      expect(await counts(`store=${SOAP.store}`)).toEqual({ Placed: 0, Packed: 1, Delivered: 0, Cancelled: 0, All: 1 });
+      expect(await counts(`from=${at(1000)}`)).toEqual({ Placed: 0, Packed: 0, Delivered: 0, Cancelled: 0, All: 0 });
+    });
+
+    it('undoes a move within 10 seconds, stock and all, writing both moves in the log; not after', async () => {
+      // Order ids may come again after the suite's deletes: read only this test's log entries.
+      const logStart = Number(
+        (
+          await t.db.db
+            .selectFrom('audit_log')
+            .select((eb) => eb.fn.max('id').as('n'))
+            .executeTakeFirstOrThrow()
+        ).n ?? 0,
+      );
+      const placed = await order(asha);
+      expect(placed.status).toBe(201);
+      const id = placed.body.OrderID;
+      const afterOrder = await stockOf(APPLE.id);
+      const move = (Status: string) => call<OrderDto & Err>('PUT', `/api/Order/Status/${id}`, sita, { Status });
+      const undo = (Status: string) => call<OrderDto & Err>('POST', `/api/Order/Undo/${id}`, sita, { Status });
+      expect((await move('Cancelled')).status).toBe(200);
+      expect(await stockOf(APPLE.id)).toBe(afterOrder + 2);
+      t.clock.advance(9_000);
+      const undone = await undo('Placed');
+      expect(undone.status).toBe(200);
+      expect(undone.body.Status).toBe('Placed');
+      expect(await stockOf(APPLE.id)).toBe(afterOrder);
+      const log = await t.db.db
+        .selectFrom('audit_log')
+        .select(['action', 'detail', 'actor_email'])
+        .where('target', '=', `order:${id}`)
+        .where('id', '>', logStart)
+        .orderBy('id')
+        .execute();
+      expect(log.map((l) => JSON.parse(l.detail))).toEqual([
+        { from: 'Placed', to: 'Cancelled', unitsReturnedToStock: 3 },
+        { from: 'Cancelled', to: 'Placed', undo: true, unitsTakenFromStock: 3 },
+      ]);
+      expect(log.every((l) => l.action === 'order.status' && l.actor_email === 'sita@aisle.test')).toBe(true);
+      // An undo is not undone, and only the last move can be: to the status it came from.
+      expect((await undo('Cancelled')).status).toBe(409);
+      expect((await move('Packed')).status).toBe(200);
+      expect((await undo('Cancelled')).status).toBe(409);
+      t.clock.advance(10_001);
+      const late = await undo('Placed');
+      expect(late.status).toBe(409);
+      expect(late.body.Message).toContain('more than 10 seconds ago');
+      expect((await call<OrderDto>('GET', `/api/Order/Read/${id}`, sita)).body.Status).toBe('Packed');
+      expect(
+        (await call<Err>('POST', `/api/Order/Undo/${id}`, sita, { Status: 'Lost' })).body.ModelState,
+      ).toHaveProperty('Status');
+      expect((await call('POST', `/api/Order/Undo/${id}`, asha, { Status: 'Placed' })).status).toBe(403);
+    });
+
+    it('lets an Admin move a Delivered order back to Packed with a reason, audited; nobody else', async () => {
+      const boss = (
+        await addCustomers(t.db.db, JWT_SECRET, t.clock.now, [
+          { email: `boss${Date.now()}@aisle.test`, fullName: 'Boss Admin', role: 'Admin' },
+        ])
+      )[0] as Customer;
+      const placed = await order(asha);
+      const id = placed.body.OrderID;
+      for (const Status of ['Packed', 'Delivered']) {
+        expect((await call('PUT', `/api/Order/Status/${id}`, sita, { Status })).status).toBe(200);
+      }
+      const reopen = (who: Customer, body: unknown) =>
+        call<OrderDto & Err>('POST', `/api/Order/Reopen/${id}`, who, body);
+      expect((await reopen(sita, { Reason: 'Left at the wrong door' })).status).toBe(403);
+      const blank = await reopen(boss, { Reason: '  ' });
+      expect(blank.status).toBe(400);
+      expect(Object.keys(blank.body.ModelState ?? {})).toEqual(['Reason']);
+      const done = await reopen(boss, { Reason: 'Left at the wrong door' });
+      expect(done.status).toBe(200);
+      expect(done.body.Status).toBe('Packed');
+      const entry = await t.db.db
+        .selectFrom('audit_log')
+        .select(['detail', 'actor_email'])
+        .where('target', '=', `order:${id}`)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(entry.detail)).toEqual({
+        from: 'Delivered',
+        to: 'Packed',
+        reopened: true,
+        reason: 'Left at the wrong door',
+      });
+      expect(entry.actor_email).toBe(boss.email);
+      expect((await reopen(boss, { Reason: 'Again' })).status).toBe(409);
+    });
+
+    it('refuses a bad store or time naming the parameter, and counts only for staff', async () => {
+      for (const [query, field] of [
+        ['store=abc', 'store'],
+        ['store=0', 'store'],
+        ['from=yesterday', 'from'],
+        ['from=2026-11-27', 'from'],
+        ['before=2026-13-45T00:00:00Z', 'before'],
+        ['from=2026-11-27T10:00:00Z&before=2026-11-27T09:00:00Z', 'before'],
+      ] as const) {
+        for (const path of ['/api/Order/AllOrders', '/api/Order/StatusCounts']) {
+          const res = await call<Err>('GET', `${path}?${query}`, sita);
+          expect(res.status, `${path}?${query}`).toBe(400);
+          expect(Object.keys(res.body.ModelState ?? {})).toEqual([field]);
+        }
+      }
+      expect((await call('GET', '/api/Order/StatusCounts', asha)).status).toBe(403);
+    });
+  });
+
   describe('order again', () => {
     it('answers a past order as it can be bought today, and only to its customer', async () => {
       const placed = await order(asha);

@@ -127,7 +127,8 @@ describe('Publish now with two API processes on one PostgreSQL database', () => 
     await statusWhen(second.call, (s) => s.Build.Phase === 'rendering');
     const builder = Number(readFileSync(join(control, 'pid'), 'utf8'));
 
-    // Two presses on the other process while it builds: one queued request.
+    // Two presses on the other process while it builds, later than its start: one queued request.
+    t.clock.advance(1000);
     for (const who of [t.admin.token, token]) {
       const queued = await second.call('POST', '/api/Site/Publish', who);
       expect(queued.status).toBe(202);

@@ -173,7 +173,7 @@ describe('deploy folder', () => {
     const page = headersFor(rules, '/app/home/1');
     expect(page['Content-Security-Policy']).toBe(
       "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'sha256-s='; style-src 'self' 'sha256-t='; " +
-        "img-src 'self' data:; font-src 'self'; connect-src 'self' https://api.example.com; worker-src 'self'; " +
+        "img-src 'self' blob: data:; font-src 'self'; connect-src 'self' https://api.example.com; worker-src 'self'; " +
         "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
     );
     expect(page['Cache-Control']).toBe('public, max-age=0, must-revalidate');

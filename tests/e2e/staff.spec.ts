@@ -162,11 +162,29 @@ test.describe('staff areas', () => {
     await filterTable(page, 'Filter by title', t);
     await expect(row(page, first)).toContainText('Rs 113.40');
 
-    // Stock edited in place.
+    // Stock edited in place: one save for Enter and the blur after it (issue 35).
+    const patches: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'PATCH' && r.url().includes('/api/Item/Edit/')) patches.push(r.url());
+    });
     const stock = page.getByLabel(`Stock of ${second}`);
     await stock.fill('7');
     await stock.press('Enter');
     await expect(toast(page, `${second} has 7 in stock now.`)).toBeVisible();
+    await page.getByLabel(`Stock of ${second}`).blur();
+    await page.waitForTimeout(500);
+    expect(patches).toHaveLength(1);
+    await expect(toast(page, `${second} has 7 in stock now.`)).toHaveCount(1);
+    // A value out of bounds stays as typed, marked invalid, in the column's words; nothing is sent.
+    await stock.fill('1000001');
+    await stock.press('Enter');
+    await expect(stock).toHaveValue('1000001');
+    await expect(stock).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Stock must be a whole number from 0 to 10,00,000; “1000001” is not.')).toBeVisible();
+    await stock.blur();
+    expect(patches).toHaveLength(1);
+    await stock.press('Escape');
+    await expect(stock).toHaveValue('7');
 
     // Edited in the dialog, the item keeps its product code (a PUT that left it out cleared it).
     await row(page, first)
@@ -542,7 +560,7 @@ test.describe('staff areas', () => {
     // The narrow screen.
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/app/edu-shopy/store');
-    await expect(page.getByRole('rowheader').first()).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Stores' }).getByRole('listitem').first()).toBeVisible();
     await expectNoAxeViolations(page, 'stores at 375 px');
   });
 });

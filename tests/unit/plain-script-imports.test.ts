@@ -66,10 +66,22 @@ describe('plain scripts before the first interaction', () => {
 describe('staff pages load only their islands’ code', () => {
   it('the publish banner (on every staff page) reaches neither the forms nor zod', () => {
     const { files, packages } = reach('src/islands/admin/PublishBanner.tsx');
-    expect(files).not.toContain('src/islands/admin/Fields.tsx');
+    expect(files.filter((f) => /admin\/(form-state|spec-validator|FormShell|TextFields)\./.test(f))).toEqual([]);
     for (const forms of ['form-fields.ts', 'form-validation.ts', 'catalogue-forms.ts']) {
       expect(files).not.toContain(`src/lib/domain/${forms}`);
     }
     expect(packages).not.toContain('zod');
   });
+
+  // Issue 29 item 5 / issue 30 item 3: one island a file, so a page without the shared
+  // schemas' forms loads neither zod nor another page's island.
+  for (const island of ['EmployeesAdmin', 'EndusersAdmin', 'RolesAdmin', 'OrdersBoard', 'LogViewer']) {
+    it(`${island} reaches neither zod nor another page's island`, () => {
+      const { files, packages } = reach(`src/islands/admin/${island}.tsx`);
+      expect(packages).not.toContain('zod');
+      expect(files).not.toContain('src/islands/admin/spec-validator.ts');
+      const others = files.filter((f) => /admin\/[A-Z]\w*Admin\.tsx$/.test(f) && !f.endsWith(`/${island}.tsx`));
+      expect(others).toEqual([]);
+    });
+  }
 });

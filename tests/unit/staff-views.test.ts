@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { describeAuditDetail } from '../../src/lib/domain/audit-detail.ts';
+import { exportFileName } from '../../src/lib/domain/catalogue-sheet.ts';
 import { parseSort } from '../../src/lib/domain/list-sort.ts';
 import { pricePreview } from '../../src/lib/domain/price-preview.ts';
 import {
   buildFraction,
-  describeAuditDetail,
   IMAGE_MAX_BYTES,
   imageFileProblem,
   moveEntry,
   nextSort,
   pageCount,
   pageSummary,
+  phaseWords,
   sortDirection,
+  stockCellValue,
 } from '../../src/lib/domain/staff-views.ts';
 
 describe('list sorting (spec §7 sort)', () => {
@@ -135,6 +138,22 @@ describe('audit entries in words', () => {
     expect(describeAuditDetail({ role: 'User', before: ['User'], after: [] })).toBe('role User (User → no role)');
   });
 
+  it('says an order move in words, with its stock, undo, reason and customer (issue 35)', () => {
+    expect(describeAuditDetail({ from: 'Placed', to: 'Cancelled', unitsReturnedToStock: 3 })).toBe(
+      'Placed → Cancelled; 3 units back in stock',
+    );
+    expect(describeAuditDetail({ from: 'Placed', to: 'Packed', unitsReturnedToStock: 0 })).toBe('Placed → Packed');
+    expect(describeAuditDetail({ from: 'Cancelled', to: 'Placed', undo: true, unitsTakenFromStock: 1 })).toBe(
+      'Cancelled → Placed, undone; 1 unit taken from stock again',
+    );
+    expect(
+      describeAuditDetail({ from: 'Delivered', to: 'Packed', reopened: true, reason: 'Left at the wrong door' }),
+    ).toBe('Delivered → Packed, moved back: “Left at the wrong door”');
+    expect(describeAuditDetail({ from: 'Placed', to: 'Cancelled', unitsReturnedToStock: 2, by: 'customer' })).toBe(
+      'Placed → Cancelled; 2 units back in stock; by the customer',
+    );
+  });
+
   it('lists any other detail as key and value, and nothing for none', () => {
     expect(describeAuditDetail({ reason: 'wrong', attemptsLeft: 4, ids: [1, 2] })).toBe(
       'reason: wrong; attemptsLeft: 4; ids: [1,2]',
@@ -164,6 +183,56 @@ describe('a picture to upload', () => {
     );
     expect(imageFileProblem({ name: 'big.jpg', type: 'image/jpeg', size: IMAGE_MAX_BYTES + 1 })).toBe(
       'big.jpg (2.0 MB) is too large: an image may be at most 2 MB.',
+    );
+  });
+});
+
+describe("stockCellValue (the items table's Stock cell, issue 35)", () => {
+  it("reads a whole number, with or without the shop's commas", () => {
+    expect(stockCellValue(' 12 ', 1_000_000)).toEqual({ ok: true, value: 12 });
+    expect(stockCellValue('10,00,000', 1_000_000)).toEqual({ ok: true, value: 1_000_000 });
+    expect(stockCellValue('0', 1_000_000)).toEqual({ ok: true, value: 0 });
+  });
+
+  it('names the Stock column and writes the bound the Indian way', () => {
+    const message = 'Stock must be a whole number from 0 to 10,00,000; “1000001” is not.';
+    expect(stockCellValue('1000001', 1_000_000)).toEqual({ ok: false, message });
+    expect(stockCellValue('-1', 1_000_000)).toMatchObject({ ok: false });
+    expect(stockCellValue('2.5', 1_000_000)).toMatchObject({ ok: false });
+    expect(stockCellValue('', 1_000_000)).toMatchObject({ ok: false });
+    expect(stockCellValue('ten', 1_000_000)).toEqual({
+      ok: false,
+      message: 'Stock must be a whole number from 0 to 10,00,000; “ten” is not.',
+    });
+  });
+});
+
+describe('phaseWords (the publish banner, issue 35)', () => {
+  it('says each build phase in plain words', () => {
+    expect(phaseWords('api')).toBe('Getting ready');
+    expect(phaseWords('catalogue')).toBe('Reading the catalogue');
+    expect(phaseWords('rendering')).toBe('Writing the pages');
+    expect(phaseWords('live')).toBe('Putting the new pages live');
+    expect(phaseWords('search')).toBe('Updating the search');
+  });
+
+  it('capitalises a phase it does not know', () => {
+    expect(phaseWords('compressing')).toBe('Compressing');
+    expect(phaseWords('')).toBe('Working');
+  });
+});
+
+describe('exportFileName (issue 35: an export says what it holds)', () => {
+  it('names the store, database, section and filter as slugs, then the date', () => {
+    expect(exportFileName(['Kisan Market', undefined, undefined, 'grapes'], '2026-11-27', 'csv')).toBe(
+      'aisle-items-kisan-market-grapes-2026-11-27.csv',
+    );
+    expect(exportFileName([undefined, 'Green Basket — Pune #2', 'Fruit & Veg'], '2026-11-27', 'xlsx')).toBe(
+      'aisle-items-green-basket-pune-2-fruit-veg-2026-11-27.xlsx',
+    );
+    expect(exportFileName([], '2026-11-27', 'csv')).toBe('aisle-items-2026-11-27.csv');
+    expect(exportFileName(['!!!', 'x'.repeat(60)], '2026-11-27', 'csv')).toBe(
+      `aisle-items-${'x'.repeat(40)}-2026-11-27.csv`,
     );
   });
 });

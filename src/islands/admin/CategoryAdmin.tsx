@@ -3,10 +3,13 @@ import { categoryForm } from '../../lib/domain/catalogue-forms.ts';
 import { TITLE_MAX_LENGTH } from '../../lib/domain/form-fields.ts';
 import { validateForm } from '../../lib/domain/form-validation.ts';
 import { DataTable, type FormDone } from './DataTable.tsx';
-import { FormShell, specValidator, TextInput, useStaffForm } from './Fields.tsx';
+import { FormShell } from './FormShell.tsx';
+import { useStaffForm } from './form-state.ts';
 import { formatWhen } from './PublishBanner.tsx';
 import { StaffPage } from './StaffPage.tsx';
+import { specValidator } from './spec-validator.ts';
 import { staff } from './staff-client.ts';
+import { TextInput } from './TextFields.tsx';
 
 const validate = specValidator(categoryForm, (v: { CategoryTitle: string }) => v);
 

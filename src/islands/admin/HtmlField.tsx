@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import type { RawValues, StaffForm } from './Fields.tsx';
+import type { RawValues, StaffForm } from './form-state.ts';
 
 // The editor and the sanitizer are most of an admin page's script: fetched when a form first needs them.
 const HtmlEditor = lazy(() => import('./HtmlEditor.tsx').then((m) => ({ default: m.HtmlEditor })));

@@ -1,6 +1,4 @@
-import { useId, useState } from 'react';
-import { friendlyMessage } from '../../lib/api/account.ts';
-import { type ExportFilter, saveBlob } from '../../lib/api/catalogue-io.ts';
+import { useId } from 'react';
 import type { ItemDto } from '../../lib/domain/catalogue.ts';
 import { itemForm } from '../../lib/domain/catalogue-forms.ts';
 import {
@@ -10,29 +8,24 @@ import {
   PRODUCT_CODE_MAX_LENGTH,
   SIZE_MAX_LENGTH,
   STOCK_MAX,
-  stockField,
 } from '../../lib/domain/form-fields.ts';
 import { formatRupees } from '../../lib/domain/money.ts';
 import { type PricePreview, pricePreview } from '../../lib/domain/price-preview.ts';
 import type { StaffSectionDto } from '../../lib/domain/staff-dtos.ts';
-import {
-  DbWorkspace,
-  FilterSelect,
-  HiddenSwitch,
-  PictureField,
-  TitleInput,
-  useDbChoice,
-  usePendingPicture,
-  useQueryId,
-} from './AdminParts.tsx';
-import { DataTable, type FormDone, type TableHandle } from './DataTable.tsx';
-import { buttonStyles, CheckboxInput, FormShell, SelectInput, TextArea, TextInput } from './Fields.tsx';
+import { CheckboxInput, SelectInput } from './ChoiceFields.tsx';
+import { HiddenSwitch } from './catalogue-cells.tsx';
+import { PictureField, TitleInput, usePendingPicture } from './catalogue-fields.tsx';
+import { DataTable, type FormDone } from './DataTable.tsx';
+import { DbWorkspace, useDbChoice } from './DbWorkspace.tsx';
+import { FormShell } from './FormShell.tsx';
+import { FilterSelect, useQueryId } from './filters.tsx';
 import { HtmlField } from './HtmlField.tsx';
+import { ExportButton, StockCell } from './item-cells.tsx';
 import { byId, queryId, readEvery, useLookup } from './Lookups.tsx';
-import { formatWhen, useContentChanged } from './PublishBanner.tsx';
+import { formatWhen } from './PublishBanner.tsx';
 import { StaffPage } from './StaffPage.tsx';
-import { catalogueIo, staff } from './staff-client.ts';
-import { useToast } from './Toaster.tsx';
+import { staff } from './staff-client.ts';
+import { TextArea, TextInput } from './TextFields.tsx';
 import { useResourceForm } from './useResourceForm.ts';
 
 interface ItemValues extends Record<string, string | boolean> {
@@ -227,89 +220,6 @@ function ItemFormPanel({
   );
 }
 
-const stockRule = stockField('Availability');
-
-/** The stock of one item, edited in place: Enter or leaving the field saves it. */
-function StockCell({ row, table }: { row: ItemDto; table: TableHandle }) {
-  const id = useId();
-  const [text, setText] = useState(String(row.Availability));
-  const [busy, setBusy] = useState(false);
-  const toast = useToast();
-  const contentChanged = useContentChanged();
-  const save = async () => {
-    if (text.trim() === String(row.Availability)) return;
-    const checked = stockRule.safeParse(text.trim());
-    if (!checked.success) {
-      toast.error(`${row.ItemTitle}: ${checked.error.issues[0]?.message ?? 'Availability is not valid.'}`);
-      setText(String(row.Availability));
-      return;
-    }
-    setBusy(true);
-    try {
-      const saved = await staff.items.patch(row.ItemID, { Availability: checked.data });
-      toast.success(`${saved.ItemTitle} has ${saved.Availability} in stock now.`);
-      table.reload();
-      contentChanged();
-    } catch (err) {
-      toast.error(friendlyMessage(err));
-      setText(String(row.Availability));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <>
-      <label htmlFor={id} className="sr-only">
-        Stock of {row.ItemTitle}
-      </label>
-      <input
-        id={id}
-        value={text}
-        inputMode="numeric"
-        disabled={busy}
-        onChange={(e) => setText(e.target.value)}
-        onBlur={() => void save()}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            e.preventDefault();
-            void save();
-          } else if (e.key === 'Escape') {
-            setText(String(row.Availability));
-          }
-        }}
-        className={`w-20 rounded-md border px-2 py-1 text-right tabular-nums ${row.Availability === 0 ? 'border-red-300 bg-red-50 text-red-800' : 'border-slate-300'}`}
-      />
-    </>
-  );
-}
-
-/** Downloads the rows the table shows (all pages), in the columns an import reads. */
-function ExportButton({ filter }: { filter: ExportFilter }) {
-  const [busy, setBusy] = useState(false);
-  const toast = useToast();
-  return (
-    <button
-      type="button"
-      className={buttonStyles.secondary}
-      disabled={busy}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          const { blob, name } = await catalogueIo.exportFile(filter, 'csv');
-          saveBlob(blob, name);
-          toast.success(`${name} was downloaded: edit it and import it on the Import and Export page.`);
-        } catch (err) {
-          toast.error(friendlyMessage(err));
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      {busy ? 'Exporting…' : 'Export CSV'}
-    </button>
-  );
-}
-
 /**
  * `/app/client-store/item?db=N`: the items of the selected store database (or
  * of one of its sections): stock edited in place, prices with the selling and
@@ -387,7 +297,9 @@ function ItemBody() {
             {
               label: 'Stock',
               sort: 'Availability',
-              cell: (r, table) => <StockCell key={`${r.ItemID}:${r.Availability}`} row={r} table={table} />,
+              cell: (r, table) => (
+                <StockCell key={`${r.ItemID}:${r.Availability}`} row={r} table={table} max={STOCK_MAX} />
+              ),
             },
             {
               label: 'Price',

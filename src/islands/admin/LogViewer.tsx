@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
+import { describeAuditDetail } from '../../lib/domain/audit-detail.ts';
 import { actionInWords, actorInWords } from '../../lib/domain/audit-words.ts';
 import { inLabels } from '../../lib/domain/field-labels.ts';
 import type { AuditEntryDto } from '../../lib/domain/staff-dtos.ts';
-import { describeAuditDetail } from '../../lib/domain/staff-views.ts';
 import { DataTable } from './DataTable.tsx';
 import { formatWhen } from './PublishBanner.tsx';
 import { StaffPage } from './StaffPage.tsx';

@@ -162,3 +162,13 @@ export function DbPicker({
     </div>
   );
 }
+
+/** `{what} could not be loaded: {error}` above the table, when a lookup failed. */
+export function LoadError({ what, error }: { what: string; error: string }) {
+  if (error === '') return null;
+  return (
+    <p role="alert" className="mb-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+      {what} could not be loaded: {error}
+    </p>
+  );
+}

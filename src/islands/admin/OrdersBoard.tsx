@@ -1,53 +1,31 @@
-import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { friendlyMessage } from '../../lib/api/account.ts';
 import { ORDER_MOVES, ORDER_STATUS_NAMES, type OrderDto, type OrderStatusName } from '../../lib/domain/cart.ts';
-import { formatRupees as rs } from '../../lib/domain/money.ts';
-import { plural } from '../../lib/domain/words.ts';
+import { $user } from '../../stores/session.ts';
+import { buttonStyles } from './button-styles.ts';
 import { DataTable, type TableHandle } from './DataTable.tsx';
 import { ConfirmDialog } from './Dialog.tsx';
-import { buttonStyles, useRowAction } from './Fields.tsx';
+import { StoreFilter } from './filters.tsx';
+import { byId, LoadError, readAllStores, useLookup } from './Lookups.tsx';
+import {
+  DAY_CHOICES,
+  type DayChoice,
+  type LastMove,
+  MOVE_LABEL,
+  MoveButton,
+  OrderLines,
+  placedFrom,
+  rs,
+  STATUS_LOOK,
+  StatusPicker,
+  UNDO_MS,
+  UndoBar,
+} from './order-parts.tsx';
 import { formatWhen } from './PublishBanner.tsx';
 import { StaffPage } from './StaffPage.tsx';
 import { staff } from './staff-client.ts';
 import { useToast } from './Toaster.tsx';
-
-const STATUS_LOOK: Record<OrderStatusName, string> = {
-  Placed: 'bg-sky-100 text-sky-900',
-  Packed: 'bg-amber-100 text-amber-950',
-  Delivered: 'bg-brand-100 text-brand-900',
-  Cancelled: 'bg-slate-200 text-slate-800',
-};
-
-/** The button that moves an order to `status`. */
-const MOVE_LABEL: Record<OrderStatusName, string> = {
-  Placed: 'Mark placed',
-  Packed: 'Mark packed',
-  Delivered: 'Mark delivered',
-  Cancelled: 'Cancel order',
-};
-
-function MoveButton({ order, to, table }: { order: OrderDto; to: OrderStatusName; table: TableHandle }) {
-  const { busy, run, toast } = useRowAction();
-  return (
-    <button
-      type="button"
-      className={buttonStyles.row}
-      disabled={busy}
-      onClick={() =>
-        run(
-          async () => {
-            const moved = await staff.orders.move(order.OrderID, to);
-            toast.success(`Order #${moved.OrderID} is ${moved.Status} now.`);
-            table.reload();
-          },
-          () => table.reload(),
-        )
-      }
-    >
-      {MOVE_LABEL[to]}
-      <span className="sr-only"> #{order.OrderID}</span>
-    </button>
-  );
-}
 
 /**
  * `/app/edu-shopy/orders`: every customer's orders by status, moved along the
@@ -67,30 +45,73 @@ export function OrdersBoard() {
 
 function OrdersBody() {
   const [status, setStatus] = useState<OrderStatusName | null>('Placed');
+  const [storeId, setStoreId] = useState<number | null>(null);
+  const [day, setDay] = useState<DayChoice>('today');
+  const dayId = useId();
+  const stores = useLookup(readAllStores);
+  const storeById = byId(stores.rows, (s) => s.StoreID);
   const [area, setArea] = useState({ city: '', postalCode: '' });
   const [areaDraft, setAreaDraft] = useState({ city: '', postalCode: '' });
   const pinInvalid = areaDraft.postalCode.trim() !== '' && !/^[0-9]{1,6}$/.test(areaDraft.postalCode.trim());
   const [cancelling, setCancelling] = useState<{ order: OrderDto; table: TableHandle } | null>(null);
   const toast = useToast();
+  // The scope the counts and the list share: store, day and delivery area.
+  const from = placedFrom(day);
+  const scope: Record<string, string | number> = {
+    ...(storeId === null ? {} : { store: storeId }),
+    ...(from === undefined ? {} : { from }),
+    ...(area.city === '' ? {} : { city: area.city }),
+    ...(area.postalCode === '' ? {} : { postalCode: area.postalCode }),
+  };
+  const scopeKey = JSON.stringify(scope);
+  const [counts, setCounts] = useState<Record<string, number> | null>(null);
+  const [moves, setMoves] = useState(0);
+  const [lastMove, setLastMove] = useState<LastMove | null>(null);
+  const [reopening, setReopening] = useState<OrderDto | null>(null);
+  const [reason, setReason] = useState('');
+  const reasonId = useId();
+  const isAdmin = useStore($user)?.roles.includes('Admin') === true;
+  const onMoved = (move: LastMove | null) => {
+    setMoves((n) => n + 1);
+    setLastMove(move);
+  };
+  const expire = useCallback(() => setLastMove(null), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `scopeKey` says the scope; `moves` asks again after a move.
+  useEffect(() => {
+    let live = true;
+    staff.orders.counts(JSON.parse(scopeKey) as Record<string, string | number>).then(
+      (c) => live && setCounts(c),
+      () => live && setCounts(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [scopeKey, moves]);
 
   return (
     <>
-      <fieldset className="mb-4">
-        <legend className="mb-1 text-sm font-semibold text-slate-800">Show orders</legend>
-        <div className="inline-flex flex-wrap gap-1 rounded-xl bg-white p-1 shadow-sm ring-1 ring-slate-200">
-          {[null, ...ORDER_STATUS_NAMES].map((s) => (
-            <button
-              key={s ?? 'all'}
-              type="button"
-              aria-pressed={status === s}
-              onClick={() => setStatus(s)}
-              className={`rounded-lg px-3 py-1.5 text-sm font-semibold ${status === s ? 'bg-brand-800 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
-            >
-              {s ?? 'All'}
-            </button>
-          ))}
+      <LoadError what="The stores" error={stores.error} />
+      <div className="mb-4 flex flex-wrap items-end gap-3">
+        <StatusPicker statuses={[null, ...ORDER_STATUS_NAMES]} value={status} onChange={setStatus} counts={counts} />
+        <StoreFilter stores={stores.rows} value={storeId} onChange={setStoreId} />
+        <div className="basis-40">
+          <label htmlFor={dayId} className="mb-1 block text-sm font-semibold text-slate-800">
+            Day placed
+          </label>
+          <select
+            id={dayId}
+            value={day}
+            onChange={(e) => setDay(e.target.value as DayChoice)}
+            className="block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm"
+          >
+            {DAY_CHOICES.map((d) => (
+              <option key={d.value} value={d.value}>
+                {d.label}
+              </option>
+            ))}
+          </select>
         </div>
-      </fieldset>
+      </div>
       <form
         className="mb-4 flex flex-wrap items-end gap-3"
         aria-label="Delivery area"
@@ -146,17 +167,8 @@ function OrdersBody() {
         caption={status === null ? 'All orders' : `${status} orders`}
         noun="orders"
         filterLabel="Filter by customer, status, item, address or phone"
-        reloadKey={`${status ?? ''}|${area.city}|${area.postalCode}`}
-        load={(q) =>
-          staff.orders.list(
-            {
-              ...q,
-              ...(area.city === '' ? {} : { city: area.city }),
-              ...(area.postalCode === '' ? {} : { postalCode: area.postalCode }),
-            },
-            status ?? undefined,
-          )
-        }
+        reloadKey={`${status ?? ''}|${scopeKey}|${moves}`}
+        load={(q) => staff.orders.list({ ...q, ...scope }, status ?? undefined)}
         rowKey={(r) => r.OrderID}
         rowName={(r) => `order #${r.OrderID}`}
         columns={[
@@ -209,25 +221,7 @@ function OrdersBody() {
           },
           {
             label: 'Items',
-            cell: (r) => (
-              <details className="max-w-xs">
-                <summary className="cursor-pointer font-semibold text-brand-800">
-                  {plural(
-                    r.OrderItems.reduce((n, l) => n + l.Qty, 0),
-                    'unit',
-                  )}
-                  , {plural(r.OrderItems.length, 'line')}
-                </summary>
-                <ul className="mt-1 space-y-0.5 text-xs text-slate-700">
-                  {r.OrderItems.map((l) => (
-                    <li key={`${l.ItemID}/${l.StoreID}`}>
-                      {l.Qty} × {l.ItemTitle}
-                      {l.Size === '' ? '' : ` (${l.Size})`} at {rs(l.SellingPrice)} = {rs(l.LineTotal)}
-                    </li>
-                  ))}
-                </ul>
-              </details>
-            ),
+            cell: (r) => <OrderLines order={r} stores={storeById} />,
             className: 'hidden md:table-cell',
           },
           {
@@ -250,7 +244,18 @@ function OrdersBody() {
           },
         ]}
         actions={(r, table) =>
-          ORDER_MOVES[r.Status].length === 0 ? (
+          r.Status === 'Delivered' && isAdmin ? (
+            <button
+              type="button"
+              className={buttonStyles.row}
+              onClick={() => {
+                setReason('');
+                setReopening(r);
+              }}
+            >
+              Move back to Packed<span className="sr-only"> #{r.OrderID}</span>
+            </button>
+          ) : ORDER_MOVES[r.Status].length === 0 ? (
             <span className="px-2 py-1.5 text-sm text-slate-600">Final</span>
           ) : (
             ORDER_MOVES[r.Status].map((to) =>
@@ -265,12 +270,18 @@ function OrdersBody() {
                   <span className="sr-only"> #{r.OrderID}</span>
                 </button>
               ) : (
-                <MoveButton key={to} order={r} to={to} table={table} />
+                <MoveButton key={to} order={r} to={to} table={table} onMoved={onMoved} />
               ),
             )
           )
         }
-        empty={<p>{status === null ? 'No orders yet.' : `No ${status.toLowerCase()} orders.`}</p>}
+        empty={
+          <p>
+            {status === null ? 'No orders' : `No ${status.toLowerCase()} orders`}
+            {day === 'today' ? ' placed today' : day === 'week' ? ' in the last 7 days' : ''}
+            {storeId === null ? '' : ` for ${storeById.get(storeId)?.StoreTitle ?? `store #${storeId}`}`}.
+          </p>
+        }
       />
       <ConfirmDialog
         open={cancelling !== null}
@@ -283,11 +294,60 @@ function OrdersBody() {
           const moved = await staff.orders.move(cancelling.order.OrderID, 'Cancelled');
           cancelling.table.reload();
           setCancelling(null);
-          toast.success(`Order #${moved.OrderID} was cancelled; its items are back in stock.`);
+          onMoved({
+            orderId: moved.OrderID,
+            from: cancelling.order.Status,
+            to: 'Cancelled',
+            until: Date.now() + UNDO_MS,
+          });
         }}
       >
-        <p>A cancelled order is final: every line's quantity goes back in stock and the order cannot move again.</p>
+        <p>
+          Every line's quantity goes back in stock. You can undo it for 10 seconds; after that a cancelled order is
+          final.
+        </p>
       </ConfirmDialog>
+      <ConfirmDialog
+        open={reopening !== null}
+        title={reopening === null ? '' : `Move order #${reopening.OrderID} back to Packed?`}
+        confirmLabel="Move back to Packed"
+        onClose={() => setReopening(null)}
+        onConfirm={async () => {
+          if (reopening === null) return;
+          const moved = await staff.orders.reopen(reopening.OrderID, reason);
+          setReopening(null);
+          onMoved(null);
+          toast.success(`Order #${moved.OrderID} is Packed again; the reason is in the log.`);
+        }}
+      >
+        <label htmlFor={reasonId} className="mb-1 block text-sm font-semibold text-slate-800">
+          Why (kept in the log)
+        </label>
+        <textarea
+          id={reasonId}
+          value={reason}
+          maxLength={500}
+          rows={3}
+          onChange={(e) => setReason(e.target.value)}
+          className="block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm"
+        />
+      </ConfirmDialog>
+      {lastMove !== null && (
+        <UndoBar
+          key={`${lastMove.orderId}:${lastMove.until}`}
+          move={lastMove}
+          onExpire={expire}
+          onUndo={async (m) => {
+            try {
+              const back = await staff.orders.undo(m.orderId, m.from);
+              toast.success(`Order #${back.OrderID} is ${back.Status} again.`);
+            } catch (err) {
+              toast.error(friendlyMessage(err));
+            }
+            onMoved(null);
+          }}
+        />
+      )}
     </>
   );
 }

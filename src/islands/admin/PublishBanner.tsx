@@ -2,7 +2,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { friendlyMessage } from '../../lib/api/account.ts';
 import { ServiceError } from '../../lib/api/errors.ts';
 import type { SiteStatusDto } from '../../lib/domain/staff-dtos.ts';
-import { buildFraction } from '../../lib/domain/staff-views.ts';
+import { buildFraction, phaseWords } from '../../lib/domain/staff-views.ts';
 import { authorize } from '../../stores/session.ts';
 import { buttonStyles } from './button-styles.ts';
 import { staff } from './staff-client.ts';
@@ -145,7 +145,15 @@ function Banner({
   const { Build: build } = status;
   if (build.Running) {
     const fraction = buildFraction(build);
-    const steps = build.Total > 0 ? `${build.Done} of ${build.Total}` : '';
+    const phase = phaseWords(build.Phase);
+    // A counting phase says its units (`120 of 655 pages`); the steps, `step 2 of 5`.
+    const units = /^\S+ \d+\/\d+ (\S+)$/.exec(build.Message)?.[1];
+    const steps =
+      build.Total > 0
+        ? units === undefined
+          ? `step ${build.Done} of ${build.Total}`
+          : `${build.Done.toLocaleString('en-IN')} of ${build.Total.toLocaleString('en-IN')} ${units}`
+        : '';
     return (
       <div className="rounded-2xl border border-sky-200 bg-sky-50 px-4 py-3 text-sky-950" data-publish-state="running">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -155,17 +163,19 @@ function Banner({
           />
           <p className="font-semibold">Publishing the shop's pages…</p>
           <p className="text-sm">
-            Phase: <span className="font-semibold">{build.Phase}</span>
+            <span className="font-semibold">{phase}</span>
             {steps !== '' && <> · {steps}</>}
           </p>
         </div>
         <progress
           className="mt-2 block h-2 w-full overflow-hidden rounded-full [&::-moz-progress-bar]:bg-sky-700 [&::-webkit-progress-bar]:bg-sky-100 [&::-webkit-progress-value]:bg-sky-700"
           aria-label="Publishing progress"
-          aria-valuetext={steps === '' ? build.Phase : `${build.Phase}, ${steps}`}
+          aria-valuetext={steps === '' ? phase : `${phase}, ${steps}`}
           {...(fraction === null ? {} : { value: fraction, max: 1 })}
         />
-        {build.Message !== '' && <p className="mt-2 break-words text-sm text-sky-900">{build.Message}</p>}
+        {build.Message !== '' && units === undefined && (
+          <p className="mt-2 break-words text-sm text-sky-900">{build.Message}</p>
+        )}
         {build.Queued && (
           <p className="mt-2 text-sm text-sky-900" data-publish-queued>
             Another publish is queued: it starts when this one ends.

@@ -1,14 +1,18 @@
 import type { SectionDto } from '../../lib/domain/catalogue.ts';
 import { sectionForm } from '../../lib/domain/catalogue-forms.ts';
 import { META_MAX_LENGTH } from '../../lib/domain/form-fields.ts';
-import { HiddenSwitch, rowLinkClass, StoreFilter, sectionTitleColumns, TitleInput, useQueryId } from './AdminParts.tsx';
+import { CheckboxInput } from './ChoiceFields.tsx';
+import { HiddenSwitch, rowLinkClass, sectionTitleColumns } from './catalogue-cells.tsx';
+import { TitleInput } from './catalogue-fields.tsx';
 import { DataTable, type FormDone } from './DataTable.tsx';
-import { CheckboxInput, FormShell, TextArea } from './Fields.tsx';
+import { FormShell } from './FormShell.tsx';
+import { StoreFilter, useQueryId } from './filters.tsx';
 import { HtmlField } from './HtmlField.tsx';
 import { byId, readAllStores, useLookup } from './Lookups.tsx';
 import { formatWhen } from './PublishBanner.tsx';
 import { StaffPage } from './StaffPage.tsx';
 import { staff } from './staff-client.ts';
+import { TextArea } from './TextFields.tsx';
 import { useResourceForm } from './useResourceForm.ts';
 
 interface CopyValues extends Record<string, string | boolean> {

@@ -2,23 +2,21 @@ import { useState } from 'react';
 import { sectionForm } from '../../lib/domain/catalogue-forms.ts';
 import { META_MAX_LENGTH } from '../../lib/domain/form-fields.ts';
 import type { StaffSectionDto } from '../../lib/domain/staff-dtos.ts';
-import {
-  DbWorkspace,
-  HiddenSwitch,
-  PictureField,
-  sectionTitleColumns,
-  TitleInput,
-  useDbChoice,
-  usePendingPicture,
-} from './AdminParts.tsx';
+import { buttonStyles } from './button-styles.ts';
+import { CheckboxInput } from './ChoiceFields.tsx';
 import { CustomOrderEditor } from './CustomOrderEditor.tsx';
+import { HiddenSwitch, sectionTitleColumns } from './catalogue-cells.tsx';
+import { PictureField, TitleInput, usePendingPicture } from './catalogue-fields.tsx';
 import { DataTable, type FormDone, type TableHandle } from './DataTable.tsx';
+import { DbWorkspace, useDbChoice } from './DbWorkspace.tsx';
 import { ConfirmDialog, Dialog } from './Dialog.tsx';
-import { buttonStyles, CheckboxInput, FormShell, TextArea, useRowAction } from './Fields.tsx';
+import { FormShell } from './FormShell.tsx';
 import { HtmlField } from './HtmlField.tsx';
 import { formatWhen, useContentChanged } from './PublishBanner.tsx';
+import { useRowAction } from './row-actions.tsx';
 import { StaffPage } from './StaffPage.tsx';
 import { staff } from './staff-client.ts';
+import { TextArea } from './TextFields.tsx';
 import { useToast } from './Toaster.tsx';
 import { useResourceForm } from './useResourceForm.ts';
 

@@ -3,22 +3,17 @@ import type { CategoryDto, StoreDto, StoreTypeName } from '../../lib/domain/cata
 import { storeForm } from '../../lib/domain/catalogue-forms.ts';
 import { META_MAX_LENGTH, STORE_TYPE_NAMES } from '../../lib/domain/form-fields.ts';
 import { DEFAULT_MAX_QTY_PER_ITEM } from '../../lib/domain/order-limits.ts';
-import {
-  FilterSelect,
-  HiddenSwitch,
-  LoadError,
-  PictureField,
-  TitleCell,
-  TitleInput,
-  usePendingPicture,
-  useQueryId,
-} from './AdminParts.tsx';
+import { CheckboxInput, SelectInput } from './ChoiceFields.tsx';
+import { HiddenSwitch, TitleCell } from './catalogue-cells.tsx';
+import { PictureField, TitleInput, usePendingPicture } from './catalogue-fields.tsx';
 import { DataTable, type FormDone } from './DataTable.tsx';
-import { CheckboxInput, FormShell, SelectInput, TextArea, TextInput } from './Fields.tsx';
-import { byId, readAllCategories, useLookup } from './Lookups.tsx';
+import { FormShell } from './FormShell.tsx';
+import { FilterSelect, useQueryId } from './filters.tsx';
+import { byId, LoadError, readAllCategories, useLookup } from './Lookups.tsx';
 import { formatWhen } from './PublishBanner.tsx';
 import { StaffPage } from './StaffPage.tsx';
 import { staff } from './staff-client.ts';
+import { TextArea, TextInput } from './TextFields.tsx';
 import { useResourceForm } from './useResourceForm.ts';
 
 /** Store types in words. */

@@ -3,12 +3,17 @@ import { storeDbForm } from '../../lib/domain/catalogue-forms.ts';
 import { titleField } from '../../lib/domain/form-fields.ts';
 import { validateForm } from '../../lib/domain/form-validation.ts';
 import type { StoreDbDto } from '../../lib/domain/staff-dtos.ts';
-import { LoadError, rowLinkClass, StoreFilter, TitleInput, useQueryId } from './AdminParts.tsx';
+import { SelectInput } from './ChoiceFields.tsx';
+import { rowLinkClass } from './catalogue-cells.tsx';
+import { TitleInput } from './catalogue-fields.tsx';
 import { DataTable, type FormDone } from './DataTable.tsx';
-import { FormShell, SelectInput, specValidator, useStaffForm } from './Fields.tsx';
-import { byId, readAllStores, rememberDb, useLookup } from './Lookups.tsx';
+import { FormShell } from './FormShell.tsx';
+import { StoreFilter, useQueryId } from './filters.tsx';
+import { useStaffForm } from './form-state.ts';
+import { byId, LoadError, readAllStores, rememberDb, useLookup } from './Lookups.tsx';
 import { formatWhen } from './PublishBanner.tsx';
 import { StaffPage } from './StaffPage.tsx';
+import { specValidator } from './spec-validator.ts';
 import { staff } from './staff-client.ts';
 
 interface DbValues extends Record<string, string> {

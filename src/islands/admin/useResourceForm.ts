@@ -2,7 +2,9 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { type FormSpec, type FormValues, validateForm } from '../../lib/domain/form-validation.ts';
 import type { FormDone } from './DataTable.tsx';
-import { type FormShellProps, type RawValues, specValidator, useStaffForm } from './Fields.tsx';
+import type { FormShellProps } from './FormShell.tsx';
+import { type RawValues, useStaffForm } from './form-state.ts';
+import { specValidator } from './spec-validator.ts';
 
 export interface ResourceFormOptions<V extends RawValues, S extends z.ZodRawShape, R> {
   /** The rows in words, for the submit button (`Create store`, `Save store`). */

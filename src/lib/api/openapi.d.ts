@@ -1097,6 +1097,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Order/StatusCounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many orders are in each status (staff), narrowed as the lists are */
+        get: operations["getOrderStatusCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Order/Read/{id}": {
         parameters: {
             query?: never;
@@ -1159,6 +1176,40 @@ export interface paths {
         /** Move an order's status */
         put: operations["putOrderStatusId"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Order/Undo/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo an order's last move within 10 seconds of it, back to Status */
+        post: operations["postOrderUndoId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Order/Reopen/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a Delivered order back to Packed, with the reason (Admin, audited) */
+        post: operations["postOrderReopenId"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7637,6 +7688,12 @@ export interface operations {
                 city?: string;
                 /** @description Staff: only orders delivered to this postal code */
                 postalCode?: string;
+                /** @description Staff: only orders with a line packed by this store */
+                store?: number;
+                /** @description Staff: only orders placed at or after this ISO-8601 time (with its offset) */
+                from?: string;
+                /** @description Staff: only orders placed before this ISO-8601 time (with its offset) */
+                before?: string;
             };
             header?: never;
             path?: never;
@@ -7734,6 +7791,12 @@ export interface operations {
                 city?: string;
                 /** @description Staff: only orders delivered to this postal code */
                 postalCode?: string;
+                /** @description Staff: only orders with a line packed by this store */
+                store?: number;
+                /** @description Staff: only orders placed at or after this ISO-8601 time (with its offset) */
+                from?: string;
+                /** @description Staff: only orders placed before this ISO-8601 time (with its offset) */
+                before?: string;
             };
             header?: never;
             path: {
@@ -7757,6 +7820,101 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Order"][];
+                };
+            };
+            /** @description Bad input: `ModelState` names each field and its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a bad or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such row (or not the caller’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over this call’s limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy, or the database cannot be reached just now: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrderStatusCounts: {
+        parameters: {
+            query?: {
+                /** @description `true` for their own orders only */
+                mine?: string;
+                /** @description Only orders delivered to this city */
+                city?: string;
+                /** @description Only orders delivered to this postal code */
+                postalCode?: string;
+                /** @description Staff: only orders with a line packed by this store */
+                store?: number;
+                /** @description Staff: only orders placed at or after this ISO-8601 time (with its offset) */
+                from?: string;
+                /** @description Staff: only orders placed before this ISO-8601 time (with its offset) */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The number of orders in each status, and in all */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Placed: number;
+                        Packed: number;
+                        Delivered: number;
+                        Cancelled: number;
+                        All: number;
+                    };
                 };
             };
             /** @description Bad input: `ModelState` names each field and its rule */
@@ -8083,6 +8241,195 @@ export interface operations {
         };
         responses: {
             /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Bad input: `ModelState` names each field and its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a bad or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such row (or not the caller’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the data as it is (stock, a reference, a state) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over this call’s limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy, or the database cannot be reached just now: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postOrderUndoId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description id: a positive whole number */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    Status: "Placed" | "Packed" | "Delivered" | "Cancelled";
+                };
+            };
+        };
+        responses: {
+            /** @description The order, back in Status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Bad input: `ModelState` names each field and its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a bad or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such row (or not the caller’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the data as it is (stock, a reference, a state) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over this call’s limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy, or the database cannot be reached just now: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postOrderReopenId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description id: a positive whole number */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The order, Packed again */
             200: {
                 headers: {
                     [name: string]: unknown;

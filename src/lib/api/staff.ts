@@ -155,6 +155,12 @@ export interface StaffApi {
     list(query: ListQuery, status?: OrderStatusName): Promise<Page<OrderDto>>;
     /** Moves an order to another status, as the status table allows. */
     move(orderId: number, status: OrderStatusName): Promise<OrderDto>;
+    /** How many orders are in each status, narrowed as `list` is (store, from, before, city, postalCode). */
+    counts(query: Record<string, string | number>): Promise<Record<OrderStatusName | 'All', number>>;
+    /** Undoes the order's last move, within 10 seconds of it, back to `status`. */
+    undo(orderId: number, status: OrderStatusName): Promise<OrderDto>;
+    /** (Admin) a Delivered order back to Packed, with the reason the log keeps. */
+    reopen(orderId: number, reason: string): Promise<OrderDto>;
   };
 }
 
@@ -243,6 +249,9 @@ export function createStaffApi(data: DataAccess): StaffApi {
       list: (query, status) =>
         data.list(status === undefined ? '/api/Order/AllOrders' : `/api/Order/AllOrdersByStaus/${status}`, query),
       move: (orderId, status) => data.update(`/api/Order/Status/${orderId}`, { Status: status }),
+      counts: (query) => data.read('/api/Order/StatusCounts', query),
+      undo: (orderId, status) => data.create(`/api/Order/Undo/${orderId}`, { Status: status }),
+      reopen: (orderId, reason) => data.create(`/api/Order/Reopen/${orderId}`, { Reason: reason }),
     },
   };
 }

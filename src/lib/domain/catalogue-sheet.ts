@@ -135,3 +135,24 @@ export function inertCell(text: string): string {
 export function fromInertCell(cell: string): string {
   return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
 }
+
+/**
+ * An export's file name, saying what it holds (issue 35: every export had the same name):
+ * `aisle-items-{store}-{database}-{section}-{filter}-{date}.{format}`, each part that applies
+ * as a lower-case slug of its title, at most 40 characters a part.
+ */
+export function exportFileName(parts: (string | undefined)[], date: string, format: string): string {
+  const slug = (text: string) =>
+    text
+      .normalize('NFKD')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40)
+      .replace(/-+$/, '');
+  const named = parts
+    .filter((p): p is string => p !== undefined)
+    .map(slug)
+    .filter((p) => p !== '');
+  return `${['aisle-items', ...named, date].join('-')}.${format}`;
+}

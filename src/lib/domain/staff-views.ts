@@ -1,8 +1,10 @@
 /**
  * Pure helpers behind the staff pages: list sorting as spec §7's `sort`
- * parameter spells it, paging summaries, moving a row in a display order,
- * audit entries in words and a build's progress (the item form's price preview is
- * `price-preview.ts`: it needs the zod schemas, which this module keeps out). No I/O: the admin islands call these and the unit tests pin them.
+ * parameter spells it, paging summaries, moving a row in a display order and a
+ * build's progress. Audit entries in words are `audit-detail.ts` (only the log loads
+ * them); the item form's price preview is `price-preview.ts` (it needs the zod
+ * schemas, which this module keeps out). No I/O: the admin islands call these and
+ * the unit tests pin them.
  */
 import { parseSort } from './list-sort.ts';
 
@@ -51,45 +53,6 @@ export function moveEntry<T>(list: readonly T[], from: number, to: number): T[] 
   return out;
 }
 
-function valueText(value: unknown): string {
-  if (value === null || value === undefined) return 'nothing';
-  if (typeof value === 'string') return value === '' ? '""' : value;
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
-/**
- * An audit entry's `Detail` in a line of words: `Availability 40 → 7; ItemHidden
- * false → true` for an edit, `role Admin (Employee → Admin, Employee)` for a role
- * change, otherwise its fields as `key: value`. Empty for an empty detail.
- */
-export function describeAuditDetail(detail: Record<string, unknown>): string {
-  const changed = detail.changed;
-  if (typeof changed === 'object' && changed !== null && !Array.isArray(changed)) {
-    return Object.entries(changed as Record<string, unknown>)
-      .map(([field, change]) => {
-        if (typeof change === 'object' && change !== null && 'from' in change && 'to' in change) {
-          const { from, to } = change as { from: unknown; to: unknown };
-          return `${field} ${valueText(from)} → ${valueText(to)}`;
-        }
-        return `${field} ${valueText(change)}`;
-      })
-      .join('; ');
-  }
-  const { before, after, role, ...rest } = detail;
-  const parts: string[] = [];
-  if (typeof role === 'string' && Array.isArray(before) && Array.isArray(after)) {
-    const list = (roles: unknown[]) => (roles.length === 0 ? 'no role' : roles.join(', '));
-    parts.push(`role ${role} (${list(before)} → ${list(after)})`);
-  } else {
-    if (role !== undefined) rest.role = role;
-    if (before !== undefined) rest.before = before;
-    if (after !== undefined) rest.after = after;
-  }
-  for (const [key, value] of Object.entries(rest)) parts.push(`${key}: ${valueText(value)}`);
-  return parts.join('; ');
-}
-
 /** The part of a site build that is done, from 0 to 1, or null when the build has not said how far it is. */
 export function buildFraction(build: { Done: number; Total: number }): number | null {
   if (!(build.Total > 0) || !Number.isFinite(build.Done)) return null;
@@ -110,4 +73,42 @@ export function imageFileProblem(file: { type: string; size: number; name: strin
     return `${file.name} (${(file.size / 1024 / 1024).toFixed(1)} MB) is too large: an image may be at most 2 MB.`;
   }
   return null;
+}
+
+/**
+ * A stock typed into the items table's Stock column: the whole number it means, or the
+ * message the cell shows under it, naming the column as it is headed and the bound as
+ * the shop writes numbers (`10,00,000`).
+ */
+export function stockCellValue(
+  text: string,
+  max: number,
+): { ok: true; value: number } | { ok: false; message: string } {
+  const trimmed = text.trim().replaceAll(',', '');
+  const value = /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  if (Number.isSafeInteger(value) && value <= max) return { ok: true, value };
+  return {
+    ok: false,
+    message: `Stock must be a whole number from 0 to ${max.toLocaleString('en-IN')}; “${text.trim()}” is not.`,
+  };
+}
+
+/** What each phase of a build (`Build.Phase`) is doing, in words for the publish banner. */
+const PHASE_WORDS: Readonly<Record<string, string>> = {
+  starting: 'Getting ready',
+  api: 'Getting ready',
+  catalogue: 'Reading the catalogue',
+  render: 'Writing the pages',
+  rendering: 'Writing the pages',
+  live: 'Putting the new pages live',
+  search: 'Updating the search',
+  done: 'Done',
+  failed: 'Failed',
+};
+
+/** A build's phase as the banner says it: `Writing the pages`; a phase this version does not know, capitalised. */
+export function phaseWords(phase: string): string {
+  const known = PHASE_WORDS[phase.toLowerCase()];
+  if (known !== undefined) return known;
+  return phase === '' ? 'Working' : phase.charAt(0).toUpperCase() + phase.slice(1);
 }

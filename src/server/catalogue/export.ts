@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { SHEET_COLUMNS, type SheetColumn } from '../../lib/domain/catalogue-sheet.ts';
+import { exportFileName, SHEET_COLUMNS, type SheetColumn } from '../../lib/domain/catalogue-sheet.ts';
 import { containsText } from '../db/query.ts';
 import type { Database } from '../db/schema.ts';
 import { itemSheetCells } from './item-columns.ts';
@@ -81,4 +81,23 @@ export async function exportCatalogue(
   const rows = await exportRows(db, f);
   if (format === 'xlsx') return { bytes: await writeXlsx('Items', SHEET_COLUMNS, rows), rows: rows.length };
   return { bytes: new TextEncoder().encode(writeCsv(SHEET_COLUMNS, rows)), rows: rows.length };
+}
+
+/** The file name of an export of `f`: the store's, database's and section's titles and the filter, then the date. */
+export async function exportName(
+  db: Kysely<Database>,
+  f: ItemFilter,
+  date: string,
+  format: SheetFormat,
+): Promise<string> {
+  const title = async (table: 'stores' | 'store_dbs' | 'sections', id: number | undefined) =>
+    id === undefined
+      ? undefined
+      : ((await db.selectFrom(table).select('title').where('id', '=', id).executeTakeFirst())?.title ?? `${id}`);
+  const [store, storeDb, section] = await Promise.all([
+    title('stores', f.storeId),
+    title('store_dbs', f.dbId),
+    title('sections', f.sectionId),
+  ]);
+  return exportFileName([store, storeDb, section, f.filter === '' ? undefined : f.filter], date, format);
 }

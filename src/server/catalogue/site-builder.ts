@@ -244,7 +244,11 @@ export function createSiteBuilder(opts: {
   async function progress(): Promise<SiteBuildDto> {
     const state = await readSiteState(opts.db);
     const stored = storedProgress(state) ?? idleBuild();
-    return { ...stored, Queued: stored.Running && state.build_requested_at !== null };
+    // Queued only for a request newer than the running build: the request that started it
+    // is not "another publish" while the builder has yet to claim it (issue 35).
+    const requested = state.build_requested_at;
+    const queued = stored.Running && requested !== null && (stored.StartedAt === null || requested > stored.StartedAt);
+    return { ...stored, Queued: queued };
   }
 
   return {

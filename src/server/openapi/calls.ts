@@ -71,6 +71,16 @@ const pagingQuery: Record<string, Param> = {
   sort: { description: 'A field name of the rows, optionally followed by ` asc` or ` desc`', schema: z.string() },
   filter: { description: 'Text the rows must contain (case-insensitive)', schema: z.string() },
 };
+
+/** The orders lists' and counts' narrowing by packing store and placing time (issue 35). */
+const orderScopeQuery: Record<string, Param> = {
+  store: { description: 'Staff: only orders with a line packed by this store', schema: z.int().min(1) },
+  from: {
+    description: 'Staff: only orders placed at or after this ISO-8601 time (with its offset)',
+    schema: z.string(),
+  },
+  before: { description: 'Staff: only orders placed before this ISO-8601 time (with its offset)', schema: z.string() },
+};
 const updatedSinceQuery: Record<string, Param> = {
   updatedSince: { description: 'Only rows updated at or after this ISO 8601 time', schema: z.string() },
 };
@@ -746,6 +756,7 @@ export const CALLS: readonly Call[] = [
       mine: { description: 'Staff: `true` for their own orders only', schema: z.string() },
       city: { description: 'Staff: only orders delivered to this city', schema: z.string() },
       postalCode: { description: 'Staff: only orders delivered to this postal code', schema: z.string() },
+      ...orderScopeQuery,
     },
     answers: paged(orderSchema, 'One page of orders'),
   },
@@ -761,8 +772,32 @@ export const CALLS: readonly Call[] = [
       mine: { description: 'Staff: `true` for their own orders only', schema: z.string() },
       city: { description: 'Staff: only orders delivered to this city', schema: z.string() },
       postalCode: { description: 'Staff: only orders delivered to this postal code', schema: z.string() },
+      ...orderScopeQuery,
     },
     answers: paged(orderSchema, 'One page of orders'),
+  },
+  {
+    method: 'get',
+    path: '/api/Order/StatusCounts',
+    tag: 'Order',
+    summary: 'How many orders are in each status (staff), narrowed as the lists are',
+    access: 'employee',
+    query: {
+      mine: { description: '`true` for their own orders only', schema: z.string() },
+      city: { description: 'Only orders delivered to this city', schema: z.string() },
+      postalCode: { description: 'Only orders delivered to this postal code', schema: z.string() },
+      ...orderScopeQuery,
+    },
+    answers: ok(
+      z.object({
+        Placed: z.number().int(),
+        Packed: z.number().int(),
+        Delivered: z.number().int(),
+        Cancelled: z.number().int(),
+        All: z.number().int(),
+      }),
+      'The number of orders in each status, and in all',
+    ),
   },
   {
     method: 'get',
@@ -801,6 +836,28 @@ export const CALLS: readonly Call[] = [
     params: idParams('id'),
     body: json(z.object({ Status: orderStatus })),
     answers: ok(orderSchema, 'The order'),
+    errors: [409],
+  },
+  {
+    method: 'post',
+    path: '/api/Order/Undo/{id}',
+    tag: 'Order',
+    summary: "Undo an order's last move within 10 seconds of it, back to Status",
+    access: 'employee',
+    params: idParams('id'),
+    body: json(z.object({ Status: orderStatus })),
+    answers: ok(orderSchema, 'The order, back in Status'),
+    errors: [409],
+  },
+  {
+    method: 'post',
+    path: '/api/Order/Reopen/{id}',
+    tag: 'Order',
+    summary: 'Move a Delivered order back to Packed, with the reason (Admin, audited)',
+    access: 'admin',
+    params: idParams('id'),
+    body: json(z.object({ Reason: z.string().min(1).max(500) })),
+    answers: ok(orderSchema, 'The order, Packed again'),
     errors: [409],
   },
   {

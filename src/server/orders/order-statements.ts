@@ -8,7 +8,8 @@ import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
 import { compiledPerShape } from '../db/query.ts';
 import type { Database, Item, MailQueueTable, OrderLinesTable, User, UsersTable } from '../db/schema.ts';
 import { mailQueueRows } from '../mail-queue.ts';
-import { type DeliveryColumns, deliveryColumns, findLinesByOrder, toOrderDto } from './orders.ts';
+import { type DeliveryColumns, deliveryColumns, toOrderDto } from './order-dtos.ts';
+import { findLinesByOrder } from './orders.ts';
 
 /** What an order line copies from the catalogue row it took stock from. */
 export const PRICE_COLUMNS = [

@@ -14,6 +14,7 @@ import { mailQueueRows } from '../mail-queue.ts';
 import { orderPlacedMail } from '../mail-templates.ts';
 import type { CartLineInput } from './cart-input.ts';
 import { deliveryFor, deliveryOfUser, postsAddress } from './delivery-input.ts';
+import { deliveryColumns, toOrderDto } from './order-dtos.ts';
 import {
   COUNT_OPEN,
   DELIVERY_KEYS,
@@ -38,7 +39,6 @@ import {
   type Taken,
   TOUCH_CART,
 } from './order-statements.ts';
-import { deliveryColumns, toOrderDto } from './orders.ts';
 
 /** Where an order goes and who hears about it. */
 export interface OrderDelivery {

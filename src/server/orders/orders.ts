@@ -5,97 +5,18 @@ import {
   canMoveOrder,
   ORDER_MOVES,
   type OrderDto,
-  type OrderItemDto,
 } from '../../lib/domain/cart.ts';
-import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
-import { bpsToPercent, paiseToRupees } from '../../lib/domain/money.ts';
-import { lineTotal } from '../../lib/domain/pricing.ts';
 import { type AuditInput, writeAudit } from '../audit.ts';
 import { DELETED_EMAIL_DOMAIN } from '../auth/accounts.ts';
 import { releaseStockAlerts } from '../catalogue/stock-alerts.ts';
 import { isDeadlock } from '../db/errors.ts';
 import { type ListQuery, paginate } from '../db/paginate.ts';
 import { containsText } from '../db/query.ts';
-import type { Database, Order, OrderLine, OrderStatus } from '../db/schema.ts';
+import type { Database, OrderLine, OrderStatus } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../mail-queue.ts';
 import { orderStatusMail } from '../mail-templates.ts';
-
-/** Wire shape of an order line: money in rupees, rates in percent. */
-export function toOrderItemDto(line: Omit<OrderLine, 'id' | 'order_id'>): OrderItemDto {
-  return {
-    ItemID: line.item_id,
-    StoreID: line.store_id,
-    ItemTitle: line.title,
-    UnitPrice: paiseToRupees(line.unit_price),
-    Gst: bpsToPercent(line.gst_bps),
-    Discount: bpsToPercent(line.discount_bps),
-    FlatDiscount: paiseToRupees(line.flat_discount),
-    SellingPrice: paiseToRupees(line.selling_price),
-    Qty: line.qty,
-    Size: line.size,
-    LineTotal: paiseToRupees(lineTotal(line.selling_price, line.qty)),
-  };
-}
-
-/** The order's delivery columns as the API names them (My Address's field names plus Note). */
-export function toDeliveryDto(order: DeliveryColumns): DeliveryAddressDto {
-  return {
-    FullName: order.delivery_full_name,
-    Phone: order.delivery_phone,
-    AddressLine1: order.delivery_line1,
-    AddressLine2: order.delivery_line2,
-    City: order.delivery_city,
-    State: order.delivery_state,
-    PostalCode: order.delivery_postal_code,
-    Note: order.delivery_note,
-  };
-}
-
-/** The columns of an order row that a delivery address is stored in. */
-export type DeliveryColumns = Pick<
-  Order,
-  | 'delivery_full_name'
-  | 'delivery_phone'
-  | 'delivery_line1'
-  | 'delivery_line2'
-  | 'delivery_city'
-  | 'delivery_state'
-  | 'delivery_postal_code'
-  | 'delivery_note'
->;
-
-/** The delivery columns to store for an address. */
-export function deliveryColumns(address: DeliveryAddressDto): DeliveryColumns {
-  return {
-    delivery_full_name: address.FullName,
-    delivery_phone: address.Phone,
-    delivery_line1: address.AddressLine1,
-    delivery_line2: address.AddressLine2,
-    delivery_city: address.City,
-    delivery_state: address.State,
-    delivery_postal_code: address.PostalCode,
-    delivery_note: address.Note,
-  };
-}
-
-export function toOrderDto(
-  order: Pick<Order, 'id' | 'user_id' | 'status' | 'total' | 'created_at' | 'updated_at'> & DeliveryColumns,
-  customerName: string,
-  lines: readonly Omit<OrderLine, 'id' | 'order_id'>[],
-): OrderDto {
-  return {
-    OrderID: order.id,
-    CustomerID: order.user_id,
-    CustomerName: customerName,
-    Status: order.status,
-    OrderTotal: paiseToRupees(order.total),
-    CreatedTime: order.created_at,
-    UpdatedTime: order.updated_at,
-    OrderItems: lines.map(toOrderItemDto),
-    DeliveryAddress: toDeliveryDto(order),
-  };
-}
+import { toOrderDto } from './order-dtos.ts';
 
 /** Sortable fields of order lists (spec field names → columns). */
 export const ORDER_SORTABLE = {
@@ -117,28 +38,68 @@ export interface OrderScope {
   city?: string | undefined;
   /** Only orders whose PIN code starts with this, when given. */
   postalCode?: string | undefined;
+  /** Only orders with a line packed by this store (issue 35: orders say where they are packed). */
+  storeId?: number | undefined;
+  /** Only orders placed at or after this time (ISO-8601 UTC), when given: the board's Today. */
+  placedFrom?: string | undefined;
+  /** Only orders placed before this time (ISO-8601 UTC), when given. */
+  placedBefore?: string | undefined;
 }
 
-/**
- * One page of orders with their lines, in three queries whatever the page size
- * (orders, count, the page's lines). `paging.filter` matches the customer's name,
- * the status, any line's item title, or the delivery name, phone, address lines,
- * city and PIN code.
- */
-export async function findOrdersPage(
-  db: Kysely<Database>,
-  scope: OrderScope,
-  paging: ListQuery<OrderSortColumn>,
-): Promise<{ orders: OrderDto[]; total: number }> {
+/** The orders of a scope, whatever their status: what the list and the counts share. */
+function scopedOrders(db: Kysely<Database>, scope: Omit<OrderScope, 'status'>) {
   let query = db.selectFrom('orders as o').innerJoin('users as u', 'u.id', 'o.user_id');
   if (scope.userId !== undefined) query = query.where('o.user_id', '=', scope.userId);
-  if (scope.status !== undefined) query = query.where('o.status', '=', scope.status);
   if (scope.city !== undefined && scope.city !== '') {
     query = query.where(sql<SqlBool>`lower(${sql.ref('o.delivery_city')}) = ${scope.city.toLowerCase()}`);
   }
   if (scope.postalCode !== undefined && scope.postalCode !== '') {
     query = query.where('o.delivery_postal_code', 'like', `${scope.postalCode}%`);
   }
+  const storeId = scope.storeId;
+  if (storeId !== undefined) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('order_lines as sl')
+          .select(sql.lit(1).as('one'))
+          .whereRef('sl.order_id', '=', 'o.id')
+          .where('sl.store_id', '=', storeId),
+      ),
+    );
+  }
+  if (scope.placedFrom !== undefined) query = query.where('o.created_at', '>=', scope.placedFrom);
+  if (scope.placedBefore !== undefined) query = query.where('o.created_at', '<', scope.placedBefore);
+  return query;
+}
+
+/** How many orders of a scope are in each status (the board's status buttons), in one query. */
+export async function countOrdersByStatus(
+  db: Kysely<Database>,
+  scope: Omit<OrderScope, 'status'>,
+): Promise<Record<OrderStatus, number>> {
+  const rows = await scopedOrders(db, scope)
+    .select(['o.status', (eb) => eb.fn.countAll<number | string | bigint>().as('n')])
+    .groupBy('o.status')
+    .execute();
+  const counts: Record<OrderStatus, number> = { Placed: 0, Packed: 0, Delivered: 0, Cancelled: 0 };
+  for (const r of rows) counts[r.status] = Number(r.n);
+  return counts;
+}
+
+/**
+ * One page of orders with their lines, in three queries whatever the page size
+ * (orders, count, the page's lines). `paging.filter` matches the customer's name,
+ * the status, any line's item title or store, or the delivery name, phone, address
+ * lines, city and PIN code.
+ */
+export async function findOrdersPage(
+  db: Kysely<Database>,
+  scope: OrderScope,
+  paging: ListQuery<OrderSortColumn>,
+): Promise<{ orders: OrderDto[]; total: number }> {
+  let query = scopedOrders(db, scope);
+  if (scope.status !== undefined) query = query.where('o.status', '=', scope.status);
   if (paging.filter !== '') {
     const f = paging.filter;
     query = query.where((eb) =>
@@ -157,6 +118,15 @@ export async function findOrdersPage(
             .select(sql.lit(1).as('one'))
             .whereRef('l.order_id', '=', 'o.id')
             .where(containsText('l.title', f)),
+        ),
+        // A store's name finds the orders it packs a line of.
+        eb.exists(
+          eb
+            .selectFrom('order_lines as fl')
+            .innerJoin('stores as fs', 'fs.id', 'fl.store_id')
+            .select(sql.lit(1).as('one'))
+            .whereRef('fl.order_id', '=', 'o.id')
+            .where(containsText('fs.title', f)),
         ),
       ]),
     );

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describeReport } from '../../lib/domain/catalogue-sheet.ts';
 import { type AuthEnv, clockOf, requireRole } from '../auth/middleware.ts';
-import { exportCatalogue } from '../catalogue/export.ts';
+import { exportCatalogue, exportName } from '../catalogue/export.ts';
 import { receiveImportFile } from '../catalogue/import-files.ts';
 import { ImportJobs } from '../catalogue/import-jobs.ts';
 import { SHEET_MIME, type SheetFormat } from '../catalogue/sheet-files.ts';
@@ -77,21 +77,18 @@ export function catalogueRoutes(deps: AppDeps): Hono<AuthEnv> {
       if (rawFormat !== 'csv' && rawFormat !== 'xlsx') throw AppError.invalidField('format', 'must be csv or xlsx');
       const filter = (queryValue(c, 'filter') ?? '').trim().toLowerCase();
       if (filter.length > 200) throw AppError.invalidField('filter', 'must be at most 200 characters');
-      const { bytes, rows } = await exportCatalogue(
-        deps.db,
-        {
-          storeId: idQuery(c, 'storeId'),
-          dbId: idQuery(c, 'dbId'),
-          sectionId: idQuery(c, 'sectionId'),
-          updatedSince: isoTimeQuery(c, 'updatedSince'),
-          filter,
-        },
-        rawFormat,
-      );
-      const stamp = new Date().toISOString().slice(0, 10);
+      const scope = {
+        storeId: idQuery(c, 'storeId'),
+        dbId: idQuery(c, 'dbId'),
+        sectionId: idQuery(c, 'sectionId'),
+        updatedSince: isoTimeQuery(c, 'updatedSince'),
+        filter,
+      };
+      const { bytes, rows } = await exportCatalogue(deps.db, scope, rawFormat);
+      const name = await exportName(deps.db, scope, new Date().toISOString().slice(0, 10), rawFormat);
       return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
         'Content-Type': SHEET_MIME[rawFormat],
-        'Content-Disposition': `attachment; filename="aisle-items-${stamp}.${rawFormat}"`,
+        'Content-Disposition': `attachment; filename="${name}"`,
         'X-Total-Count': String(rows),
         'Cache-Control': 'no-store',
       });

@@ -8,8 +8,10 @@ import { AppError } from '../errors.ts';
 import { field, idParam, queryValue, readJsonObject } from '../http/input.ts';
 import { pagedJson, parsePaging } from '../http/paging.ts';
 import { orderAgainLines } from '../orders/order-again.ts';
+import { REOPEN_REASON_MAX_LENGTH, reopenDeliveredOrder, undoOrderMove } from '../orders/order-undo.ts';
 import {
   cancelOwnOrder,
+  countOrdersByStatus,
   findOrder,
   findOrdersPage,
   moveOrder,
@@ -35,6 +37,55 @@ function mineFlag(c: Context): boolean {
   throw AppError.invalidField('mine', 'must be true or false');
 }
 
+/** `?store=3`: an optional store id, or a 400 naming it. */
+function storeParam(c: Context): number | undefined {
+  const raw = (queryValue(c, 'store') ?? '').trim();
+  if (raw === '') return undefined;
+  const id = /^[0-9]{1,15}$/.test(raw) ? Number(raw) : 0;
+  if (!Number.isSafeInteger(id) || id < 1)
+    throw AppError.invalidField('store', 'must be a store id (a whole number from 1)');
+  return id;
+}
+
+/** `?from=` / `?before=`: an optional ISO-8601 time with its offset, as UTC text, or a 400 naming it. */
+function timeParam(c: Context, name: string): string | undefined {
+  const raw = (queryValue(c, name) ?? '').trim();
+  if (raw === '') return undefined;
+  const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(raw) ? new Date(raw) : null;
+  if (at === null || Number.isNaN(at.getTime())) {
+    throw AppError.invalidField(name, 'must be an ISO-8601 time with its offset, such as 2026-11-27T00:00:00+05:30');
+  }
+  return at.toISOString();
+}
+
+/**
+ * Which orders a list or count covers: the caller's own, or (staff, unless `?mine=true`)
+ * everyone's, narrowed by delivery city, PIN code start, packing store and placing time.
+ */
+function scopeOf(c: Context<AuthEnv>): Omit<OrderScope, 'status'> {
+  const account = c.get('account');
+  const everyone = account.roles.includes('Employee') && !mineFlag(c);
+  const city = (queryValue(c, 'city') ?? '').trim();
+  if (city.length > 100) throw AppError.invalidField('city', 'must be at most 100 characters');
+  const postalCode = (queryValue(c, 'postalCode') ?? '').trim();
+  if (postalCode !== '' && !/^[0-9]{1,6}$/.test(postalCode)) {
+    throw AppError.invalidField('postalCode', 'must be 1 to 6 digits (the start of a PIN code)');
+  }
+  const placedFrom = timeParam(c, 'from');
+  const placedBefore = timeParam(c, 'before');
+  if (placedFrom !== undefined && placedBefore !== undefined && placedBefore <= placedFrom) {
+    throw AppError.invalidField('before', 'must be later than from');
+  }
+  return {
+    userId: everyone ? undefined : account.id,
+    city,
+    postalCode,
+    storeId: storeParam(c),
+    placedFrom,
+    placedBefore,
+  };
+}
+
 /**
  * `/api/Order`: order history, a customer's cancel of their own order while it is
  * Placed, and, for staff, moving orders along. A customer sees only their own
@@ -44,68 +95,94 @@ function mineFlag(c: Context): boolean {
 export function orderRoutes(deps: AppDeps): Hono<AuthEnv> {
   const { db } = deps;
   const list = async (c: Context<AuthEnv>, status: OrderStatus | undefined) => {
-    const account = c.get('account');
     const paging = parsePaging(c, ORDER_SORTABLE, { column: 'o.created_at', direction: 'desc' });
-    const everyone = account.roles.includes('Employee') && !mineFlag(c);
-    const city = (queryValue(c, 'city') ?? '').trim();
-    if (city.length > 100) throw AppError.invalidField('city', 'must be at most 100 characters');
-    const postalCode = (queryValue(c, 'postalCode') ?? '').trim();
-    if (postalCode !== '' && !/^[0-9]{1,6}$/.test(postalCode)) {
-      throw AppError.invalidField('postalCode', 'must be 1 to 6 digits (the start of a PIN code)');
-    }
-    const scope: OrderScope = { userId: everyone ? undefined : account.id, status, city, postalCode };
-    const { orders, total } = await findOrdersPage(db, scope, paging);
+    const { orders, total } = await findOrdersPage(db, { ...scopeOf(c), status }, paging);
     return pagedJson(c, orders, total, paging);
   };
-  return new Hono<AuthEnv>()
-    .get('/allorders', requireUser(deps), (c) => list(c, undefined))
-    .get('/allordersbystaus/:status', requireUser(deps), (c) => list(c, statusValue('status', c.req.param('status'))))
-    .get('/read/:id', requireUser(deps), async (c) => {
-      const id = idParam(c, 'id');
-      const account = c.get('account');
-      const order = await findOrder(db, id);
-      // Someone else's order is answered as missing: its existence is none of the caller's business.
-      if (order === undefined || (order.CustomerID !== account.id && !account.roles.includes('Employee'))) {
-        throw AppError.notFound(`Order ${id} does not exist.`);
-      }
-      return c.json(order);
-    })
-    .get('/again/:id', requireUser(deps), async (c) => {
-      // Order again: the caller's past order as it can be bought today (the browser puts it in the cart).
-      const lines = await orderAgainLines(db, c.get('account').id, idParam(c, 'id'));
-      return c.json(
-        lines.map(({ item, maxQtyPerItem, ...line }) => ({
-          ...line,
-          Item: item === null ? null : { ...toItemDto(item), MaxQtyPerItem: maxQtyPerItem },
-        })),
-      );
-    })
-    .post('/cancel/:id', requireUser(deps), async (c) => {
-      const account = c.get('account');
-      const order = await cancelOwnOrder(
-        db,
-        account.id,
-        idParam(c, 'id'),
-        clockOf(deps).toISOString(),
-        { actorEmail: account.email, ip: addressOf(c, deps) },
-        siteUrlOf(deps),
-      );
-      void deps.mailQueue?.kick();
-      return c.json(order);
-    })
-    .put('/status/:id', requireRole(deps, 'Employee'), async (c) => {
-      const id = idParam(c, 'id');
-      const to = statusValue('Status', field(await readJsonObject(c), 'Status'));
-      const account = c.get('account');
-      const order = await moveOrder(
-        db,
-        id,
-        to,
-        clockOf(deps).toISOString(),
-        { actorId: account.id, actorEmail: account.email, ip: addressOf(c, deps) },
-        siteUrlOf(deps),
-      );
-      void deps.mailQueue?.kick();
-      return c.json(order);
-    });
+  return (
+    new Hono<AuthEnv>()
+      .get('/allorders', requireUser(deps), (c) => list(c, undefined))
+      .get('/allordersbystaus/:status', requireUser(deps), (c) => list(c, statusValue('status', c.req.param('status'))))
+      // Staff: how many orders of the scope are in each status (the orders board's buttons).
+      .get('/statuscounts', requireRole(deps, 'Employee'), async (c) => {
+        const counts = await countOrdersByStatus(db, scopeOf(c));
+        return c.json({ ...counts, All: Object.values(counts).reduce((a, b) => a + b, 0) });
+      })
+      .get('/read/:id', requireUser(deps), async (c) => {
+        const id = idParam(c, 'id');
+        const account = c.get('account');
+        const order = await findOrder(db, id);
+        // Someone else's order is answered as missing: its existence is none of the caller's business.
+        if (order === undefined || (order.CustomerID !== account.id && !account.roles.includes('Employee'))) {
+          throw AppError.notFound(`Order ${id} does not exist.`);
+        }
+        return c.json(order);
+      })
+      .get('/again/:id', requireUser(deps), async (c) => {
+        // Order again: the caller's past order as it can be bought today (the browser puts it in the cart).
+        const lines = await orderAgainLines(db, c.get('account').id, idParam(c, 'id'));
+        return c.json(
+          lines.map(({ item, maxQtyPerItem, ...line }) => ({
+            ...line,
+            Item: item === null ? null : { ...toItemDto(item), MaxQtyPerItem: maxQtyPerItem },
+          })),
+        );
+      })
+      .post('/cancel/:id', requireUser(deps), async (c) => {
+        const account = c.get('account');
+        const order = await cancelOwnOrder(
+          db,
+          account.id,
+          idParam(c, 'id'),
+          clockOf(deps).toISOString(),
+          { actorEmail: account.email, ip: addressOf(c, deps) },
+          siteUrlOf(deps),
+        );
+        void deps.mailQueue?.kick();
+        return c.json(order);
+      })
+      .put('/status/:id', requireRole(deps, 'Employee'), async (c) => {
+        const id = idParam(c, 'id');
+        const to = statusValue('Status', field(await readJsonObject(c), 'Status'));
+        const account = c.get('account');
+        const order = await moveOrder(
+          db,
+          id,
+          to,
+          clockOf(deps).toISOString(),
+          { actorId: account.id, actorEmail: account.email, ip: addressOf(c, deps) },
+          siteUrlOf(deps),
+        );
+        void deps.mailQueue?.kick();
+        return c.json(order);
+      })
+      // Staff: the last move of an order undone within 10 seconds of it (issue 35).
+      .post('/undo/:id', requireRole(deps, 'Employee'), async (c) => {
+        const id = idParam(c, 'id');
+        const to = statusValue('Status', field(await readJsonObject(c), 'Status'));
+        const account = c.get('account');
+        const order = await undoOrderMove(db, id, to, clockOf(deps).toISOString(), {
+          actorId: account.id,
+          actorEmail: account.email,
+          ip: addressOf(c, deps),
+        });
+        return c.json(order);
+      })
+      // Admin: a Delivered order back to Packed, with the reason in the audit log.
+      .post('/reopen/:id', requireRole(deps, 'Admin'), async (c) => {
+        const id = idParam(c, 'id');
+        const raw = field(await readJsonObject(c), 'Reason');
+        const reason = typeof raw === 'string' ? raw.trim() : '';
+        if (reason === '' || reason.length > REOPEN_REASON_MAX_LENGTH) {
+          throw AppError.invalidField('Reason', `is required: 1 to ${REOPEN_REASON_MAX_LENGTH} characters saying why`);
+        }
+        const account = c.get('account');
+        const order = await reopenDeliveredOrder(db, id, reason, clockOf(deps).toISOString(), {
+          actorId: account.id,
+          actorEmail: account.email,
+          ip: addressOf(c, deps),
+        });
+        return c.json(order);
+      })
+  );
 }

@@ -1,0 +1,82 @@
+// The order's wire shapes: rows of orders and order lines as the API answers them.
+import type { OrderDto, OrderItemDto } from '../../lib/domain/cart.ts';
+import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
+import { bpsToPercent, paiseToRupees } from '../../lib/domain/money.ts';
+import { lineTotal } from '../../lib/domain/pricing.ts';
+import type { Order, OrderLine } from '../db/schema.ts';
+
+/** Wire shape of an order line: money in rupees, rates in percent. */
+export function toOrderItemDto(line: Omit<OrderLine, 'id' | 'order_id'>): OrderItemDto {
+  return {
+    ItemID: line.item_id,
+    StoreID: line.store_id,
+    ItemTitle: line.title,
+    UnitPrice: paiseToRupees(line.unit_price),
+    Gst: bpsToPercent(line.gst_bps),
+    Discount: bpsToPercent(line.discount_bps),
+    FlatDiscount: paiseToRupees(line.flat_discount),
+    SellingPrice: paiseToRupees(line.selling_price),
+    Qty: line.qty,
+    Size: line.size,
+    LineTotal: paiseToRupees(lineTotal(line.selling_price, line.qty)),
+  };
+}
+
+/** The order's delivery columns as the API names them (My Address's field names plus Note). */
+export function toDeliveryDto(order: DeliveryColumns): DeliveryAddressDto {
+  return {
+    FullName: order.delivery_full_name,
+    Phone: order.delivery_phone,
+    AddressLine1: order.delivery_line1,
+    AddressLine2: order.delivery_line2,
+    City: order.delivery_city,
+    State: order.delivery_state,
+    PostalCode: order.delivery_postal_code,
+    Note: order.delivery_note,
+  };
+}
+
+/** The columns of an order row that a delivery address is stored in. */
+export type DeliveryColumns = Pick<
+  Order,
+  | 'delivery_full_name'
+  | 'delivery_phone'
+  | 'delivery_line1'
+  | 'delivery_line2'
+  | 'delivery_city'
+  | 'delivery_state'
+  | 'delivery_postal_code'
+  | 'delivery_note'
+>;
+
+/** The delivery columns to store for an address. */
+export function deliveryColumns(address: DeliveryAddressDto): DeliveryColumns {
+  return {
+    delivery_full_name: address.FullName,
+    delivery_phone: address.Phone,
+    delivery_line1: address.AddressLine1,
+    delivery_line2: address.AddressLine2,
+    delivery_city: address.City,
+    delivery_state: address.State,
+    delivery_postal_code: address.PostalCode,
+    delivery_note: address.Note,
+  };
+}
+
+export function toOrderDto(
+  order: Pick<Order, 'id' | 'user_id' | 'status' | 'total' | 'created_at' | 'updated_at'> & DeliveryColumns,
+  customerName: string,
+  lines: readonly Omit<OrderLine, 'id' | 'order_id'>[],
+): OrderDto {
+  return {
+    OrderID: order.id,
+    CustomerID: order.user_id,
+    CustomerName: customerName,
+    Status: order.status,
+    OrderTotal: paiseToRupees(order.total),
+    CreatedTime: order.created_at,
+    UpdatedTime: order.updated_at,
+    OrderItems: lines.map(toOrderItemDto),
+    DeliveryAddress: toDeliveryDto(order),
+  };
+}

@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type Item, readCatalogue, shownItems } from './catalogue.ts';
+import { addUser, bearerHeaders, expectNoAxeViolations, signIn } from './users.ts';
+
+// Issue 35, "orders say where they are packed": an order with lines from two stores, on the
+// staff orders board at 1280 px and 390 px. Black box: the order is placed through the API.
+
+const tag = () => `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+
+interface Placed {
+  orderId: number;
+  stores: [string, string];
+}
+
+/** A new customer's order of one unit from each of two stores. */
+async function placeTwoStoreOrder(request: APIRequestContext): Promise<Placed> {
+  const cat = await readCatalogue(request);
+  const shown = new Set(cat.stores.filter((s) => !s.StoreHidden).map((s) => s.StoreID));
+  const buyable = shownItems(cat).filter((i) => !i.ItemHidden && i.Availability >= 5 && shown.has(i.StoreID));
+  const first = buyable[0] as Item;
+  const second = buyable.find((i) => i.StoreID !== first.StoreID) as Item;
+  expect(second, 'two stores with items to buy').toBeDefined();
+  const customer = `shopper${tag()}@example.com`;
+  addUser(customer, 'User', 'Two Store Shopper');
+  const ordered = await request.post('/api/cart/CreateOrder', {
+    headers: { ...(await bearerHeaders(request, customer)), 'Idempotency-Key': `two-${tag()}` },
+    data: {
+      CartItems: [first, second].map((i) => ({ ItemID: i.ItemID, StoreID: i.StoreID, Qty: 1, Staus: 'added' })),
+      DeliveryAddress: {
+        FullName: 'Two Store Shopper',
+        Phone: '+91 98450 12345',
+        AddressLine1: '7 Market Road',
+        AddressLine2: '',
+        City: 'Nashik',
+        State: 'Maharashtra',
+        PostalCode: '422001',
+      },
+    },
+  });
+  expect(ordered.status(), await ordered.text()).toBe(201);
+  const order = (await ordered.json()) as { OrderID: number };
+  const title = (id: number) => cat.stores.find((s) => s.StoreID === id)?.StoreTitle ?? '';
+  return { orderId: order.OrderID, stores: [title(first.StoreID), title(second.StoreID)] };
+}
+
+/** The count the status button shows (`Placed 3` → 3). */
+async function countOf(page: Page, status: string): Promise<number> {
+  const button = page.getByRole('button', { name: new RegExp(`^${status} [\\d,]+$`) });
+  await expect(button).toBeVisible();
+  return Number(((await button.textContent()) ?? '').replace(/\D/g, ''));
+}
+
+test.describe('the orders board', () => {
+  test.describe.configure({ mode: 'serial' });
+  let placed: Placed;
+  const employee = `packer${tag()}@example.com`;
+  const admin = `chief${tag()}@example.com`;
+
+  test.beforeAll(async ({ request }) => {
+    // Three accounts made by the operator's CLI and an order: slow on a loaded machine.
+    test.setTimeout(180_000);
+    addUser(employee, 'Employee', 'Test Packer');
+    addUser(admin, 'Admin', 'Test Chief');
+    placed = await placeTwoStoreOrder(request);
+  });
+
+  test('at 1280 px each line says its store; store, day and status filters with counts find the order; Undo', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, employee);
+    await page.goto('/app/edu-shopy/orders');
+    const row = page.getByRole('row').filter({ hasText: `#${placed.orderId}` });
+    await expect(row).toBeVisible();
+    await expect(page.getByLabel('Day placed')).toHaveValue('today');
+    for (const store of placed.stores) await expect(row.getByText(store, { exact: true })).toBeVisible();
+    await expect(row).toContainText('2 stores');
+
+    // Each store's filter finds the order that has a line of it.
+    for (const store of placed.stores) {
+      await page.getByLabel('Store', { exact: true }).selectOption({ label: store });
+      await expect(row).toBeVisible();
+      expect(await countOf(page, 'Placed')).toBeGreaterThanOrEqual(1);
+    }
+    await page.getByLabel('Store', { exact: true }).selectOption({ label: 'All stores' });
+    // The text filter finds it by a store's name too.
+    await page.getByLabel('Filter by customer, status, item, address or phone').fill(placed.stores[1]);
+    await expect(row).toBeVisible();
+    await page.getByLabel('Filter by customer, status, item, address or phone').fill('');
+
+    const placedBefore = await countOf(page, 'Placed');
+    const packedBefore = await countOf(page, 'Packed');
+    // A move, undone within its 10 seconds: the status comes back and the log has both moves.
+    await row.getByRole('button', { name: `Mark packed #${placed.orderId}` }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Order #${placed.orderId} is Packed now.` })).toBeVisible();
+    await expect.poll(() => countOf(page, 'Packed')).toBe(packedBefore + 1);
+    expect(await countOf(page, 'Placed')).toBe(placedBefore - 1);
+    await page.getByRole('button', { name: /^Undo \(\d+ s\)/ }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: `Order #${placed.orderId} is Placed again.` }),
+    ).toBeVisible();
+    await expect.poll(() => countOf(page, 'Placed')).toBe(placedBefore);
+    expect(await countOf(page, 'Packed')).toBe(packedBefore);
+    const log = await request.get(
+      `/api/Log/ReadAll?action=order.&limit=50&filter=${encodeURIComponent(`order:${placed.orderId}`)}`,
+      {
+        headers: await bearerHeaders(request, admin),
+      },
+    );
+    expect(log.status()).toBe(200);
+    const moves = ((await log.json()) as { Target: string; Detail: Record<string, unknown> }[])
+      .filter((e) => e.Target === `order:${placed.orderId}`)
+      .map((e) => `${e.Detail.from} → ${e.Detail.to}${e.Detail.undo === true ? ' (undo)' : ''}`);
+    expect(moves.sort()).toEqual(['Packed → Placed (undo)', 'Placed → Packed']);
+
+    // Packed for good this time (the undo bar simply runs out).
+    await row.getByRole('button', { name: `Mark packed #${placed.orderId}` }).click();
+    await expect.poll(() => countOf(page, 'Packed')).toBe(packedBefore + 1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    await expectNoAxeViolations(page, 'orders board at 1280 px');
+  });
+
+  test('at 390 px the order is a card with its stores and 48 px buttons, and passes axe', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, employee);
+    await page.goto('/app/edu-shopy/orders');
+    await page.getByRole('button', { name: /^Packed [\d,]+$/ }).click();
+    const card = page.getByRole('listitem').filter({ hasText: `#${placed.orderId}` });
+    await expect(card).toBeVisible();
+    for (const store of placed.stores) await expect(card.getByText(store, { exact: true })).toBeVisible();
+    const deliver = card.getByRole('button', { name: `Mark delivered #${placed.orderId}` });
+    expect((await deliver.boundingBox())?.height).toBeGreaterThanOrEqual(48);
+    const cancel = card.getByRole('button', { name: `Cancel order #${placed.orderId}` });
+    expect((await cancel.boundingBox())?.height).toBeGreaterThanOrEqual(48);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page, 'orders board at 390 px');
+  });
+});
