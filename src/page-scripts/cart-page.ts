@@ -9,8 +9,8 @@
  *   comes back here, as `AuthGate` does; checked again when the token changes
  *   in another tab and when it expires.
  * - The cart: drawn from `cartState` at once, then from the server's copy
- *   (`GET /api/cart/Read`, the same rule as the cart store: read only when the
- *   local copy holds no unsaved changes; a copy changed meanwhile is kept).
+ *   (`GET /api/cart/Read` through `server-cart.ts`: each line keeps its newer
+ *   change, issue 36).
  *   Unsaved changes or a guest cart to merge load the React panel at once, whose
  *   store saves them.
  * - Before React: the steppers are worked by the first-paint script (the lines
@@ -29,28 +29,22 @@ import {
   grandTotal,
   isGuestCart,
   lineTotal,
-  loadedFromServer,
   removeLine,
 } from '../lib/domain/cart.ts';
+import { serverNow } from '../lib/domain/cart-sync.ts';
 import { formatRs, rupeesToPaise } from '../lib/domain/money.ts';
 import { loginPathFor } from '../lib/domain/return-to.ts';
-import { CART_STATE_KEY, TOKEN_KEY } from '../lib/domain/storage-keys.ts';
+import { TOKEN_KEY } from '../lib/domain/storage-keys.ts';
 import { CART_LOOK as L } from './cart-look.ts';
-import { readCartState, storage, whoIsSignedIn, writeCartState } from './local-state.ts';
+import { readCartState, whoIsSignedIn, writeCartState } from './local-state.ts';
 import { askIslandsToLoad, CART_CHANGED_EVENT, LOCAL_CART_EVENT } from './page-events.ts';
+import { readServerCart } from './server-cart.ts';
 import { el, stepperElement } from './stepper-markup.ts';
 
 /** The document attribute naming the panel button pressed before React loaded. */
 export const QUEUED_ACTION_ATTRIBUTE = 'data-cart-action';
 
 const rs = (rupees: number) => formatRs(rupeesToPaise(rupees));
-
-/** The API's origin: the site's own unless the build was pointed elsewhere (`PUBLIC_API_URL`, as `lib/api`). */
-function apiBase(): string {
-  const env: Record<string, unknown> = import.meta.env ?? {};
-  const configured = env.PUBLIC_API_URL;
-  return typeof configured === 'string' ? configured.replace(/\/+$/, '') : '';
-}
 
 type Load = 'reading' | 'idle' | { failed: string };
 
@@ -192,41 +186,12 @@ function failureText(status: number): string {
   return `The shop refused this request (status ${status}).`;
 }
 
-/** The token in `jtoken`, as the session store keeps it (a JSON string). */
-function storedToken(): string {
-  const raw = storage()?.getItem(TOKEN_KEY) ?? '';
-  try {
-    return raw.startsWith('"') ? String(JSON.parse(raw)) : raw;
-  } catch {
-    return '';
-  }
-}
-
-/** Reads the saved cart into `cartState`, as the cart store's `refreshFromServer` does. */
-async function readFromServer(body: HTMLElement, token: string): Promise<void> {
-  const before = storage()?.getItem(CART_STATE_KEY);
+/** Reads the saved cart into `cartState` (`server-cart.ts`, each line keeping its newer change), showing progress. */
+async function readFromServer(body: HTMLElement): Promise<void> {
   load = 'reading';
   draw(body);
-  let status = 0;
-  try {
-    const res = await fetch(`${apiBase()}/api/cart/Read`, {
-      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
-    });
-    status = res.status;
-    if (!res.ok) throw new Error(String(status));
-    const answer = (await res.json()) as CartDto;
-    const now = readCartState();
-    // A change made meanwhile (a tap before the answer) is kept, to be saved in turn.
-    if (storage()?.getItem(CART_STATE_KEY) === before || !now.isDirty) {
-      const { CustomerID, CustomerName, CartID, CartItems } = answer;
-      writeCartState(loadedFromServer({ CustomerID, CustomerName, CartID, CartItems }));
-      window.dispatchEvent(new Event(LOCAL_CART_EVENT));
-      window.dispatchEvent(new Event(CART_CHANGED_EVENT));
-    }
-    load = 'idle';
-  } catch {
-    load = { failed: failureText(status) };
-  }
+  const status = await readServerCart();
+  load = status >= 200 && status < 300 ? 'idle' : { failed: failureText(status) };
   draw(body);
 }
 
@@ -301,7 +266,7 @@ function start(): void {
     if (remove !== undefined) {
       const [storeId, itemId] = remove.split(':').map(Number);
       const state = myCart();
-      const next = removeLine(state, itemId ?? 0, storeId ?? 0);
+      const next = removeLine(state, itemId ?? 0, storeId ?? 0, serverNow(state));
       if (next !== state) {
         writeCartState(next);
         window.dispatchEvent(new Event(LOCAL_CART_EVENT));
@@ -310,7 +275,7 @@ function start(): void {
       return;
     }
     if (target?.closest('[data-retry]') !== null && target !== null) {
-      void readFromServer(body, storedToken());
+      void readFromServer(body);
     }
   });
   draw(body);
@@ -318,7 +283,7 @@ function start(): void {
   const mine = cartFor(readCartState(), signed.id);
   // Unsaved changes or a guest cart to merge: the cart store saves them, so the panel loads now.
   if (mine.isDirty || isGuestCart(mine)) askIslandsToLoad();
-  else void readFromServer(body, storedToken());
+  else void readFromServer(body);
 }
 
 start();

@@ -19,12 +19,12 @@ import {
   emptyCart,
   GUEST_CUSTOMER,
   isGuestCart,
-  loadedFromServer,
   quantityOf,
   refreshItem as refreshCartItem,
   removeLine as removeCartLine,
   type ShortageDto,
 } from '../lib/domain/cart.ts';
+import { mergeWithServer, serverNow } from '../lib/domain/cart-sync.ts';
 import { CART_NOTICE_KEY, CART_STATE_KEY } from '../lib/domain/storage-keys.ts';
 import { CART_CHANGED_EVENT, LOCAL_CART_EVENT } from '../page-scripts/page-events.ts';
 import { $jtoken, $user, accountApi, api, authorize } from './session.ts';
@@ -109,40 +109,52 @@ function signedInAccount(): { user: SignedInUser; id: number } | null {
 
 const ownState = (id: number | null): CartState => cartFor($cartState.get(), id);
 
+/**
+ * The `SyncedTime` a save sends: when this copy last read the saved cart, or the
+ * oldest time for a copy never read. Always sent, so the server keeps each
+ * line's newer change and the lines other devices added (issue 36).
+ */
+const syncedTimeOf = (state: CartState): string => state.syncedTime ?? new Date(0).toISOString();
+
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A cart as the server answered it, without what Check Stock adds. */
 function asCart(answer: CartDto): CartDto {
-  const { CustomerID, CustomerName, CartID, CartItems } = answer;
-  return { CustomerID, CustomerName, CartID, CartItems };
+  const { CustomerID, CustomerName, CartID, CartItems, RemovedLines, ReadTime } = answer;
+  return { CustomerID, CustomerName, CartID, CartItems, RemovedLines, ReadTime };
 }
 
 /**
- * Puts a cart the server answered in place of the local copy, unless the local
- * copy has changed since `sent` was read and holds changes not yet saved: those
- * are kept, to be saved in turn.
+ * Takes a cart the server answered into the local copy (issue 36: each line
+ * keeps its newer change, `mergeWithServer`). The answer to a write (a save, an
+ * order, Clear Cart) replaces the copy it was sent from; a copy changed since
+ * `sent` was read keeps those later changes, to be saved in turn. A guest cart
+ * changed while it was being merged is kept, to be merged in turn.
  */
-function install(answer: CartDto, sent: CartState): void {
+function install(answer: CartDto, sent: CartState, how: 'read' | 'write'): void {
   const now = $cartState.get();
-  if (now !== sent && now.isDirty) return;
-  $cartState.set(loadedFromServer(asCart(answer)));
+  if (now !== sent && isGuestCart(now)) return;
+  const from = how === 'write' && now === sent ? EMPTY_CART_STATE : now;
+  $cartState.set(mergeWithServer(from, asCart(answer)));
 }
 
 let loading: Promise<boolean> | null = null;
 
 /**
- * Reads the cart from the server (`GET /api/cart/Read`) into `$cartState`: every
- * line loaded, not dirty (spec §4); changes made meanwhile are kept. Resolves
- * false when it could not, leaving `$cartLoad` failed with a message and the
- * local copy as it was; one read at a time.
+ * Reads the cart from the server (`GET /api/cart/Read`) into `$cartState`, each
+ * line keeping its newer change (issue 36). After a write whose answer was not a
+ * cart (a refused order saved the posted lines), `how` is 'write': the server's
+ * copy then replaces a local copy that has not changed since the read began.
+ * Resolves false when it could not, leaving `$cartLoad` failed with a message
+ * and the local copy as it was; one read at a time.
  */
-export function refreshFromServer(): Promise<boolean> {
+export function refreshFromServer(how: 'read' | 'write' = 'read'): Promise<boolean> {
   if (loading !== null) return loading;
   const run = (async () => {
     $cartLoad.set({ state: 'loading' });
     const before = $cartState.get();
     try {
-      install(await cartApi.read(), before);
+      install(await cartApi.read(), before, how);
       $cartLoad.set({ state: 'idle' });
       return true;
     } catch (err) {
@@ -191,8 +203,10 @@ export function saveNow(): Promise<boolean> {
     }
     $cartSave.set({ state: 'saving' });
     try {
-      const answer = isGuestCart(mine) ? await cartApi.merge(mine.cart) : await cartApi.checkStock(mine.cart);
-      install(answer, sent);
+      const answer = isGuestCart(mine)
+        ? await cartApi.merge(mine.cart)
+        : await cartApi.checkStock(mine.cart, syncedTimeOf(mine));
+      install(answer, sent, 'write');
       failures = 0;
       $cartSave.set({ state: 'saved' });
       return true;
@@ -362,7 +376,7 @@ export function changeQuantity(item: CartItemSource, qty: number): Promise<Chang
       if (accountId($user.get()) !== account.id) return 'signed-out';
     }
     const state = ownState(id);
-    const next = changeCartQuantity(state, asItem(item), wanted, customer);
+    const next = changeCartQuantity(state, asItem(item), wanted, customer, serverNow(state));
     if (next === state) return 'unchanged';
     $cartState.set(next);
     return 'changed';
@@ -372,7 +386,7 @@ export function changeQuantity(item: CartItemSource, qty: number): Promise<Chang
 /** Removes an item's line from the cart (the cart panel's Remove button). */
 export function removeFromCart(item: Pick<CartItemSource, 'ItemID' | 'StoreID'>): void {
   const state = ownState(accountId($user.get()));
-  const next = removeCartLine(state, item.ItemID, item.StoreID);
+  const next = removeCartLine(state, item.ItemID, item.StoreID, serverNow(state));
   if (next !== state) $cartState.set(next);
 }
 
@@ -442,7 +456,7 @@ async function runAction(
     if (saving !== null) await saving;
     const sent = $cartState.get();
     const result = await send(account, sent);
-    if (result.cart !== undefined) install(result.cart, sent);
+    if (result.cart !== undefined) install(result.cart, sent, 'write');
     $cartNotice.set(result.notice);
     $cartSave.set({ state: 'saved' });
     // A read begun before the action answers the cart as it was: wait it out and read again.
@@ -451,7 +465,7 @@ async function runAction(
   } catch (err) {
     $cartNotice.set(failed(err));
     // A refused order saved the posted lines as the cart: reading it back loses nothing.
-    if (err instanceof ServiceError && err.status === 409) await refreshFromServer();
+    if (err instanceof ServiceError && err.status === 409) await refreshFromServer('write');
     else if (cartFor($cartState.get(), account.id).isDirty) scheduleSave(retryDelay(++failures));
   } finally {
     $cartPending.set(false);
@@ -474,7 +488,7 @@ export async function checkStock(): Promise<void> {
     async ({ id }) => {
       const cart = ownState(id).cart;
       if (cart === null) return { notice: notice('warning', 'Your cart is empty: there is nothing to check.') };
-      const checked = await cartApi.checkStock(cart);
+      const checked = await cartApi.checkStock(cart, syncedTimeOf(ownState(id)));
       if (checked.Shortages.length === 0) {
         return { notice: notice('success', 'Stock checked: all items are available'), cart: checked };
       }

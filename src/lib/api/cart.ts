@@ -25,8 +25,12 @@ export interface OrdersPage {
 export interface CartApi {
   /** `GET /api/cart/Read`: the caller's saved cart, every line `loaded`. */
   read(): Promise<CartDto>;
-  /** `POST /api/cart/Create` (Check Stock): saves `cart` and answers it as the catalogue sees it now. */
-  checkStock(cart: Pick<CartDto, 'CartItems'>): Promise<CheckedCartDto>;
+  /**
+   * `POST /api/cart/Create` (Check Stock): saves `cart` and answers it as the
+   * catalogue sees it now. With `syncedTime` (when this copy last read the saved
+   * cart) the server keeps each line's newer change (issue 36).
+   */
+  checkStock(cart: Pick<CartDto, 'CartItems'>, syncedTime?: string): Promise<CheckedCartDto>;
   /**
    * `POST /api/cart/CreateOrder` with `Idempotency-Key: {key}`: the same key sent
    * again answers the first order instead of placing another.
@@ -50,8 +54,9 @@ export function createCartApi(api: $Fetch): CartApi {
     read() {
       return api<CartDto>('/api/cart/Read');
     },
-    checkStock(cart) {
-      return api<CheckedCartDto>('/api/cart/Create', { method: 'POST', body: cart });
+    checkStock(cart, syncedTime) {
+      const body = syncedTime === undefined ? cart : { CartItems: cart.CartItems, SyncedTime: syncedTime };
+      return api<CheckedCartDto>('/api/cart/Create', { method: 'POST', body });
     },
     createOrder(cart, key, delivery) {
       return api<OrderDto>('/api/cart/CreateOrder', {

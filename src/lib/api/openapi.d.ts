@@ -1676,6 +1676,8 @@ export interface components {
             CustomerName: string;
             CartID: number;
             CartItems: components["schemas"]["CartItem"][];
+            RemovedLines?: components["schemas"]["RemovedLine"][];
+            ReadTime?: string;
         };
         CartItem: {
             ItemID: number;
@@ -1694,6 +1696,7 @@ export interface components {
             StoreName: string;
             ItemUpdatedTime: string;
             MaxQtyPerItem: number;
+            LineUpdatedTime?: string;
         };
         CatalogueChanges: {
             Cursor: string;
@@ -1711,6 +1714,8 @@ export interface components {
             CustomerName: string;
             CartID: number;
             CartItems: components["schemas"]["CartItem"][];
+            RemovedLines?: components["schemas"]["RemovedLine"][];
+            ReadTime?: string;
             Shortages: components["schemas"]["Shortage"][];
         };
         DeliveryAddress: {
@@ -1967,6 +1972,12 @@ export interface components {
             Qty: number;
             Size: string;
             LineTotal: number;
+        };
+        /** @description A line taken out of the saved cart lately, and when: a device holding an older copy drops it. */
+        RemovedLine: {
+            ItemID: number;
+            StoreID: number;
+            RemovedTime: string;
         };
         /** @description A published section. */
         Section: {
@@ -7264,9 +7275,13 @@ export interface operations {
                         Qty: number;
                         /** @enum {string} */
                         Staus?: "loaded" | "modified" | "deleted" | "added";
+                        /** Format: date-time */
+                        LineUpdatedTime?: string;
                     } & {
                         [key: string]: unknown;
                     })[];
+                    /** Format: date-time */
+                    SyncedTime?: string;
                 };
             };
         };
@@ -7354,9 +7369,13 @@ export interface operations {
                         Qty: number;
                         /** @enum {string} */
                         Staus?: "loaded" | "modified" | "deleted" | "added";
+                        /** Format: date-time */
+                        LineUpdatedTime?: string;
                     } & {
                         [key: string]: unknown;
                     })[];
+                    /** Format: date-time */
+                    SyncedTime?: string;
                 };
             };
         };
@@ -7447,9 +7466,13 @@ export interface operations {
                         Qty: number;
                         /** @enum {string} */
                         Staus?: "loaded" | "modified" | "deleted" | "added";
+                        /** Format: date-time */
+                        LineUpdatedTime?: string;
                     } & {
                         [key: string]: unknown;
                     })[];
+                    /** Format: date-time */
+                    SyncedTime?: string;
                     DeliveryAddress?: {
                         FullName: string;
                         Phone: string;

@@ -42,9 +42,14 @@ export interface CartItemDto {
    * the Store). A cart kept from before the limit existed reads as MAX_CART_QTY.
    */
   MaxQtyPerItem: number;
+  /**
+   * When the line last changed (issue 36, ISO time on the server's clock): the
+   * server's time for a saved line, this browser's estimate of it for a line
+   * changed here and not yet saved. Absent on a line kept from before.
+   */
+  LineUpdatedTime?: string | undefined;
 }
 
-/** An item as a cart line copies it: the catalogue's fields and its store's most per order. */
 /**
  * The catalogue fields a cart line copies from an item (spec §3 CartItem), as a
  * page hands them to its quantity stepper: no content or descriptions, and the
@@ -97,12 +102,27 @@ export interface CartDto {
   /** Always equals the owner's account id: one cart per account. */
   CartID: number;
   CartItems: CartItemDto[];
+  /** Lines taken out of the saved cart lately, and when (issue 36: a removal on one device stays). */
+  RemovedLines?: RemovedLineDto[] | undefined;
+  /** When the server answered this cart (its clock). */
+  ReadTime?: string | undefined;
+}
+
+/** A line taken out of a saved cart, and when (the server's clock). */
+export interface RemovedLineDto {
+  ItemID: number;
+  StoreID: number;
+  RemovedTime: string;
 }
 
 /** What the client keeps under the `cartState` key: the cart plus whether it has unsaved changes. */
 export interface CartState {
   cart: CartDto | null;
   isDirty: boolean;
+  /** When the server's cart was last read into this copy (the server's `ReadTime`). */
+  syncedTime?: string;
+  /** The server's clock minus this browser's, in ms, as that read measured it. */
+  clockOffset?: number;
 }
 
 /** Who a new cart is created for (from User or Employee Details). */
@@ -208,30 +228,46 @@ export function refreshItem(state: CartState, item: CartLineItem): CartState {
  * Any change marks the cart dirty; setting the quantity a line already has returns
  * `state` itself (after any refresh).
  */
-export function changeQuantity(state: CartState, item: CartLineItem, qty: number, customer?: Customer): CartState {
+export function changeQuantity(
+  state: CartState,
+  item: CartLineItem,
+  qty: number,
+  customer?: Customer,
+  at?: string,
+): CartState {
   const n = clampQty(qty, item.MaxQtyPerItem);
   const cart = state.cart;
+  const stamp = (line: CartItemDto): CartItemDto => (at === undefined ? line : { ...line, LineUpdatedTime: at });
   if (cart === null) {
     if (n === 0) return state;
     if (customer === undefined)
       throw new Error('changeQuantity: there is no cart yet and no customer to create one for');
-    return { cart: { ...emptyCart(customer), CartItems: [cartItemFromItem(item, n, 'added')] }, isDirty: true };
+    return {
+      ...state,
+      cart: { ...emptyCart(customer), CartItems: [stamp(cartItemFromItem(item, n, 'added'))] },
+      isDirty: true,
+    };
   }
   const i = cart.CartItems.findIndex((line) => sameLine(line, item.ItemID, item.StoreID));
   const found = cart.CartItems[i];
   if (found === undefined) {
     if (n === 0) return state;
-    return { cart: { ...cart, CartItems: [...cart.CartItems, cartItemFromItem(item, n, 'added')] }, isDirty: true };
+    return {
+      ...state,
+      cart: { ...cart, CartItems: [...cart.CartItems, stamp(cartItemFromItem(item, n, 'added'))] },
+      isDirty: true,
+    };
   }
   const line = refreshed(found, item);
   if (line.Qty === n) {
     return line === found ? state : { ...state, cart: { ...cart, CartItems: cart.CartItems.with(i, line) } };
   }
   if (line.Staus === 'added' && n === 0) {
-    return { cart: { ...cart, CartItems: cart.CartItems.toSpliced(i, 1) }, isDirty: true };
+    return { ...state, cart: { ...cart, CartItems: cart.CartItems.toSpliced(i, 1) }, isDirty: true };
   }
   const status: CartItemStatus = line.Staus === 'added' ? 'added' : 'modified';
-  return { cart: { ...cart, CartItems: cart.CartItems.with(i, { ...line, Qty: n, Staus: status }) }, isDirty: true };
+  const next = stamp({ ...line, Qty: n, Staus: status });
+  return { ...state, cart: { ...cart, CartItems: cart.CartItems.with(i, next) }, isDirty: true };
 }
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -255,6 +291,7 @@ function isCartLine(value: unknown): value is CartItemDto {
     text(l.StoreName) &&
     text(l.ItemUpdatedTime) &&
     (l.MaxQtyPerItem === undefined || finite(l.MaxQtyPerItem)) &&
+    (l.LineUpdatedTime === undefined || text(l.LineUpdatedTime)) &&
     CART_ITEM_STATUSES.includes(l.Staus as CartItemDto['Staus'])
   );
 }
@@ -290,10 +327,14 @@ export function decodeCartState(stored: unknown): CartState {
     return EMPTY_CART_STATE;
   }
   if (typeof value !== 'object' || value === null) return EMPTY_CART_STATE;
-  const { cart, isDirty } = value as Record<string, unknown>;
+  const { cart, isDirty, syncedTime, clockOffset } = value as Record<string, unknown>;
   if (typeof isDirty !== 'boolean' || !(cart === null || isCart(cart))) return EMPTY_CART_STATE;
-  if (cart === null || cart.CartItems.every((l) => l.MaxQtyPerItem !== undefined)) return { cart, isDirty };
-  return { cart: { ...cart, CartItems: cart.CartItems.map(withLimit) }, isDirty };
+  const sync = {
+    ...(text(syncedTime) ? { syncedTime } : {}),
+    ...(finite(clockOffset) ? { clockOffset } : {}),
+  };
+  if (cart === null || cart.CartItems.every((l) => l.MaxQtyPerItem !== undefined)) return { cart, isDirty, ...sync };
+  return { cart: { ...cart, CartItems: cart.CartItems.map(withLimit) }, isDirty, ...sync };
 }
 
 /** The CartID (and CustomerID) of a guest's cart: nobody's account, kept only in the browser. */
@@ -379,15 +420,15 @@ export function quantityOf(state: CartState, itemId: number, storeId: number): n
  * the server drops it when the cart is saved. Returns `state` itself when there
  * is no such line.
  */
-export function removeLine(state: CartState, itemId: number, storeId: number): CartState {
+export function removeLine(state: CartState, itemId: number, storeId: number, at?: string): CartState {
   const cart = state.cart;
   if (cart === null) return state;
   const i = cart.CartItems.findIndex((line) => sameLine(line, itemId, storeId));
   const line = cart.CartItems[i];
   if (line === undefined || line.Staus === 'deleted') return state;
-  const CartItems =
-    line.Staus === 'added' ? cart.CartItems.toSpliced(i, 1) : cart.CartItems.with(i, { ...line, Staus: 'deleted' });
-  return { cart: { ...cart, CartItems }, isDirty: true };
+  const gone: CartItemDto = { ...line, Staus: 'deleted', ...(at === undefined ? {} : { LineUpdatedTime: at }) };
+  const CartItems = line.Staus === 'added' ? cart.CartItems.toSpliced(i, 1) : cart.CartItems.with(i, gone);
+  return { ...state, cart: { ...cart, CartItems }, isDirty: true };
 }
 
 /** A cart line's total in rupees (spec §9): selling price × quantity, exact to the paisa. */

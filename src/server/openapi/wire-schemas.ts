@@ -349,7 +349,16 @@ export const cartItemSchema = named(
     StoreName: z.string(),
     ItemUpdatedTime: time,
     MaxQtyPerItem: z.int().min(1),
+    LineUpdatedTime: time
+      .optional()
+      .describe('When the line last changed (the server answers it on every saved line; issue 36)'),
   }),
+);
+
+const removedLineSchema = named(
+  'RemovedLine',
+  z.object({ ItemID: id, StoreID: id, RemovedTime: time }),
+  'A line taken out of the saved cart lately, and when: a device holding an older copy drops it.',
 );
 
 const cartFields = {
@@ -357,6 +366,8 @@ const cartFields = {
   CustomerName: z.string(),
   CartID: id,
   CartItems: z.array(cartItemSchema),
+  RemovedLines: z.array(removedLineSchema).optional(),
+  ReadTime: time.optional().describe("When the server answered this cart (the server's clock)"),
 };
 export const cartSchema = named('Cart', z.object(cartFields));
 

@@ -6,7 +6,7 @@ import { type AppDeps, siteUrlOf } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { field, readJsonObject } from '../http/input.ts';
 import type { OrderRefusal } from '../metrics.ts';
-import { idempotencyKey, keptLines, parseCartBody } from '../orders/cart-input.ts';
+import { idempotencyKey, keptLines, parseCartBody, parseSyncedTime } from '../orders/cart-input.ts';
 import { assertKnownItems, customerOf, mergeIntoCart, readCart, saveCart, shortagesOf } from '../orders/carts.ts';
 import { parseDeliveryBody, resolveDelivery } from '../orders/delivery-input.ts';
 import { findReplay, placeOrder } from '../orders/place-order.ts';
@@ -37,15 +37,24 @@ export function cartRoutes(deps: AppDeps): Hono<AuthEnv> {
   const { db } = deps;
   return new Hono<AuthEnv>()
     .get('/read', requireUser(deps), async (c) => {
-      return c.json(await readCart(db, customerOf(c.get('account'))));
+      return c.json(await readCart(db, customerOf(c.get('account')), clockOf(deps).toISOString()));
     })
     .post('/create', requireUser(deps), async (c) => {
       // Check Stock: save the posted cart, answer it as the catalogue sees it now.
+      // Each line keeps its newer change when the device says when it last read the cart (issue 36).
       const owner = customerOf(c.get('account'));
-      const lines = keptLines(parseCartBody(await readJsonObject(c)));
-      await assertKnownItems(db, lines);
-      await saveCart(db, owner, lines, clockOf(deps).toISOString());
-      const cart = await readCart(db, owner);
+      const body = await readJsonObject(c);
+      const posted = parseCartBody(body);
+      const syncedTime = parseSyncedTime(body);
+      await assertKnownItems(db, keptLines(posted));
+      const at = clockOf(deps).toISOString();
+      await saveCart(
+        db,
+        owner,
+        syncedTime === undefined ? { lines: keptLines(posted) } : { lines: posted, syncedTime },
+        at,
+      );
+      const cart = await readCart(db, owner, at);
       return c.json({ ...cart, Shortages: shortagesOf(cart) } satisfies CheckedCartDto);
     })
     .post('/merge', requireUser(deps), async (c) => {
@@ -53,8 +62,9 @@ export function cartRoutes(deps: AppDeps): Hono<AuthEnv> {
       const owner = customerOf(c.get('account'));
       const lines = keptLines(parseCartBody(await readJsonObject(c)));
       await assertKnownItems(db, lines);
-      await mergeIntoCart(db, owner, lines, clockOf(deps).toISOString());
-      return c.json(await readCart(db, owner));
+      const at = clockOf(deps).toISOString();
+      await mergeIntoCart(db, owner, lines, at);
+      return c.json(await readCart(db, owner, at));
     })
     .post('/createorder', requireUser(deps), countRefusals(deps), async (c) => {
       const refused = (reason: OrderRefusal, stockOuts = 0) => {
@@ -125,7 +135,7 @@ export function cartRoutes(deps: AppDeps): Hono<AuthEnv> {
       }
       refused('stock', outcome.shortages.filter((s) => s.Available === 0).length);
       // Nothing of the order was written; the cart is kept as posted so the customer can adjust it.
-      await saveCart(db, owner, lines, at);
+      await saveCart(db, owner, { lines }, at);
       const named = outcome.shortages.map((s) =>
         s.Available === 0
           ? `${s.ItemTitle} (none available)`
