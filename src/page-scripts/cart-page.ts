@@ -5,10 +5,12 @@
  * the React cart panel (`CartPanel`, `client:interaction`) only on the first
  * interaction, as the catalogue's steppers do.
  *
- * - The sign-in gate: a guest (or an expired token) is sent to sign in and
- *   comes back here, as `AuthGate` does; checked again when the token changes
- *   in another tab and when it expires.
- * - The cart: drawn from `cartState` at once, then from the server's copy
+ * - Inlined in <head>, it draws as soon as the parser has added the panel
+ *   (issue 30: the lines are in the first paint that shows the panel).
+ * - Guests see their cart too (issue 37): Check Stock and Order send them to
+ *   sign in first, and back here with their lines merged; the sidebar (My Cart,
+ *   My Orders) shows only for a signed-in shopper.
+ * - The cart: drawn from `cartState` at once, then, signed in, from the server's copy
  *   (`GET /api/cart/Read` through `server-cart.ts`: each line keeps its newer
  *   change, issue 36).
  *   Unsaved changes or a guest cart to merge load the React panel at once, whose
@@ -162,7 +164,7 @@ function draw(body: HTMLElement): void {
       el('p', { class: 'mb-4 text-slate-800' }, `Your cart could not be loaded. ${load.failed}`),
       el('button', { type: 'button', class: L.actionButton, 'data-retry': '' }, 'Try again'),
     );
-  } else if (cart === null) {
+  } else if (cart === null && whoIsSignedIn().id !== null) {
     content = spinner('Loading your cart…');
   } else if (lines.length === 0) {
     content = el(
@@ -173,7 +175,7 @@ function draw(body: HTMLElement): void {
       ' and add items with the quantity buttons.',
     );
   } else {
-    content = table(cart, lines);
+    content = table(cart as CartDto, lines);
   }
   body.dataset.lines = cart === null ? '' : lineKeys(lines);
   body.replaceChildren(content);
@@ -197,39 +199,37 @@ async function readFromServer(body: HTMLElement): Promise<void> {
 
 let expiryTimer: ReturnType<typeof setTimeout> | undefined;
 
+/**
+ * The cart page is open to guests too (issue 37, a departure from spec §6): the
+ * panel shows for everyone; the sidebar of My Cart and My Orders only for a
+ * signed-in shopper, checked again when the token changes in another tab and
+ * when it expires. Answers whether someone is signed in.
+ */
 function gate(root: HTMLElement): boolean {
   clearTimeout(expiryTimer);
-  const wait = root.querySelector<HTMLElement>('[data-gate-wait]');
-  const content = root.querySelector<HTMLElement>('[data-gate-content]');
   const signed = whoIsSignedIn();
   const passed = signed.claims !== null && isAuthorized(signed.claims, Date.now());
   for (const side of document.querySelectorAll<HTMLElement>('[data-plain-gate="hide"]')) side.hidden = !passed;
-  if (content !== null) content.hidden = !passed;
-  if (wait !== null) {
-    wait.hidden = passed;
-    if (!passed) {
-      const login = loginPathFor(`${location.pathname}${location.search}`);
-      wait.replaceChildren(
-        el(
-          'p',
-          { class: 'py-10 text-slate-700' },
-          'This page is for signed-in customers. ',
-          el('a', { href: login, class: L.link }, 'Sign in'),
-        ),
-      );
-      location.replace(login);
-    }
-  }
-  if (passed) {
-    const exp = Number(signed.claims?.exp);
-    // Checked again when the token expires (5 s early, as the session store counts).
-    if (Number.isFinite(exp))
-      expiryTimer = setTimeout(
-        () => gate(root),
-        Math.min(2_147_483_647, Math.max(0, (exp - 5) * 1000 - Date.now()) + 50),
-      );
+  const wait = root.querySelector<HTMLElement>('[data-gate-wait]');
+  const content = root.querySelector<HTMLElement>('[data-gate-content]');
+  if (wait !== null) wait.hidden = true;
+  if (content !== null) content.hidden = false;
+  const exp = Number(signed.claims?.exp);
+  // Checked again when the token expires (5 s early, as the session store counts).
+  if (passed && Number.isFinite(exp)) {
+    expiryTimer = setTimeout(
+      () => gate(root),
+      Math.min(2_147_483_647, Math.max(0, (exp - 5) * 1000 - Date.now()) + 50),
+    );
   }
   return passed;
+}
+
+/** A guest is asked to sign in at Check Stock or Order, and comes back to the cart with its lines merged. */
+function signInFirst(): boolean {
+  if (whoIsSignedIn().id !== null) return false;
+  location.assign(loginPathFor(`${location.pathname}${location.search}`));
+  return true;
 }
 
 /** Hands a panel button pressed before React to the panel, which runs it when it has loaded. */
@@ -243,7 +243,7 @@ function start(): void {
   const panel = document.querySelector<HTMLElement>('[data-cart-early]');
   const body = panel?.querySelector<HTMLElement>('[data-cart-body]');
   if (root === null || panel === null || panel === undefined || body === null || body === undefined) return;
-  if (!gate(root)) return;
+  const signedIn = gate(root);
   window.addEventListener('storage', (e) => {
     if (e.key === TOKEN_KEY || e.key === null) gate(root);
     if (panel.isConnected) draw(body);
@@ -259,6 +259,7 @@ function start(): void {
     const target = e.target instanceof Element ? e.target : null;
     const action = target?.closest<HTMLElement>('[data-cart-action]')?.dataset.cartAction;
     if (action !== undefined) {
+      if ((action === 'check' || action === 'order') && signInFirst()) return;
       queue(action);
       return;
     }
@@ -279,11 +280,35 @@ function start(): void {
     }
   });
   draw(body);
-  const signed = whoIsSignedIn();
-  const mine = cartFor(readCartState(), signed.id);
+  if (!signedIn) return;
+  const mine = cartFor(readCartState(), whoIsSignedIn().id);
   // Unsaved changes or a guest cart to merge: the cart store saves them, so the panel loads now.
   if (mine.isDirty || isGuestCart(mine)) askIslandsToLoad();
   else void readFromServer(body);
 }
 
-start();
+/**
+ * Runs from <head>: starts the moment the parser has added the panel (the
+ * `data-cart-parsed` mark right after it), so the lines are drawn before that
+ * markup is first painted; or when the page is parsed, whichever comes first.
+ */
+function whenParsed(): void {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    seen.disconnect();
+    start();
+  };
+  const seen = new MutationObserver(() => {
+    if (document.querySelector('[data-cart-parsed]') !== null) once();
+  });
+  if (document.readyState !== 'loading') {
+    once();
+    return;
+  }
+  seen.observe(document.documentElement, { childList: true, subtree: true });
+  document.addEventListener('DOMContentLoaded', once, { once: true });
+}
+
+whenParsed();
