@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CartDto, CheckedCartDto, OrderDto, ShortageDto } from '../../src/lib/domain/cart.ts';
+import type { CartDto, CheckedCartDto, ShortageDto } from '../../src/lib/domain/cart.ts';
+import type { OrderDto } from '../../src/lib/domain/orders.ts';
 import { insertCatalogue } from '../fixtures/catalogue.ts';
 import { type AuthTestApp, createAuthTestApp, JWT_SECRET } from './auth-helpers.ts';
 import { addCustomers, type Customer, cartBody, closeTestDb, line, send } from './cart-helpers.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { ORDER_MOVES, ORDER_STATUS_NAMES, type OrderDto, type OrderStatusName } from '../../lib/domain/cart.ts';
 import { formatRs, rupeesToPaise } from '../../lib/domain/money.ts';
+import { ORDER_MOVES, ORDER_STATUS_NAMES, type OrderDto, type OrderStatusName } from '../../lib/domain/orders.ts';
 import { plural } from '../../lib/domain/words.ts';
 import { DataTable, type TableHandle } from './DataTable.tsx';
 import { ConfirmDialog } from './Dialog.tsx';

@@ -7,7 +7,14 @@
  * browser stamps each line it changes with its own estimate of the server's
  * clock. Pure functions, no I/O.
  */
-import type { CartDto, CartItemDto, CartItemStatus, CartState, RemovedLineDto } from './cart.ts';
+import {
+  type CartDto,
+  type CartItemDto,
+  type CartItemStatus,
+  type CartState,
+  clampQty,
+  type RemovedLineDto,
+} from './cart.ts';
 
 /** How long the browser trusts its copy of a signed-in cart before reading the server's again. */
 export const CART_FRESH_MS = 60_000;
@@ -122,6 +129,7 @@ export interface SavePlan {
 }
 
 const keeps = (line: PostedLine) => line.Qty > 0 && line.Staus !== 'deleted';
+const kept = (line: MergeableLine) => line.Qty > 0 && line.Staus !== 'deleted';
 
 /** A device's time for its change, never later than the server's clock (a clock running ahead wins nothing). */
 const changeTime = (line: PostedLine, now: string) =>
@@ -193,4 +201,38 @@ export function planSave(
     removed.push({ ItemID: line.ItemID, StoreID: line.StoreID, RemovedTime: at });
   }
   return { lines, removed };
+}
+
+/** What merging needs of a line: which item of which store, and how many. */
+export interface MergeableLine {
+  ItemID: number;
+  StoreID: number;
+  Qty: number;
+  Staus?: CartItemStatus;
+}
+
+/**
+ * A guest's cart lines merged into an account's (issue 12): every line of both is
+ * kept; a line both hold (same ItemID + StoreID) keeps the larger quantity and
+ * the account's line (with that quantity). The account's lines come first, in
+ * their order, then the guest's new ones in theirs. Lines with a quantity of 0 or
+ * the status `deleted` are not lines of a cart and are left out. Quantities are
+ * clamped to MAX_CART_QTY. The inputs are not changed.
+ */
+export function mergeCartLines<T extends MergeableLine>(account: readonly T[], guest: readonly T[]): T[] {
+  const out: T[] = [];
+  const at = new Map<string, number>();
+  for (const line of [...account.filter(kept), ...guest.filter(kept)]) {
+    const key = `${line.StoreID}:${line.ItemID}`;
+    const i = at.get(key);
+    const qty = clampQty(line.Qty);
+    if (i === undefined) {
+      at.set(key, out.length);
+      out.push(qty === line.Qty ? line : { ...line, Qty: qty });
+      continue;
+    }
+    const kept = out[i] as T;
+    if (qty > kept.Qty) out[i] = { ...kept, Qty: qty };
+  }
+  return out;
 }

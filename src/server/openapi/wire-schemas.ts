@@ -11,14 +11,7 @@
  */
 import { z } from 'zod';
 import type { EmployeeDto, EndUserDto, RegisterResultDto, UserInfoDto, UserRolesDto } from '../../lib/domain/auth.ts';
-import type {
-  CartDto,
-  CartItemDto,
-  CheckedCartDto,
-  OrderDto,
-  OrderItemDto,
-  ShortageDto,
-} from '../../lib/domain/cart.ts';
+import type { CartDto, CartItemDto, CheckedCartDto, ShortageDto } from '../../lib/domain/cart.ts';
 import type {
   BookDto,
   BookSummaryDto,
@@ -32,6 +25,7 @@ import type {
 import type { ImportJobDto, ImportReport, SheetError } from '../../lib/domain/catalogue-sheet.ts';
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
 import type { FeedClientDto } from '../../lib/domain/feed-rules.ts';
+import type { OrderDto, OrderItemDto } from '../../lib/domain/orders.ts';
 import type {
   AuditEntryDto,
   ReferencedConflictDto,

@@ -5,11 +5,10 @@ import {
   cartItemFromItem,
   emptyCart,
   MAX_CART_LINES,
-  mergeCartLines,
   type RemovedLineDto,
   type ShortageDto,
 } from '../../lib/domain/cart.ts';
-import { planSave, REMOVAL_KEPT_DAYS, type SavedLine } from '../../lib/domain/cart-sync.ts';
+import { mergeCartLines, planSave, REMOVAL_KEPT_DAYS, type SavedLine } from '../../lib/domain/cart-sync.ts';
 import type { SignedInAccount } from '../auth/middleware.ts';
 import { toItemDto } from '../catalogue/items.ts';
 import { compiledPerDb } from '../db/query.ts';

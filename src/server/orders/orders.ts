@@ -1,4 +1,6 @@
 import { type Kysely, type SqlBool, sql } from 'kysely';
+import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
+import { bpsToPercent, paiseToRupees } from '../../lib/domain/money.ts';
 import {
   CUSTOMER_CANCELLABLE,
   canCustomerCancel,
@@ -6,9 +8,7 @@ import {
   ORDER_MOVES,
   type OrderDto,
   type OrderItemDto,
-} from '../../lib/domain/cart.ts';
-import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
-import { bpsToPercent, paiseToRupees } from '../../lib/domain/money.ts';
+} from '../../lib/domain/orders.ts';
 import { lineTotal } from '../../lib/domain/pricing.ts';
 import { type AuditInput, writeAudit } from '../audit.ts';
 import { DELETED_EMAIL_DOMAIN } from '../auth/accounts.ts';
