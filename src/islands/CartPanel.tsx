@@ -2,22 +2,20 @@ import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
 import { type CartItemDto, cartItemSourceOf, grandTotal, lineTotal } from '../lib/domain/cart.ts';
 import { formatRupees as rs } from '../lib/domain/money.ts';
+import { loginPathFor } from '../lib/domain/return-to.ts';
 import { CART_LOOK as L } from '../page-scripts/cart-look.ts';
+import { $cartLoad, $myCart, refreshFromServer, removeFromCart } from '../stores/cart-state.ts';
+import { $cartSave, startCart } from '../stores/cart-sync.ts';
 import {
-  $cartLoad,
   $cartNotice,
   $cartPending,
-  $cartSave,
-  $myCart,
   type CartNotice,
   checkStock,
   clearCart,
-  refreshFromServer,
-  removeFromCart,
   showCartNotice,
-  startCart,
   takeCarriedNotice,
-} from '../stores/cart.ts';
+} from '../stores/checkout.ts';
+import { $user } from '../stores/session.ts';
 import { Spinner } from './AuthGate.tsx';
 import { CheckoutReview } from './CheckoutReview.tsx';
 import { QuantityStepper, useHydrated } from './QuantityStepper.tsx';
@@ -95,8 +93,8 @@ function takeOverPlainPanel(): void {
 /**
  * The cart panel of `/app/cart/my-cart` (spec §2, §4): Check Stock, Order and
  * Clear Cart, the cart's lines with editable quantities and a grand total, and a
- * polite live region with what the last action came to. Place it inside an
- * `AuthGate`.
+ * polite live region with what the last action came to. Guests see their cart
+ * too, and are sent to sign in (and back) at Check Stock or Order (issue 37).
  */
 export function CartPanel() {
   const hydrated = useHydrated();
@@ -105,9 +103,16 @@ export function CartPanel() {
   const notice = useStore($cartNotice);
   const load = useStore($cartLoad);
   const save = useStore($cartSave);
+  // A guest sees the cart too (issue 37) and is asked to sign in at Check Stock or Order.
+  const guest = useStore($user) === null;
+  const signInFirst = () => {
+    if (!guest) return false;
+    location.assign(loginPathFor(`${location.pathname}${location.search}`));
+    return true;
+  };
   // Clear Cart asks first: the first press shows the question, the answer does it.
   const [confirming, setConfirming] = useState(false);
-  const waiting = useLingering(cart === null && load.state !== 'failed', SPINNER_DELAY_MS);
+  const waiting = useLingering(cart === null && !guest && load.state !== 'failed', SPINNER_DELAY_MS);
   // "Order" opens the checkout review; the order is placed from there.
   const [reviewing, setReviewing] = useState(false);
 
@@ -118,8 +123,11 @@ export function CartPanel() {
   const lines = cart?.CartItems.filter((line) => line.Staus !== 'deleted') ?? [];
   const ordered = lines.filter((line) => line.Qty > 0);
 
+  const check = () => {
+    if (!signInFirst()) void checkStock();
+  };
   const openReview = () => {
-    if (pending) return;
+    if (pending || signInFirst()) return;
     if (ordered.length === 0) {
       showCartNotice({
         kind: 'warning',
@@ -144,7 +152,7 @@ export function CartPanel() {
   useEffect(() => {
     if (queued === null) return;
     setQueued(null);
-    if (queued === 'check') void checkStock();
+    if (queued === 'check') check();
     else if (queued === 'order') openReview();
     else if (queued === 'clear') setConfirming(true);
   }, [queued]);
@@ -155,7 +163,7 @@ export function CartPanel() {
   let body: ReactNode;
   if (waiting) {
     body = <Spinner label="Loading your cart…" />;
-  } else if (cart === null) {
+  } else if (cart === null && !guest) {
     body = (
       <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <p className="mb-4 text-slate-800">
@@ -258,13 +266,7 @@ export function CartPanel() {
     <div className={L.panel} data-cart-panel>
       {/* aria-disabled rather than disabled: a pressed button keeps the keyboard focus while its request is under way. */}
       <div className={L.actions}>
-        <button
-          type="button"
-          className={actionButton}
-          aria-disabled={pending}
-          data-cart-action="check"
-          onClick={() => void checkStock()}
-        >
+        <button type="button" className={actionButton} aria-disabled={pending} data-cart-action="check" onClick={check}>
           Check Stock
         </button>
         <button

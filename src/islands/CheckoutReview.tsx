@@ -11,7 +11,7 @@ import {
   validateDelivery,
 } from '../lib/domain/delivery.ts';
 import { formatRupees as rs } from '../lib/domain/money.ts';
-import { $cartPending, placeOrder } from '../stores/cart.ts';
+import { $cartPending, placeOrder } from '../stores/checkout.ts';
 import { $user, accountApi } from '../stores/session.ts';
 import { Spinner } from './AuthGate.tsx';
 import { buttonClass, Notice, TextField, useFieldForm } from './FormField.tsx';

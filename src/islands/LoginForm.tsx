@@ -4,7 +4,7 @@ import { ServiceError } from '../lib/api/errors.ts';
 import { normaliseEmailInput, validateLogin } from '../lib/domain/account-rules.ts';
 import { MFA_MESSAGES } from '../lib/domain/mfa.ts';
 import { loginPathFor, roleForPath } from '../lib/domain/return-to.ts';
-import { adoptGuestCart } from '../stores/cart.ts';
+import { adoptGuestCart } from '../stores/cart-sync.ts';
 import { authorize, forgetReturnPath, login, rememberFullName, returnPath } from '../stores/session.ts';
 import { Spinner } from './AuthGate.tsx';
 import { buttonClass, Notice, TextField, useFieldForm } from './FormField.tsx';

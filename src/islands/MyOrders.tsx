@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { friendlyMessage } from '../lib/api/account.ts';
-import { canCustomerCancel, type OrderDto, type OrderItemDto, type OrderStatusName } from '../lib/domain/cart.ts';
 import { deliveryLines } from '../lib/domain/delivery.ts';
 import { formatRupees as rs } from '../lib/domain/money.ts';
-import { cartApi, orderAgain } from '../stores/cart.ts';
+import { canCustomerCancel, type OrderDto, type OrderItemDto, type OrderStatusName } from '../lib/domain/orders.ts';
+import { cartApi } from '../stores/cart-state.ts';
+import { orderAgain } from '../stores/checkout.ts';
 import { Spinner } from './AuthGate.tsx';
 import { buttonClass } from './FormField.tsx';
 

@@ -3,7 +3,8 @@ import { type ChangeEvent, type KeyboardEvent, useEffect, useRef, useState, useS
 import { friendlyMessage } from '../lib/api/account.ts';
 import { clampQty, qtyLimitText, quantityOf } from '../lib/domain/cart.ts';
 import { STEPPER_LOOK } from '../page-scripts/cart-look.ts';
-import { $myCart, type CartItemSource, changeQuantity, refreshItem, startCart } from '../stores/cart.ts';
+import { $myCart, type CartItemSource, changeQuantity, refreshItem } from '../stores/cart-state.ts';
+import { startCart } from '../stores/cart-sync.ts';
 
 export interface QuantityStepperProps {
   /** The item as the page shows it: what a new cart line copies. */

@@ -5,12 +5,14 @@
  * the React cart panel (`CartPanel`, `client:interaction`) only on the first
  * interaction, as the catalogue's steppers do.
  *
- * - The sign-in gate: a guest (or an expired token) is sent to sign in and
- *   comes back here, as `AuthGate` does; checked again when the token changes
- *   in another tab and when it expires.
- * - The cart: drawn from `cartState` at once, then from the server's copy
- *   (`GET /api/cart/Read`, the same rule as the cart store: read only when the
- *   local copy holds no unsaved changes; a copy changed meanwhile is kept).
+ * - Inlined in <head>, it draws as soon as the parser has added the panel
+ *   (issue 30: the lines are in the first paint that shows the panel).
+ * - Guests see their cart too (issue 37): Check Stock and Order send them to
+ *   sign in first, and back here with their lines merged; the sidebar (My Cart,
+ *   My Orders) shows only for a signed-in shopper.
+ * - The cart: drawn from `cartState` at once, then, signed in, from the server's copy
+ *   (`GET /api/cart/Read` through `server-cart.ts`: each line keeps its newer
+ *   change, issue 36).
  *   Unsaved changes or a guest cart to merge load the React panel at once, whose
  *   store saves them.
  * - Before React: the steppers are worked by the first-paint script (the lines
@@ -29,26 +31,20 @@ import {
   grandTotal,
   isGuestCart,
   lineTotal,
-  loadedFromServer,
   removeLine,
 } from '../lib/domain/cart.ts';
+import { serverNow } from '../lib/domain/cart-sync.ts';
 import { formatRupees as rs } from '../lib/domain/money.ts';
 import { loginPathFor } from '../lib/domain/return-to.ts';
-import { CART_STATE_KEY, TOKEN_KEY } from '../lib/domain/storage-keys.ts';
+import { TOKEN_KEY } from '../lib/domain/storage-keys.ts';
 import { CART_LOOK as L } from './cart-look.ts';
-import { readCartState, storage, whoIsSignedIn, writeCartState } from './local-state.ts';
+import { readCartState, whoIsSignedIn, writeCartState } from './local-state.ts';
 import { askIslandsToLoad, CART_CHANGED_EVENT, LOCAL_CART_EVENT } from './page-events.ts';
+import { readServerCart } from './server-cart.ts';
 import { el, stepperElement } from './stepper-markup.ts';
 
 /** The document attribute naming the panel button pressed before React loaded. */
 export const QUEUED_ACTION_ATTRIBUTE = 'data-cart-action';
-
-/** The API's origin: the site's own unless the build was pointed elsewhere (`PUBLIC_API_URL`, as `lib/api`). */
-function apiBase(): string {
-  const env: Record<string, unknown> = import.meta.env ?? {};
-  const configured = env.PUBLIC_API_URL;
-  return typeof configured === 'string' ? configured.replace(/\/+$/, '') : '';
-}
 
 type Load = 'reading' | 'idle' | { failed: string };
 
@@ -166,7 +162,7 @@ function draw(body: HTMLElement): void {
       el('p', { class: 'mb-4 text-slate-800' }, `Your cart could not be loaded. ${load.failed}`),
       el('button', { type: 'button', class: L.actionButton, 'data-retry': '' }, 'Try again'),
     );
-  } else if (cart === null) {
+  } else if (cart === null && whoIsSignedIn().id !== null) {
     content = spinner('Loading your cart…');
   } else if (lines.length === 0) {
     content = el(
@@ -177,7 +173,7 @@ function draw(body: HTMLElement): void {
       ' and add items with the quantity buttons.',
     );
   } else {
-    content = table(cart, lines);
+    content = table(cart as CartDto, lines);
   }
   body.dataset.lines = cart === null ? '' : lineKeys(lines);
   body.replaceChildren(content);
@@ -190,79 +186,48 @@ function failureText(status: number): string {
   return `The shop refused this request (status ${status}).`;
 }
 
-/** The token in `jtoken`, as the session store keeps it (a JSON string). */
-function storedToken(): string {
-  const raw = storage()?.getItem(TOKEN_KEY) ?? '';
-  try {
-    return raw.startsWith('"') ? String(JSON.parse(raw)) : raw;
-  } catch {
-    return '';
-  }
-}
-
-/** Reads the saved cart into `cartState`, as the cart store's `refreshFromServer` does. */
-async function readFromServer(body: HTMLElement, token: string): Promise<void> {
-  const before = storage()?.getItem(CART_STATE_KEY);
+/** Reads the saved cart into `cartState` (`server-cart.ts`, each line keeping its newer change), showing progress. */
+async function readFromServer(body: HTMLElement): Promise<void> {
   load = 'reading';
   draw(body);
-  let status = 0;
-  try {
-    const res = await fetch(`${apiBase()}/api/cart/Read`, {
-      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
-    });
-    status = res.status;
-    if (!res.ok) throw new Error(String(status));
-    const answer = (await res.json()) as CartDto;
-    const now = readCartState();
-    // A change made meanwhile (a tap before the answer) is kept, to be saved in turn.
-    if (storage()?.getItem(CART_STATE_KEY) === before || !now.isDirty) {
-      const { CustomerID, CustomerName, CartID, CartItems } = answer;
-      writeCartState(loadedFromServer({ CustomerID, CustomerName, CartID, CartItems }));
-      window.dispatchEvent(new Event(LOCAL_CART_EVENT));
-      window.dispatchEvent(new Event(CART_CHANGED_EVENT));
-    }
-    load = 'idle';
-  } catch {
-    load = { failed: failureText(status) };
-  }
+  const status = await readServerCart();
+  load = status >= 200 && status < 300 ? 'idle' : { failed: failureText(status) };
   draw(body);
 }
 
 let expiryTimer: ReturnType<typeof setTimeout> | undefined;
 
+/**
+ * The cart page is open to guests too (issue 37, a departure from spec §6): the
+ * panel shows for everyone; the sidebar of My Cart and My Orders only for a
+ * signed-in shopper, checked again when the token changes in another tab and
+ * when it expires. Answers whether someone is signed in.
+ */
 function gate(root: HTMLElement): boolean {
   clearTimeout(expiryTimer);
-  const wait = root.querySelector<HTMLElement>('[data-gate-wait]');
-  const content = root.querySelector<HTMLElement>('[data-gate-content]');
   const signed = whoIsSignedIn();
   const passed = signed.claims !== null && isAuthorized(signed.claims, Date.now());
   for (const side of document.querySelectorAll<HTMLElement>('[data-plain-gate="hide"]')) side.hidden = !passed;
-  if (content !== null) content.hidden = !passed;
-  if (wait !== null) {
-    wait.hidden = passed;
-    if (!passed) {
-      const login = loginPathFor(`${location.pathname}${location.search}`);
-      wait.replaceChildren(
-        el(
-          'p',
-          { class: 'py-10 text-slate-700' },
-          'This page is for signed-in customers. ',
-          el('a', { href: login, class: L.link }, 'Sign in'),
-        ),
-      );
-      location.replace(login);
-    }
-  }
-  if (passed) {
-    const exp = Number(signed.claims?.exp);
-    // Checked again when the token expires (5 s early, as the session store counts).
-    if (Number.isFinite(exp))
-      expiryTimer = setTimeout(
-        () => gate(root),
-        Math.min(2_147_483_647, Math.max(0, (exp - 5) * 1000 - Date.now()) + 50),
-      );
+  const wait = root.querySelector<HTMLElement>('[data-gate-wait]');
+  const content = root.querySelector<HTMLElement>('[data-gate-content]');
+  if (wait !== null) wait.hidden = true;
+  if (content !== null) content.hidden = false;
+  const exp = Number(signed.claims?.exp);
+  // Checked again when the token expires (5 s early, as the session store counts).
+  if (passed && Number.isFinite(exp)) {
+    expiryTimer = setTimeout(
+      () => gate(root),
+      Math.min(2_147_483_647, Math.max(0, (exp - 5) * 1000 - Date.now()) + 50),
+    );
   }
   return passed;
+}
+
+/** A guest is asked to sign in at Check Stock or Order, and comes back to the cart with its lines merged. */
+function signInFirst(): boolean {
+  if (whoIsSignedIn().id !== null) return false;
+  location.assign(loginPathFor(`${location.pathname}${location.search}`));
+  return true;
 }
 
 /** Hands a panel button pressed before React to the panel, which runs it when it has loaded. */
@@ -276,7 +241,7 @@ function start(): void {
   const panel = document.querySelector<HTMLElement>('[data-cart-early]');
   const body = panel?.querySelector<HTMLElement>('[data-cart-body]');
   if (root === null || panel === null || panel === undefined || body === null || body === undefined) return;
-  if (!gate(root)) return;
+  const signedIn = gate(root);
   window.addEventListener('storage', (e) => {
     if (e.key === TOKEN_KEY || e.key === null) gate(root);
     if (panel.isConnected) draw(body);
@@ -292,6 +257,7 @@ function start(): void {
     const target = e.target instanceof Element ? e.target : null;
     const action = target?.closest<HTMLElement>('[data-cart-action]')?.dataset.cartAction;
     if (action !== undefined) {
+      if ((action === 'check' || action === 'order') && signInFirst()) return;
       queue(action);
       return;
     }
@@ -299,7 +265,7 @@ function start(): void {
     if (remove !== undefined) {
       const [storeId, itemId] = remove.split(':').map(Number);
       const state = myCart();
-      const next = removeLine(state, itemId ?? 0, storeId ?? 0);
+      const next = removeLine(state, itemId ?? 0, storeId ?? 0, serverNow(state));
       if (next !== state) {
         writeCartState(next);
         window.dispatchEvent(new Event(LOCAL_CART_EVENT));
@@ -308,15 +274,39 @@ function start(): void {
       return;
     }
     if (target?.closest('[data-retry]') !== null && target !== null) {
-      void readFromServer(body, storedToken());
+      void readFromServer(body);
     }
   });
   draw(body);
-  const signed = whoIsSignedIn();
-  const mine = cartFor(readCartState(), signed.id);
+  if (!signedIn) return;
+  const mine = cartFor(readCartState(), whoIsSignedIn().id);
   // Unsaved changes or a guest cart to merge: the cart store saves them, so the panel loads now.
   if (mine.isDirty || isGuestCart(mine)) askIslandsToLoad();
-  else void readFromServer(body, storedToken());
+  else void readFromServer(body);
 }
 
-start();
+/**
+ * Runs from <head>: starts the moment the parser has added the panel (the
+ * `data-cart-parsed` mark right after it), so the lines are drawn before that
+ * markup is first painted; or when the page is parsed, whichever comes first.
+ */
+function whenParsed(): void {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    seen.disconnect();
+    start();
+  };
+  const seen = new MutationObserver(() => {
+    if (document.querySelector('[data-cart-parsed]') !== null) once();
+  });
+  if (document.readyState !== 'loading') {
+    once();
+    return;
+  }
+  seen.observe(document.documentElement, { childList: true, subtree: true });
+  document.addEventListener('DOMContentLoaded', once, { once: true });
+}
+
+whenParsed();

@@ -14,6 +14,9 @@
  *   the island loads is lost and the first tap counts.
  * - The first pointerdown, key press or focus on a stepper asks every
  *   `client:interaction` island to load (src/page-scripts/interaction-directive.ts).
+ * - For a signed-in shopper, after the first paint (when the copy is absent or
+ *   over a minute old) and on coming back to the tab, it reads the saved cart so
+ *   the steppers and the count show what other devices did (`server-cart.ts`).
  */
 import { isAuthorized, signedInUser } from '../lib/domain/auth.ts';
 import {
@@ -27,11 +30,13 @@ import {
   MAX_CART_QTY,
   quantityOf,
 } from '../lib/domain/cart.ts';
+import { serverNow } from '../lib/domain/cart-sync.ts';
 import type { ItemDto } from '../lib/domain/catalogue.ts';
 import { PROFILE_KEY } from '../lib/domain/storage-keys.ts';
 import { titleCase } from '../lib/domain/title-case.ts';
 import { readCartState as readState, type Signed, storage, whoIsSignedIn, writeCartState } from './local-state.ts';
 import { askIslandsToLoad, CART_CHANGED_EVENT, LOCAL_CART_EVENT } from './page-events.ts';
+import { followServerCart } from './server-cart.ts';
 
 /** The name beside the profile link: the profile's full name when known, else the name claim in title case. */
 function displayName(signed: Signed): string {
@@ -117,7 +122,7 @@ function setQuantity(stepper: HTMLElement, wanted: number): void {
   const state = cartFor(readState(), signed.id);
   // A signed-in account without a cart gets one named after it; the island fills in the full name.
   const customer = signed.id === null ? GUEST_CUSTOMER : { id: signed.id, fullName: '' };
-  const next = changeQuantity(state, item, clampQty(wanted, item.MaxQtyPerItem), customer);
+  const next = changeQuantity(state, item, clampQty(wanted, item.MaxQtyPerItem), customer, serverNow(state));
   if (next !== state) {
     writeCartState(next);
     window.dispatchEvent(new Event(LOCAL_CART_EVENT));
@@ -171,6 +176,7 @@ const NAV = '[data-nav], [data-nav-name], [data-cart-count], [data-cart-count-la
 /** Runs in <head>: shows each element as the parser adds it, then everything once more when the page is parsed. */
 export function firstPaint(): void {
   listen();
+  followServerCart();
   const seen = new MutationObserver((records) => {
     const steppers = new Set<HTMLElement>();
     let nav = false;

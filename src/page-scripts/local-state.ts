@@ -7,7 +7,8 @@
  */
 import { jwtDecode } from 'jwt-decode';
 import { CLAIM_NAME_IDENTIFIER, isAuthorized, tokenState, type UntrustedClaims } from '../lib/domain/auth.ts';
-import { type CartState, decodeCartState } from '../lib/domain/cart.ts';
+import type { CartState } from '../lib/domain/cart.ts';
+import { decodeCartState } from '../lib/domain/cart-storage.ts';
 import { CART_STATE_KEY, TOKEN_KEY } from '../lib/domain/storage-keys.ts';
 
 /** Local storage, or null when the browser has it switched off (the page behaves as for a new visitor). */

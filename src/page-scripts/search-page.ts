@@ -328,7 +328,7 @@ function start(): void {
   // The first touch of a stepper starts the cart store: it saves a signed-in shopper's changes.
   const startCart = () => {
     window.removeEventListener(HYDRATE_EVENT, startCart);
-    void import('../stores/cart.ts').then((cart) => cart.startCart());
+    void import('../stores/cart-sync.ts').then((cart) => cart.startCart());
   };
   if (document.documentElement.dataset.hydrate !== undefined) startCart();
   else window.addEventListener(HYDRATE_EVENT, startCart);

@@ -1,7 +1,7 @@
 import { confirmPath, resetPath } from '../lib/domain/account-links.ts';
-import type { OrderDto, OrderStatusName } from '../lib/domain/cart.ts';
 import { deliveryLines } from '../lib/domain/delivery.ts';
 import { formatRupees } from '../lib/domain/money.ts';
+import type { OrderDto, OrderStatusName } from '../lib/domain/orders.ts';
 import type { MailMessage } from './mail.ts';
 
 /**

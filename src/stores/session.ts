@@ -12,7 +12,8 @@ import {
   tokenState,
   type UntrustedClaims,
 } from '../lib/domain/auth.ts';
-import { decodeCartState, isGuestCart } from '../lib/domain/cart.ts';
+import { isGuestCart } from '../lib/domain/cart.ts';
+import { decodeCartState } from '../lib/domain/cart-storage.ts';
 import { type DeviceTokens, decodeDeviceTokens, deviceTokenFor, withDeviceToken } from '../lib/domain/device-tokens.ts';
 import { afterSignInPath, safeReturnPath } from '../lib/domain/return-to.ts';
 import {

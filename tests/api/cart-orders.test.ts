@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CartDto, CheckedCartDto, OrderDto, ShortageDto } from '../../src/lib/domain/cart.ts';
+import type { CartDto, CheckedCartDto, ShortageDto } from '../../src/lib/domain/cart.ts';
+import type { OrderDto } from '../../src/lib/domain/orders.ts';
 import { insertCatalogue } from '../fixtures/catalogue.ts';
 import { type AuthTestApp, createAuthTestApp, JWT_SECRET } from './auth-helpers.ts';
 import { addCustomers, type Customer, cartBody, closeTestDb, line, send } from './cart-helpers.ts';
@@ -21,6 +22,7 @@ const CART_ITEM_FIELDS = [
   'ItemID',
   'ItemTitle',
   'ItemUpdatedTime',
+  'LineUpdatedTime',
   'MaxQtyPerItem',
   'Qty',
   'SellingPrice',
@@ -118,7 +120,14 @@ describe.each(DIALECTS)('cart and orders on %s', (dialect) => {
     it('answers an empty cart for someone who has none', async () => {
       const res = await call<CartDto>('GET', '/api/cart/Read', asha);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ CustomerID: asha.id, CustomerName: 'Asha Kumar', CartID: asha.id, CartItems: [] });
+      expect(res.body).toEqual({
+        CustomerID: asha.id,
+        CustomerName: 'Asha Kumar',
+        CartID: asha.id,
+        CartItems: [],
+        RemovedLines: [],
+        ReadTime: t.clock.now.toISOString(),
+      });
     });
 
     it('saves the posted cart as the caller’s and answers it with catalogue data, all loaded', async () => {
@@ -157,6 +166,7 @@ describe.each(DIALECTS)('cart and orders on %s', (dialect) => {
           StoreName: '3',
           ItemUpdatedTime: '2026-01-01T00:00:00.000Z',
           MaxQtyPerItem: 500,
+          LineUpdatedTime: t.clock.now.toISOString(),
         },
         {
           ItemID: 1,
@@ -174,6 +184,7 @@ describe.each(DIALECTS)('cart and orders on %s', (dialect) => {
           StoreName: '1',
           ItemUpdatedTime: '2026-01-01T00:00:00.000Z',
           MaxQtyPerItem: 999,
+          LineUpdatedTime: t.clock.now.toISOString(),
         },
       ]);
       const read = await call<CartDto>('GET', '/api/Cart/Read', asha);
@@ -648,7 +659,15 @@ describe.each(DIALECTS)('cart and orders on %s', (dialect) => {
       expect((await call<CartDto>('GET', '/api/cart/Read', asha)).body.CartItems).toHaveLength(1);
       const cleared = await call<CartDto>('DELETE', `/api/cartitem/delete/${asha.id}`, asha);
       expect(cleared.status).toBe(200);
-      expect(cleared.body).toEqual({ CustomerID: asha.id, CustomerName: 'Asha Kumar', CartID: asha.id, CartItems: [] });
+      expect(cleared.body).toEqual({
+        CustomerID: asha.id,
+        CustomerName: 'Asha Kumar',
+        CartID: asha.id,
+        CartItems: [],
+        // Issue 36: the removal stays, so another device's older copy does not bring Apple back.
+        RemovedLines: [{ ItemID: APPLE.id, StoreID: APPLE.store, RemovedTime: t.clock.now.toISOString() }],
+        ReadTime: t.clock.now.toISOString(),
+      });
       expect((await call<CartDto>('GET', '/api/cart/Read', asha)).body.CartItems).toEqual([]);
       expect(await count('cart_items')).toBe(0);
       expect((await call<Err>('DELETE', '/api/CartItem/Delete/x', asha)).status).toBe(400);

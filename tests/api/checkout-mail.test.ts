@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { OrderDto } from '../../src/lib/domain/cart.ts';
+import type { OrderDto } from '../../src/lib/domain/orders.ts';
 import type { Mailer, MailMessage } from '../../src/server/mail.ts';
 import { createMailQueue, enqueueMail } from '../../src/server/mail-queue.ts';
 import { insertCatalogue } from '../fixtures/catalogue.ts';

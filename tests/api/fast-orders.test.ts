@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderDto } from '../../src/lib/domain/cart.ts';
+import type { OrderDto } from '../../src/lib/domain/orders.ts';
 import { createApp } from '../../src/server/app.ts';
 import { fastOrders } from '../../src/server/fast-orders.ts';
 import type { Logger } from '../../src/server/logger.ts';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { OrderDto, ShortageDto } from '../../src/lib/domain/cart.ts';
+import type { ShortageDto } from '../../src/lib/domain/cart.ts';
 import type { StoreDto } from '../../src/lib/domain/catalogue.ts';
+import type { OrderDto } from '../../src/lib/domain/orders.ts';
 import { insertCatalogue } from '../fixtures/catalogue.ts';
 import { type AuthTestApp, createAuthTestApp, JWT_SECRET } from './auth-helpers.ts';
 import { addCustomers, type Customer, cartBody, line, withAccountHeld } from './cart-helpers.ts';

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { OrderDto } from '../../src/lib/domain/cart.ts';
+import type { OrderDto } from '../../src/lib/domain/orders.ts';
 import type { StockAlertDto } from '../../src/server/catalogue/stock-alerts.ts';
 import { insertCatalogue } from '../fixtures/catalogue.ts';
 import { type AuthTestApp, createAuthTestApp, decodeMail, JWT_SECRET, mailsTo, SITE_URL } from './auth-helpers.ts';

@@ -215,8 +215,11 @@ test.describe('the cart page before React', () => {
     expect(await serverQty(request, token, b)).toBe(2);
   });
 
-  test('a guest is sent to sign in and comes back to the cart', async ({ page }) => {
-    await page.goto('/app/cart/my-cart');
+  test('a guest sees the cart page, and is sent to sign in (and back) at Check Stock', async ({ page }) => {
+    await page.goto('/app/cart');
+    await expect(page).toHaveURL(/\/app\/cart\/my-cart$/);
+    await expect(page.getByText('Your cart is empty.')).toBeVisible();
+    await page.getByRole('button', { name: 'Check Stock' }).click();
     await expect(page).toHaveURL(/\/app\/login\?returnTo=%2Fapp%2Fcart%2Fmy-cart$/);
   });
 

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cartCount,
-  EMPTY_CART_STATE,
-  MAX_CART_QTY,
-  type MergeableLine,
-  mergeCartLines,
-  quantityOf,
-  removeLine,
-} from '../../src/lib/domain/cart.ts';
+import { cartCount, EMPTY_CART_STATE, MAX_CART_QTY, quantityOf, removeLine } from '../../src/lib/domain/cart.ts';
+import { type MergeableLine, mergeCartLines } from '../../src/lib/domain/cart-sync.ts';
 
 const l = (ItemID: number, StoreID: number, Qty: number, Staus: MergeableLine['Staus'] = 'added'): MergeableLine => ({
   ItemID,

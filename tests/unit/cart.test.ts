@@ -4,8 +4,6 @@ import {
   type CartItemDto,
   type CartLineItem,
   type CartState,
-  canCustomerCancel,
-  canMoveOrder,
   cartItemFromItem,
   changeQuantity,
   clampQty,
@@ -14,13 +12,17 @@ import {
   lineTotal,
   loadedFromServer,
   MAX_CART_QTY,
-  OPEN_ORDER_STATUSES,
-  ORDER_STATUS_NAMES,
-  parseOrderStatus,
   qtyLimitText,
   quantityOf,
   refreshItem,
 } from '../../src/lib/domain/cart.ts';
+import {
+  canCustomerCancel,
+  canMoveOrder,
+  OPEN_ORDER_STATUSES,
+  ORDER_STATUS_NAMES,
+  parseOrderStatus,
+} from '../../src/lib/domain/orders.ts';
 
 const T0 = '2026-01-01T00:00:00.000Z';
 const T1 = '2026-02-01T00:00:00.000Z';

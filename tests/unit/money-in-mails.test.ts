@@ -3,7 +3,7 @@
 // src/server/mail-templates.ts is rendered (text and HTML) and scanned for a price with
 // one decimal; a template added without a row here fails the first test.
 import { describe, expect, it } from 'vitest';
-import type { OrderDto, OrderStatusName } from '../../src/lib/domain/cart.ts';
+import type { OrderDto, OrderStatusName } from '../../src/lib/domain/orders.ts';
 import * as templates from '../../src/server/mail-templates.ts';
 
 /** A price written with a single decimal: "Rs 640.5", "Rs. 1,00,000.5". */

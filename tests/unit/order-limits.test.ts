@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCartState, MAX_CART_QTY } from '../../src/lib/domain/cart.ts';
+import { MAX_CART_QTY } from '../../src/lib/domain/cart.ts';
+import { decodeCartState } from '../../src/lib/domain/cart-storage.ts';
 import {
   type LineNow,
   openOrdersMessage,

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { friendlyMessage } from '../../lib/api/account.ts';
-import { ORDER_MOVES, ORDER_STATUS_NAMES, type OrderDto, type OrderStatusName } from '../../lib/domain/cart.ts';
+import { ORDER_MOVES, ORDER_STATUS_NAMES, type OrderDto, type OrderStatusName } from '../../lib/domain/orders.ts';
 import { $user } from '../../stores/session.ts';
 import { buttonStyles } from './button-styles.ts';
 import { DataTable, type TableHandle } from './DataTable.tsx';

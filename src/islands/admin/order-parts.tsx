@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { OrderDto, OrderStatusName } from '../../lib/domain/cart.ts';
 import type { StoreDto } from '../../lib/domain/catalogue.ts';
 import { formatRs, rupeesToPaise } from '../../lib/domain/money.ts';
+import type { OrderDto, OrderStatusName } from '../../lib/domain/orders.ts';
 import { plural } from '../../lib/domain/words.ts';
 import { buttonStyles } from './button-styles.ts';
 import type { TableHandle } from './DataTable.tsx';

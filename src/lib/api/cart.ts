@@ -1,4 +1,5 @@
 import type { $Fetch } from 'ofetch';
+import type { CartItemDto as CartLine } from '../domain/cart.ts';
 import type { DeliveryAddressDto } from '../domain/delivery.ts';
 import { toQuery } from './client.ts';
 import { ServiceError } from './errors.ts';
@@ -9,6 +10,11 @@ import type { CartDto, CheckedCartDto, OrderAgainLineDto, OrderDto, ShortageDto 
  * (spec §8), already logged; a refused order's shortages are read back with
  * `shortagesOf`.
  */
+
+/** A cart as the browser posts it: its lines as the cart state holds them. */
+interface PostedCart {
+  CartItems: readonly CartLine[];
+}
 
 /** Where an order goes (the checkout review's form) and whether to keep it as My Address. */
 export interface OrderDeliveryInput {
@@ -25,19 +31,23 @@ export interface OrdersPage {
 export interface CartApi {
   /** `GET /api/cart/Read`: the caller's saved cart, every line `loaded`. */
   read(): Promise<CartDto>;
-  /** `POST /api/cart/Create` (Check Stock): saves `cart` and answers it as the catalogue sees it now. */
-  checkStock(cart: Pick<CartDto, 'CartItems'>): Promise<CheckedCartDto>;
+  /**
+   * `POST /api/cart/Create` (Check Stock): saves `cart` and answers it as the
+   * catalogue sees it now. With `syncedTime` (when this copy last read the saved
+   * cart) the server keeps each line's newer change (issue 36).
+   */
+  checkStock(cart: PostedCart, syncedTime?: string): Promise<CheckedCartDto>;
   /**
    * `POST /api/cart/CreateOrder` with `Idempotency-Key: {key}`: the same key sent
    * again answers the first order instead of placing another.
    */
-  createOrder(cart: Pick<CartDto, 'CartItems'>, key: string, delivery?: OrderDeliveryInput): Promise<OrderDto>;
+  createOrder(cart: PostedCart, key: string, delivery?: OrderDeliveryInput): Promise<OrderDto>;
   /** `DELETE /api/CartItem/Delete/{userId}` (Clear Cart): answers the emptied cart. */
   clear(userId: number): Promise<CartDto>;
   /** `GET /api/Order/Again/{id}`: the caller's past order as it can be bought today. */
   orderAgain(orderId: number): Promise<OrderAgainLineDto[]>;
   /** `POST /api/cart/Merge`: merges a guest's cart into the caller's saved one and answers the result. */
-  merge(cart: Pick<CartDto, 'CartItems'>): Promise<CartDto>;
+  merge(cart: PostedCart): Promise<CartDto>;
   /** `GET /api/Order/AllOrders?mine=true`: the caller's own orders (employees too), newest first. */
   myOrders(page: number, limit: number): Promise<OrdersPage>;
   /** `POST /api/Order/Cancel/{id}`: cancels the caller's own order while it is Placed; answers it cancelled. */
@@ -50,8 +60,9 @@ export function createCartApi(api: $Fetch): CartApi {
     read() {
       return api<CartDto>('/api/cart/Read');
     },
-    checkStock(cart) {
-      return api<CheckedCartDto>('/api/cart/Create', { method: 'POST', body: cart });
+    checkStock(cart, syncedTime) {
+      const body = syncedTime === undefined ? cart : { CartItems: cart.CartItems, SyncedTime: syncedTime };
+      return api<CheckedCartDto>('/api/cart/Create', { method: 'POST', body });
     },
     createOrder(cart, key, delivery) {
       return api<OrderDto>('/api/cart/CreateOrder', {

@@ -1727,6 +1727,8 @@ export interface components {
             CustomerName: string;
             CartID: number;
             CartItems: components["schemas"]["CartItem"][];
+            RemovedLines?: components["schemas"]["RemovedLine"][];
+            ReadTime?: string;
         };
         CartItem: {
             ItemID: number;
@@ -1745,6 +1747,7 @@ export interface components {
             StoreName: string;
             ItemUpdatedTime: string;
             MaxQtyPerItem: number;
+            LineUpdatedTime?: string;
         };
         CatalogueChanges: {
             Cursor: string;
@@ -1762,6 +1765,8 @@ export interface components {
             CustomerName: string;
             CartID: number;
             CartItems: components["schemas"]["CartItem"][];
+            RemovedLines?: components["schemas"]["RemovedLine"][];
+            ReadTime?: string;
             Shortages: components["schemas"]["Shortage"][];
         };
         DeliveryAddress: {
@@ -2018,6 +2023,12 @@ export interface components {
             Qty: number;
             Size: string;
             LineTotal: number;
+        };
+        /** @description A line taken out of the saved cart lately, and when: a device holding an older copy drops it. */
+        RemovedLine: {
+            ItemID: number;
+            StoreID: number;
+            RemovedTime: string;
         };
         /** @description A published section. */
         Section: {
@@ -7315,9 +7326,13 @@ export interface operations {
                         Qty: number;
                         /** @enum {string} */
                         Staus?: "loaded" | "modified" | "deleted" | "added";
+                        /** Format: date-time */
+                        LineUpdatedTime?: string;
                     } & {
                         [key: string]: unknown;
                     })[];
+                    /** Format: date-time */
+                    SyncedTime?: string;
                 };
             };
         };
@@ -7405,9 +7420,13 @@ export interface operations {
                         Qty: number;
                         /** @enum {string} */
                         Staus?: "loaded" | "modified" | "deleted" | "added";
+                        /** Format: date-time */
+                        LineUpdatedTime?: string;
                     } & {
                         [key: string]: unknown;
                     })[];
+                    /** Format: date-time */
+                    SyncedTime?: string;
                 };
             };
         };
@@ -7498,9 +7517,13 @@ export interface operations {
                         Qty: number;
                         /** @enum {string} */
                         Staus?: "loaded" | "modified" | "deleted" | "added";
+                        /** Format: date-time */
+                        LineUpdatedTime?: string;
                     } & {
                         [key: string]: unknown;
                     })[];
+                    /** Format: date-time */
+                    SyncedTime?: string;
                     DeliveryAddress?: {
                         FullName: string;
                         Phone: string;

@@ -1,7 +1,7 @@
 import type { RegistrationInput } from '../domain/account-rules.ts';
-import type { OrderStatusName } from '../domain/cart.ts';
 import type { CategoryForm, ItemForm, SectionForm, StoreDbForm, StoreForm } from '../domain/catalogue-forms.ts';
 import { type ContentOwner, contentTilePath } from '../domain/content-images.ts';
+import type { OrderStatusName } from '../domain/orders.ts';
 import type { ProfileEdit } from './account.ts';
 import type { DataAccess, ListQuery, Page } from './data.ts';
 import type {

@@ -5,7 +5,6 @@
  * and by the API alike; no I/O, no mutation of its inputs.
  */
 import type { ItemDto } from './catalogue.ts';
-import type { DeliveryAddressDto } from './delivery.ts';
 import { paiseToRupees, rupeesToPaise } from './money.ts';
 import { lineTotal as lineTotalPaise } from './pricing.ts';
 
@@ -42,9 +41,14 @@ export interface CartItemDto {
    * the Store). A cart kept from before the limit existed reads as MAX_CART_QTY.
    */
   MaxQtyPerItem: number;
+  /**
+   * When the line last changed (issue 36, ISO time on the server's clock): the
+   * server's time for a saved line, this browser's estimate of it for a line
+   * changed here and not yet saved. Absent on a line kept from before.
+   */
+  LineUpdatedTime?: string | undefined;
 }
 
-/** An item as a cart line copies it: the catalogue's fields and its store's most per order. */
 /**
  * The catalogue fields a cart line copies from an item (spec §3 CartItem), as a
  * page hands them to its quantity stepper: no content or descriptions, and the
@@ -97,12 +101,27 @@ export interface CartDto {
   /** Always equals the owner's account id: one cart per account. */
   CartID: number;
   CartItems: CartItemDto[];
+  /** Lines taken out of the saved cart lately, and when (issue 36: a removal on one device stays). */
+  RemovedLines?: RemovedLineDto[] | undefined;
+  /** When the server answered this cart (its clock). */
+  ReadTime?: string | undefined;
+}
+
+/** A line taken out of a saved cart, and when (the server's clock). */
+export interface RemovedLineDto {
+  ItemID: number;
+  StoreID: number;
+  RemovedTime: string;
 }
 
 /** What the client keeps under the `cartState` key: the cart plus whether it has unsaved changes. */
 export interface CartState {
   cart: CartDto | null;
   isDirty: boolean;
+  /** When the server's cart was last read into this copy (the server's `ReadTime`). */
+  syncedTime?: string;
+  /** The server's clock minus this browser's, in ms, as that read measured it. */
+  clockOffset?: number;
 }
 
 /** Who a new cart is created for (from User or Employee Details). */
@@ -208,92 +227,46 @@ export function refreshItem(state: CartState, item: CartLineItem): CartState {
  * Any change marks the cart dirty; setting the quantity a line already has returns
  * `state` itself (after any refresh).
  */
-export function changeQuantity(state: CartState, item: CartLineItem, qty: number, customer?: Customer): CartState {
+export function changeQuantity(
+  state: CartState,
+  item: CartLineItem,
+  qty: number,
+  customer?: Customer,
+  at?: string,
+): CartState {
   const n = clampQty(qty, item.MaxQtyPerItem);
   const cart = state.cart;
+  const stamp = (line: CartItemDto): CartItemDto => (at === undefined ? line : { ...line, LineUpdatedTime: at });
   if (cart === null) {
     if (n === 0) return state;
     if (customer === undefined)
       throw new Error('changeQuantity: there is no cart yet and no customer to create one for');
-    return { cart: { ...emptyCart(customer), CartItems: [cartItemFromItem(item, n, 'added')] }, isDirty: true };
+    return {
+      ...state,
+      cart: { ...emptyCart(customer), CartItems: [stamp(cartItemFromItem(item, n, 'added'))] },
+      isDirty: true,
+    };
   }
   const i = cart.CartItems.findIndex((line) => sameLine(line, item.ItemID, item.StoreID));
   const found = cart.CartItems[i];
   if (found === undefined) {
     if (n === 0) return state;
-    return { cart: { ...cart, CartItems: [...cart.CartItems, cartItemFromItem(item, n, 'added')] }, isDirty: true };
+    return {
+      ...state,
+      cart: { ...cart, CartItems: [...cart.CartItems, stamp(cartItemFromItem(item, n, 'added'))] },
+      isDirty: true,
+    };
   }
   const line = refreshed(found, item);
   if (line.Qty === n) {
     return line === found ? state : { ...state, cart: { ...cart, CartItems: cart.CartItems.with(i, line) } };
   }
   if (line.Staus === 'added' && n === 0) {
-    return { cart: { ...cart, CartItems: cart.CartItems.toSpliced(i, 1) }, isDirty: true };
+    return { ...state, cart: { ...cart, CartItems: cart.CartItems.toSpliced(i, 1) }, isDirty: true };
   }
   const status: CartItemStatus = line.Staus === 'added' ? 'added' : 'modified';
-  return { cart: { ...cart, CartItems: cart.CartItems.with(i, { ...line, Qty: n, Staus: status }) }, isDirty: true };
-}
-
-const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const text = (v: unknown): v is string => typeof v === 'string';
-
-function isCartLine(value: unknown): value is CartItemDto {
-  if (typeof value !== 'object' || value === null) return false;
-  const l = value as Record<string, unknown>;
-  return (
-    finite(l.ItemID) &&
-    finite(l.StoreID) &&
-    finite(l.Qty) &&
-    finite(l.Availability) &&
-    finite(l.UnitPrice) &&
-    finite(l.Discount) &&
-    finite(l.FlatDiscount) &&
-    finite(l.Gst) &&
-    finite(l.SellingPrice) &&
-    text(l.ItemTitle) &&
-    text(l.Size) &&
-    text(l.StoreName) &&
-    text(l.ItemUpdatedTime) &&
-    (l.MaxQtyPerItem === undefined || finite(l.MaxQtyPerItem)) &&
-    CART_ITEM_STATUSES.includes(l.Staus as CartItemDto['Staus'])
-  );
-}
-
-/** A stored line as the cart takes it: one kept from before the per-order limit gets the largest quantity. */
-function withLimit(line: CartItemDto): CartItemDto {
-  return line.MaxQtyPerItem === undefined ? { ...line, MaxQtyPerItem: MAX_CART_QTY } : line;
-}
-
-function isCart(value: unknown): value is CartDto {
-  if (typeof value !== 'object' || value === null) return false;
-  const c = value as Record<string, unknown>;
-  return (
-    finite(c.CartID) &&
-    finite(c.CustomerID) &&
-    text(c.CustomerName) &&
-    Array.isArray(c.CartItems) &&
-    c.CartItems.every(isCartLine)
-  );
-}
-
-/**
- * Reads a stored cart state. Anything that is not one (invalid JSON, another
- * shape, a removed key) is the empty state: a damaged copy costs the unsaved
- * changes, never the page.
- */
-export function decodeCartState(stored: unknown): CartState {
-  if (typeof stored !== 'string') return EMPTY_CART_STATE;
-  let value: unknown;
-  try {
-    value = JSON.parse(stored);
-  } catch {
-    return EMPTY_CART_STATE;
-  }
-  if (typeof value !== 'object' || value === null) return EMPTY_CART_STATE;
-  const { cart, isDirty } = value as Record<string, unknown>;
-  if (typeof isDirty !== 'boolean' || !(cart === null || isCart(cart))) return EMPTY_CART_STATE;
-  if (cart === null || cart.CartItems.every((l) => l.MaxQtyPerItem !== undefined)) return { cart, isDirty };
-  return { cart: { ...cart, CartItems: cart.CartItems.map(withLimit) }, isDirty };
+  const next = stamp({ ...line, Qty: n, Staus: status });
+  return { ...state, cart: { ...cart, CartItems: cart.CartItems.with(i, next) }, isDirty: true };
 }
 
 /** The CartID (and CustomerID) of a guest's cart: nobody's account, kept only in the browser. */
@@ -319,41 +292,7 @@ export function isGuestCart(state: CartState): boolean {
   return state.cart?.CartID === GUEST_CART_ID && state.cart.CartItems.length > 0;
 }
 
-/** What merging needs of a line: which item of which store, and how many. */
-export interface MergeableLine {
-  ItemID: number;
-  StoreID: number;
-  Qty: number;
-  Staus?: CartItemStatus;
-}
-
-const keeps = (line: MergeableLine) => line.Qty > 0 && line.Staus !== 'deleted';
-
-/**
- * A guest's cart lines merged into an account's (issue 12): every line of both is
- * kept; a line both hold (same ItemID + StoreID) keeps the larger quantity and
- * the account's line (with that quantity). The account's lines come first, in
- * their order, then the guest's new ones in theirs. Lines with a quantity of 0 or
- * the status `deleted` are not lines of a cart and are left out. Quantities are
- * clamped to MAX_CART_QTY. The inputs are not changed.
- */
-export function mergeCartLines<T extends MergeableLine>(account: readonly T[], guest: readonly T[]): T[] {
-  const out: T[] = [];
-  const at = new Map<string, number>();
-  for (const line of [...account.filter(keeps), ...guest.filter(keeps)]) {
-    const key = `${line.StoreID}:${line.ItemID}`;
-    const i = at.get(key);
-    const qty = clampQty(line.Qty);
-    if (i === undefined) {
-      at.set(key, out.length);
-      out.push(qty === line.Qty ? line : { ...line, Qty: qty });
-      continue;
-    }
-    const kept = out[i] as T;
-    if (qty > kept.Qty) out[i] = { ...kept, Qty: qty };
-  }
-  return out;
-}
+const keeps = (line: Pick<CartItemDto, 'Qty' | 'Staus'>) => line.Qty > 0 && line.Staus !== 'deleted';
 
 /** How many units the cart holds in all (deleted lines count for nothing): the count beside "Cart". */
 export function cartCount(state: CartState): number {
@@ -379,15 +318,15 @@ export function quantityOf(state: CartState, itemId: number, storeId: number): n
  * the server drops it when the cart is saved. Returns `state` itself when there
  * is no such line.
  */
-export function removeLine(state: CartState, itemId: number, storeId: number): CartState {
+export function removeLine(state: CartState, itemId: number, storeId: number, at?: string): CartState {
   const cart = state.cart;
   if (cart === null) return state;
   const i = cart.CartItems.findIndex((line) => sameLine(line, itemId, storeId));
   const line = cart.CartItems[i];
   if (line === undefined || line.Staus === 'deleted') return state;
-  const CartItems =
-    line.Staus === 'added' ? cart.CartItems.toSpliced(i, 1) : cart.CartItems.with(i, { ...line, Staus: 'deleted' });
-  return { cart: { ...cart, CartItems }, isDirty: true };
+  const gone: CartItemDto = { ...line, Staus: 'deleted', ...(at === undefined ? {} : { LineUpdatedTime: at }) };
+  const CartItems = line.Staus === 'added' ? cart.CartItems.toSpliced(i, 1) : cart.CartItems.with(i, gone);
+  return { ...state, cart: { ...cart, CartItems }, isDirty: true };
 }
 
 /** A cart line's total in rupees (spec §9): selling price × quantity, exact to the paisa. */
@@ -403,70 +342,4 @@ export function grandTotal(cart: Pick<CartDto, 'CartItems'> | null): number {
     if (line.Staus !== 'deleted') paise += lineTotalPaise(rupeesToPaise(line.SellingPrice), line.Qty);
   }
   return paiseToRupees(paise);
-}
-
-/** Order statuses, in the order an order moves through them. */
-export type OrderStatusName = 'Placed' | 'Packed' | 'Delivered' | 'Cancelled';
-export const ORDER_STATUS_NAMES: readonly OrderStatusName[] = ['Placed', 'Packed', 'Delivered', 'Cancelled'];
-
-/** Where an order may move from each status: Placed → Packed → Delivered; Placed or Packed → Cancelled. */
-export const ORDER_MOVES: Readonly<Record<OrderStatusName, readonly OrderStatusName[]>> = {
-  Placed: ['Packed', 'Cancelled'],
-  Packed: ['Delivered', 'Cancelled'],
-  Delivered: [],
-  Cancelled: [],
-};
-
-export function canMoveOrder(from: OrderStatusName, to: OrderStatusName): boolean {
-  return ORDER_MOVES[from].includes(to);
-}
-
-/** Orders still under way (not delivered or cancelled): the ones an account's open-order limit counts. */
-export const OPEN_ORDER_STATUSES: readonly OrderStatusName[] = ORDER_STATUS_NAMES.filter(
-  (s) => ORDER_MOVES[s].length > 0,
-);
-
-/** Where a customer may cancel their own order (`POST /api/Order/Cancel/{OrderID}`): before it is packed. */
-export const CUSTOMER_CANCELLABLE: readonly OrderStatusName[] = ['Placed'];
-
-export function canCustomerCancel(status: OrderStatusName): boolean {
-  return CUSTOMER_CANCELLABLE.includes(status) && canMoveOrder(status, 'Cancelled');
-}
-
-/** A status name matched case-insensitively (`packed` → `Packed`), or undefined. */
-export function parseOrderStatus(raw: string): OrderStatusName | undefined {
-  const lower = raw.trim().toLowerCase();
-  return ORDER_STATUS_NAMES.find((s) => s.toLowerCase() === lower);
-}
-
-/** One line of an order: the item as it was sold (prices copied from the catalogue when ordered). */
-export interface OrderItemDto {
-  ItemID: number;
-  StoreID: number;
-  ItemTitle: string;
-  UnitPrice: number;
-  /** Percent. */
-  Gst: number;
-  /** Percent. */
-  Discount: number;
-  FlatDiscount: number;
-  SellingPrice: number;
-  Qty: number;
-  Size: string;
-  /** SellingPrice × Qty, in rupees. */
-  LineTotal: number;
-}
-
-export interface OrderDto {
-  OrderID: number;
-  CustomerID: number;
-  CustomerName: string;
-  Status: OrderStatusName;
-  /** The sum of the line totals, in rupees. */
-  OrderTotal: number;
-  CreatedTime: string;
-  UpdatedTime: string;
-  OrderItems: OrderItemDto[];
-  /** Where the order goes: the snapshot taken when it was placed. */
-  DeliveryAddress: DeliveryAddressDto;
 }

@@ -4,7 +4,8 @@
  * the pure decisions; the order transaction (src/server/orders/order-steps.ts) reads
  * the rows, holds the locks and calls them, for both doors an order comes in by.
  */
-import { MAX_CART_QTY, OPEN_ORDER_STATUSES, qtyLimitText } from './cart.ts';
+import { MAX_CART_QTY, qtyLimitText } from './cart.ts';
+import { OPEN_ORDER_STATUSES } from './orders.ts';
 
 /** A new store's most of one item per order (`MaxQtyPerItem`). */
 export const DEFAULT_MAX_QTY_PER_ITEM = 20;

@@ -22,6 +22,7 @@ export interface Database {
   login_throttle: LoginThrottleTable;
   carts: CartsTable;
   cart_items: CartItemsTable;
+  cart_removals: CartRemovalsTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   audit_log: AuditLogTable;
@@ -183,6 +184,16 @@ export interface CartItemsTable {
   status: CartItemStatus;
   /** Where the line stands in the cart (0 first), as the customer built it. */
   position: ColumnType<number, number | undefined, number>;
+  /** When the line last changed (issue 36); lines from before read as 1970. */
+  updated_at: ColumnType<string, string | undefined, string>;
+}
+
+/** A line taken out of a cart, and when: a device's older copy does not bring it back (issue 36). */
+export interface CartRemovalsTable {
+  cart_id: number;
+  item_id: number;
+  store_id: number;
+  removed_at: string;
 }
 
 export type OrderStatus = 'Placed' | 'Packed' | 'Delivered' | 'Cancelled';

@@ -33,6 +33,7 @@ export interface SeedSummary {
 const CATALOGUE_TABLES = [
   // Back-in-stock requests name items of the catalogue being replaced, as cart lines do.
   'stock_alerts',
+  'cart_removals',
   'cart_items',
   'carts',
   'published_sections',

@@ -175,9 +175,19 @@ const postedCartSchema = z.object({
         StoreID: idSchema,
         Qty: z.int().min(0),
         Staus: z.enum(['loaded', 'modified', 'deleted', 'added']).optional(),
+        LineUpdatedTime: z.iso
+          .datetime({ offset: true })
+          .optional()
+          .describe('When the line last changed on the device (issue 36; read by Create when SyncedTime is sent)'),
       }),
     )
     .describe('The cart lines; other fields of a cart line (as Read answers them) are ignored'),
+  SyncedTime: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe(
+      "When the device last read the saved cart (its ReadTime). Create then keeps each line's newer change; without it the posted lines replace the cart",
+    ),
 });
 
 const deliveryInput = z.object({

@@ -11,14 +11,7 @@
  */
 import { z } from 'zod';
 import type { EmployeeDto, EndUserDto, RegisterResultDto, UserInfoDto, UserRolesDto } from '../../lib/domain/auth.ts';
-import type {
-  CartDto,
-  CartItemDto,
-  CheckedCartDto,
-  OrderDto,
-  OrderItemDto,
-  ShortageDto,
-} from '../../lib/domain/cart.ts';
+import type { CartDto, CartItemDto, CheckedCartDto, ShortageDto } from '../../lib/domain/cart.ts';
 import type {
   BookDto,
   BookSummaryDto,
@@ -32,6 +25,7 @@ import type {
 import type { ImportJobDto, ImportReport, SheetError } from '../../lib/domain/catalogue-sheet.ts';
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
 import type { FeedClientDto } from '../../lib/domain/feed-rules.ts';
+import type { OrderDto, OrderItemDto } from '../../lib/domain/orders.ts';
 import type { OrderAgainLineDto, StockAlertDto } from '../../lib/domain/shopper.ts';
 import type {
   AuditEntryDto,
@@ -349,7 +343,16 @@ export const cartItemSchema = named(
     StoreName: z.string(),
     ItemUpdatedTime: time,
     MaxQtyPerItem: z.int().min(1),
+    LineUpdatedTime: time
+      .optional()
+      .describe('When the line last changed (the server answers it on every saved line; issue 36)'),
   }),
+);
+
+const removedLineSchema = named(
+  'RemovedLine',
+  z.object({ ItemID: id, StoreID: id, RemovedTime: time }),
+  'A line taken out of the saved cart lately, and when: a device holding an older copy drops it.',
 );
 
 const cartFields = {
@@ -357,6 +360,8 @@ const cartFields = {
   CustomerName: z.string(),
   CartID: id,
   CartItems: z.array(cartItemSchema),
+  RemovedLines: z.array(removedLineSchema).optional(),
+  ReadTime: time.optional().describe("When the server answered this cart (the server's clock)"),
 };
 export const cartSchema = named('Cart', z.object(cartFields));
 

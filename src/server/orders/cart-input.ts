@@ -12,6 +12,8 @@ export interface CartLineInput {
   storeId: number;
   qty: number;
   status: CartItemStatus;
+  /** When the line last changed, as the device says (`LineUpdatedTime`, issue 36); absent from clients of spec §7. */
+  updatedTime?: string;
 }
 
 /** The longest `Idempotency-Key` accepted. */
@@ -26,6 +28,34 @@ function wholeNumber(v: unknown): number | undefined {
 }
 
 const absent = (v: unknown): boolean => v === undefined || v === null || v === '';
+
+const TIME_RULE = 'must be an ISO-8601 time such as 2026-01-31T09:30:00.000Z';
+
+/** An ISO-8601 time with a date and a time of day, as UTC text; undefined when it is not one. */
+function isoTime(v: unknown): string | undefined {
+  if (
+    typeof v !== 'string' ||
+    !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(v.trim())
+  ) {
+    return undefined;
+  }
+  const ms = Date.parse(v.trim());
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+}
+
+/**
+ * The posted cart's `SyncedTime` (issue 36): when the device last read the saved
+ * cart, so the save keeps each line's newer change; undefined when not sent (the
+ * posted lines then replace the cart, as spec §7 says); a 400 naming it when it
+ * is not a time.
+ */
+export function parseSyncedTime(body: Record<string, unknown>): string | undefined {
+  const raw = field(body, 'SyncedTime');
+  if (absent(raw)) return undefined;
+  const time = isoTime(raw);
+  if (time === undefined) throw AppError.invalidField('SyncedTime', TIME_RULE);
+  return time;
+}
 
 /** Throws one 400 with every problem found, the first few spelled out in `Message`. */
 function throwIfInvalid(modelState: ModelState): void {
@@ -81,8 +111,18 @@ export function parseCartBody(body: Record<string, unknown>): CartLineInput[] {
     );
     if (absent(rawStatus)) fail(`${at}.Staus`, `is required and ${STATUS_RULE}`);
     else if (status === undefined) fail(`${at}.Staus`, STATUS_RULE);
+    const rawTime = field(line, 'LineUpdatedTime');
+    const updatedTime = absent(rawTime) ? undefined : isoTime(rawTime);
+    if (!absent(rawTime) && updatedTime === undefined) fail(`${at}.LineUpdatedTime`, TIME_RULE);
     if (ids.ItemID > 0 && ids.StoreID > 0 && qty !== undefined && status !== undefined) {
-      lines.push({ index, itemId: ids.ItemID, storeId: ids.StoreID, qty, status });
+      lines.push({
+        index,
+        itemId: ids.ItemID,
+        storeId: ids.StoreID,
+        qty,
+        status,
+        ...(updatedTime ? { updatedTime } : {}),
+      });
     }
   });
   const seen = new Map<string, number>();

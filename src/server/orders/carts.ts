@@ -5,9 +5,10 @@ import {
   cartItemFromItem,
   emptyCart,
   MAX_CART_LINES,
-  mergeCartLines,
+  type RemovedLineDto,
   type ShortageDto,
 } from '../../lib/domain/cart.ts';
+import { mergeCartLines, planSave, REMOVAL_KEPT_DAYS, type SavedLine } from '../../lib/domain/cart-sync.ts';
 import type { SignedInAccount } from '../auth/middleware.ts';
 import { toItemDto } from '../catalogue/items.ts';
 import { compiledPerDb } from '../db/query.ts';
@@ -41,38 +42,125 @@ export async function assertKnownItems(db: Kysely<Database>, lines: readonly Car
   }
 }
 
+/** The saved lines of a cart with their update times, in their order (inside a transaction). */
+async function savedLines(trx: Kysely<Database>, cartId: number): Promise<SavedLine[]> {
+  const rows = await trx
+    .selectFrom('cart_items')
+    .select(['item_id', 'store_id', 'qty', 'updated_at'])
+    .where('cart_id', '=', cartId)
+    .orderBy('position')
+    .orderBy('item_id')
+    .execute();
+  return rows.map((r) => ({ ItemID: r.item_id, StoreID: r.store_id, Qty: r.qty, LineUpdatedTime: r.updated_at }));
+}
+
+/** The cart row first: its row lock (PostgreSQL) makes two writes of the same cart take turns. */
+async function lockCart(trx: Kysely<Database>, owner: Customer, at: string): Promise<void> {
+  await trx
+    .insertInto('carts')
+    .values({ user_id: owner.id, customer_name: owner.fullName, updated_at: at })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ customer_name: owner.fullName, updated_at: at }))
+    .execute();
+}
+
 /**
- * Makes `lines` the caller's saved cart, in their order, replacing what was
- * there. The cart row is written first: its row lock (PostgreSQL) makes two
- * saves of the same cart take turns instead of colliding on the lines' key.
+ * Writes `lines` as the cart's lines, in their order, and notes when each of
+ * `removed` was taken out (issue 36); a line that is back loses its removal, and
+ * removals older than REMOVAL_KEPT_DAYS are forgotten.
  */
-export async function saveCart(
-  db: Kysely<Database>,
-  owner: Customer,
-  lines: readonly CartLineInput[],
+async function writeLines(
+  trx: Kysely<Database>,
+  cartId: number,
+  lines: readonly SavedLine[],
+  removed: readonly RemovedLineDto[],
   at: string,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('carts')
-      .values({ user_id: owner.id, customer_name: owner.fullName, updated_at: at })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ customer_name: owner.fullName, updated_at: at }))
-      .execute();
-    await trx.deleteFrom('cart_items').where('cart_id', '=', owner.id).execute();
-    if (lines.length === 0) return;
+  await trx.deleteFrom('cart_items').where('cart_id', '=', cartId).execute();
+  if (lines.length > 0) {
     await trx
       .insertInto('cart_items')
       .values(
         lines.map((line, position) => ({
-          cart_id: owner.id,
-          item_id: line.itemId,
-          store_id: line.storeId,
-          qty: line.qty,
+          cart_id: cartId,
+          item_id: line.ItemID,
+          store_id: line.StoreID,
+          qty: line.Qty,
           status: 'loaded' as const,
           position,
+          updated_at: line.LineUpdatedTime,
         })),
       )
       .execute();
+  }
+  const oldest = new Date(Date.parse(at) - REMOVAL_KEPT_DAYS * 86_400_000).toISOString();
+  await trx
+    .deleteFrom('cart_removals')
+    .where('cart_id', '=', cartId)
+    .where((eb) => {
+      // An item id names one item of one store: the id alone finds its removal.
+      const ids = [...lines, ...removed].map((l) => l.ItemID);
+      return ids.length === 0
+        ? eb('removed_at', '<', oldest)
+        : eb.or([eb('removed_at', '<', oldest), eb('item_id', 'in', ids)]);
+    })
+    .execute();
+  if (removed.length > 0) {
+    await trx
+      .insertInto('cart_removals')
+      .values(
+        removed.map((l) => ({ cart_id: cartId, item_id: l.ItemID, store_id: l.StoreID, removed_at: l.RemovedTime })),
+      )
+      .execute();
+  }
+}
+
+async function removalsOf(db: Kysely<Database>, cartId: number): Promise<RemovedLineDto[]> {
+  const rows = await db
+    .selectFrom('cart_removals')
+    .select(['item_id', 'store_id', 'removed_at'])
+    .where('cart_id', '=', cartId)
+    .orderBy('removed_at')
+    .execute();
+  return rows.map((r) => ({ ItemID: r.item_id, StoreID: r.store_id, RemovedTime: r.removed_at }));
+}
+
+/** How a posted cart is saved: the lines as posted, and when the device last read the saved cart (issue 36). */
+export interface SaveInput {
+  lines: readonly CartLineInput[];
+  /** Absent for a client that knows nothing of line times: the posted lines then replace the cart (spec §7). */
+  syncedTime?: string;
+}
+
+/**
+ * Saves a posted cart as the caller's, in one transaction (`planSave`: without
+ * `syncedTime` the posted lines replace the cart; with it each line keeps its
+ * newer change). Every line taken out leaves its removal time.
+ */
+export async function saveCart(db: Kysely<Database>, owner: Customer, input: SaveInput, at: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockCart(trx, owner, at);
+    const saved = await savedLines(trx, owner.id);
+    const removals = input.syncedTime === undefined ? [] : await removalsOf(trx, owner.id);
+    const plan = planSave(
+      saved,
+      removals,
+      input.lines.map((l) => ({
+        ItemID: l.itemId,
+        StoreID: l.storeId,
+        Qty: l.qty,
+        Staus: l.status,
+        ...(l.updatedTime === undefined ? {} : { LineUpdatedTime: l.updatedTime }),
+      })),
+      input.syncedTime,
+      at,
+    );
+    if (plan.lines.length > MAX_CART_LINES) {
+      throw AppError.invalidField(
+        'CartItems',
+        `would make a cart of ${plan.lines.length} lines with the lines saved from other devices; a cart holds at most ${MAX_CART_LINES}`,
+      );
+    }
+    await writeLines(trx, owner.id, plan.lines, plan.removed, at);
   });
 }
 
@@ -90,23 +178,18 @@ export async function mergeIntoCart(
   at: string,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    // The cart row first: its row lock makes a save and a merge of the same cart take turns.
-    await trx
-      .insertInto('carts')
-      .values({ user_id: owner.id, customer_name: owner.fullName, updated_at: at })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ customer_name: owner.fullName, updated_at: at }))
-      .execute();
+    await lockCart(trx, owner, at);
     const saved = await trx
       .selectFrom('cart_items as ci')
       .innerJoin('items as i', 'i.id', 'ci.item_id')
-      .select(['ci.item_id', 'ci.store_id', 'ci.qty'])
+      .select(['ci.item_id', 'ci.store_id', 'ci.qty', 'ci.updated_at'])
       .where('ci.cart_id', '=', owner.id)
       .orderBy('ci.position')
       .orderBy('ci.item_id')
       .execute();
     const merged = mergeCartLines(
-      saved.map((r) => ({ ItemID: r.item_id, StoreID: r.store_id, Qty: r.qty })),
-      lines.map((l) => ({ ItemID: l.itemId, StoreID: l.storeId, Qty: l.qty, Staus: l.status })),
+      saved.map((r) => ({ ItemID: r.item_id, StoreID: r.store_id, Qty: r.qty, LineUpdatedTime: r.updated_at })),
+      lines.map((l) => ({ ItemID: l.itemId, StoreID: l.storeId, Qty: l.qty, Staus: l.status, LineUpdatedTime: at })),
     );
     if (merged.length > MAX_CART_LINES) {
       throw AppError.invalidField(
@@ -114,21 +197,13 @@ export async function mergeIntoCart(
         `would make a cart of ${merged.length} lines with the saved one; a cart holds at most ${MAX_CART_LINES}`,
       );
     }
-    await trx.deleteFrom('cart_items').where('cart_id', '=', owner.id).execute();
-    if (merged.length === 0) return;
-    await trx
-      .insertInto('cart_items')
-      .values(
-        merged.map((line, position) => ({
-          cart_id: owner.id,
-          item_id: line.ItemID,
-          store_id: line.StoreID,
-          qty: line.Qty,
-          status: 'loaded' as const,
-          position,
-        })),
-      )
-      .execute();
+    const before = new Map(saved.map((r) => [`${r.store_id}:${r.item_id}`, r]));
+    const kept = merged.map((line) => {
+      const old = before.get(`${line.StoreID}:${line.ItemID}`);
+      const time = old !== undefined && old.qty === line.Qty ? old.updated_at : at;
+      return { ItemID: line.ItemID, StoreID: line.StoreID, Qty: line.Qty, LineUpdatedTime: time };
+    });
+    await writeLines(trx, owner.id, kept, [], at);
   });
 }
 
@@ -138,7 +213,7 @@ const cartLines = compiledPerDb((db: Kysely<Database>) =>
     .innerJoin('items as i', 'i.id', 'ci.item_id')
     .innerJoin('stores as s', 's.id', 'i.store_id')
     .selectAll('i')
-    .select(['ci.qty as cart_qty', 's.max_qty_per_item as max_qty'])
+    .select(['ci.qty as cart_qty', 'ci.updated_at as line_updated_at', 's.max_qty_per_item as max_qty'])
     .where('ci.cart_id', '=', 0)
     .orderBy('ci.position')
     .orderBy('ci.item_id'),
@@ -146,21 +221,28 @@ const cartLines = compiledPerDb((db: Kysely<Database>) =>
 
 /**
  * The caller's saved cart with current catalogue data and each line's store limit
- * (`MaxQtyPerItem`), every line `loaded`; an empty cart when none is saved.
+ * (`MaxQtyPerItem`), every line `loaded` with the time of its last change, the
+ * lines removed lately (`RemovedLines`) and the server's time (`ReadTime`, read
+ * at `at`); an empty cart when none is saved.
  */
-export async function readCart(db: Kysely<Database>, owner: Customer): Promise<CartDto> {
-  const { rows } = await db.executeQuery(cartLines(db, [owner.id]));
+export async function readCart(db: Kysely<Database>, owner: Customer, at: string): Promise<CartDto> {
+  const [{ rows }, removed] = await Promise.all([db.executeQuery(cartLines(db, [owner.id])), removalsOf(db, owner.id)]);
   const cart = emptyCart(owner);
-  cart.CartItems = rows.map(({ cart_qty, max_qty, ...item }) =>
-    cartItemFromItem({ ...toItemDto(item), MaxQtyPerItem: max_qty }, cart_qty, 'loaded'),
-  );
+  cart.CartItems = rows.map(({ cart_qty, max_qty, line_updated_at, ...item }) => ({
+    ...cartItemFromItem({ ...toItemDto(item), MaxQtyPerItem: max_qty }, cart_qty, 'loaded'),
+    LineUpdatedTime: line_updated_at,
+  }));
+  cart.RemovedLines = removed;
+  cart.ReadTime = at;
   return cart;
 }
 
-/** Empties the caller's cart (lines and cart row) in one transaction. */
-export async function clearCart(db: Kysely<Database>, ownerId: number): Promise<void> {
+/** Empties the caller's cart (lines and cart row) in one transaction; each line taken out leaves its removal time. */
+export async function clearCart(db: Kysely<Database>, ownerId: number, at: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('cart_items').where('cart_id', '=', ownerId).execute();
+    const saved = await savedLines(trx, ownerId);
+    const removed = saved.map((l) => ({ ItemID: l.ItemID, StoreID: l.StoreID, RemovedTime: at }));
+    await writeLines(trx, ownerId, [], removed, at);
     await trx.deleteFrom('carts').where('user_id', '=', ownerId).execute();
   });
 }

@@ -1,7 +1,8 @@
 // The order's wire shapes: rows of orders and order lines as the API answers them.
-import type { OrderDto, OrderItemDto } from '../../lib/domain/cart.ts';
+
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
 import { bpsToPercent, paiseToRupees } from '../../lib/domain/money.ts';
+import type { OrderDto, OrderItemDto } from '../../lib/domain/orders.ts';
 import { lineTotal } from '../../lib/domain/pricing.ts';
 import type { Order, OrderLine } from '../db/schema.ts';
 

@@ -3,8 +3,8 @@
 // order's steps (`order-steps.ts`) and runners (`order-runners.ts`) use them; a door
 // reaches them through `place-order.ts` (tests/unit/order-doors.test.ts).
 import { type Insertable, type Kysely, type QueryCreator, sql, type Updateable } from 'kysely';
-import { OPEN_ORDER_STATUSES } from '../../lib/domain/cart.ts';
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
+import { OPEN_ORDER_STATUSES } from '../../lib/domain/orders.ts';
 import { compiledPerShape } from '../db/query.ts';
 import type { Database, Item, MailQueueTable, OrderLinesTable, User, UsersTable } from '../db/schema.ts';
 import { mailQueueRows } from '../mail-queue.ts';

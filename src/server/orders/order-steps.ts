@@ -3,9 +3,10 @@
 // (`order-runners.ts`) feed each one's rows back. A door reaches them only through
 // `place-order.ts` (tests/unit/order-doors.test.ts).
 import type { CompiledQuery, Kysely } from 'kysely';
-import type { Customer, OrderDto, ShortageDto } from '../../lib/domain/cart.ts';
+import type { Customer, ShortageDto } from '../../lib/domain/cart.ts';
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
 import { overLimitMessage, whyUnsold, withinOpenOrders } from '../../lib/domain/order-limits.ts';
+import type { OrderDto } from '../../lib/domain/orders.ts';
 import { lineTotal } from '../../lib/domain/pricing.ts';
 import { userById as USER_BY_ID } from '../auth/accounts.ts';
 import type { Database, Item, User } from '../db/schema.ts';

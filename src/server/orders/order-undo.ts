@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { OrderDto } from '../../lib/domain/cart.ts';
+import type { OrderDto } from '../../lib/domain/orders.ts';
 import { type AuditInput, writeAudit } from '../audit.ts';
 import type { Database, OrderStatus } from '../db/schema.ts';
 import { AppError } from '../errors.ts';

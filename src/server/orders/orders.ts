@@ -5,7 +5,7 @@ import {
   canMoveOrder,
   ORDER_MOVES,
   type OrderDto,
-} from '../../lib/domain/cart.ts';
+} from '../../lib/domain/orders.ts';
 import { type AuditInput, writeAudit } from '../audit.ts';
 import { DELETED_EMAIL_DOMAIN } from '../auth/accounts.ts';
 import { releaseStockAlerts } from '../catalogue/stock-alerts.ts';

@@ -119,7 +119,7 @@ export async function decideOrder(deps: AppDeps, request: OrderRequest): Promise
   if (outcome.kind === 'refused') throw new Error('an order with a known customer was refused');
   if (outcome.kind === 'short') {
     // Nothing of the order was written; the cart is kept as posted so the customer can adjust it.
-    await saveCart(db, owner, lines, at);
+    await saveCart(db, owner, { lines }, at);
   }
   throw notPlaced(deps, outcome);
 }

@@ -3,7 +3,7 @@ import type { CheckedCartDto } from '../../lib/domain/cart.ts';
 import { type AuthEnv, clockOf, requireUser } from '../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
 import { readJsonObject } from '../http/input.ts';
-import { idempotencyKey, keptLines, parseCartBody } from '../orders/cart-input.ts';
+import { idempotencyKey, keptLines, parseCartBody, parseSyncedTime } from '../orders/cart-input.ts';
 import { assertKnownItems, customerOf, mergeIntoCart, readCart, saveCart, shortagesOf } from '../orders/carts.ts';
 import { decideOrder, refusedByRule } from '../orders/place-order.ts';
 
@@ -28,15 +28,24 @@ export function cartRoutes(deps: AppDeps): Hono<AuthEnv> {
   const { db } = deps;
   return new Hono<AuthEnv>()
     .get('/read', requireUser(deps), async (c) => {
-      return c.json(await readCart(db, customerOf(c.get('account'))));
+      return c.json(await readCart(db, customerOf(c.get('account')), clockOf(deps).toISOString()));
     })
     .post('/create', requireUser(deps), async (c) => {
       // Check Stock: save the posted cart, answer it as the catalogue sees it now.
+      // Each line keeps its newer change when the device says when it last read the cart (issue 36).
       const owner = customerOf(c.get('account'));
-      const lines = keptLines(parseCartBody(await readJsonObject(c)));
-      await assertKnownItems(db, lines);
-      await saveCart(db, owner, lines, clockOf(deps).toISOString());
-      const cart = await readCart(db, owner);
+      const body = await readJsonObject(c);
+      const posted = parseCartBody(body);
+      const syncedTime = parseSyncedTime(body);
+      await assertKnownItems(db, keptLines(posted));
+      const at = clockOf(deps).toISOString();
+      await saveCart(
+        db,
+        owner,
+        syncedTime === undefined ? { lines: keptLines(posted) } : { lines: posted, syncedTime },
+        at,
+      );
+      const cart = await readCart(db, owner, at);
       return c.json({ ...cart, Shortages: shortagesOf(cart) } satisfies CheckedCartDto);
     })
     .post('/merge', requireUser(deps), async (c) => {
@@ -44,8 +53,9 @@ export function cartRoutes(deps: AppDeps): Hono<AuthEnv> {
       const owner = customerOf(c.get('account'));
       const lines = keptLines(parseCartBody(await readJsonObject(c)));
       await assertKnownItems(db, lines);
-      await mergeIntoCart(db, owner, lines, clockOf(deps).toISOString());
-      return c.json(await readCart(db, owner));
+      const at = clockOf(deps).toISOString();
+      await mergeIntoCart(db, owner, lines, at);
+      return c.json(await readCart(db, owner, at));
     })
     .post('/createorder', requireUser(deps), countRefusals(deps), async (c) => {
       // The order is decided by the one entry the fast path below the framework calls too.

@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { ORDER_STATUS_NAMES, parseOrderStatus } from '../../lib/domain/cart.ts';
+import { ORDER_STATUS_NAMES, parseOrderStatus } from '../../lib/domain/orders.ts';
 import { type AuthEnv, addressOf, clockOf, requireRole, requireUser } from '../auth/middleware.ts';
 import { toItemDto } from '../catalogue/items.ts';
 import type { OrderStatus } from '../db/schema.ts';
