@@ -66,7 +66,7 @@ function showStepper(stepper: HTMLElement, state: CartState): void {
   // The field's `max` is the item's most per order, rendered with the stepper.
   const max = Number(input?.max) || MAX_CART_QTY;
   stepper.querySelector('[data-step="-1"]')?.setAttribute('aria-disabled', String(qty === 0));
-  stepper.querySelector('[data-step="1"]')?.setAttribute('aria-disabled', String(qty >= max));
+  stepper.querySelector('[data-step="1"]:not([data-add])')?.setAttribute('aria-disabled', String(qty >= max));
   stepper.toggleAttribute('data-in-cart', qty > 0);
   stepper.toggleAttribute('data-at-max', qty >= max);
 }
@@ -147,7 +147,13 @@ function listen(): void {
     const stepper = stepperOf(e.target);
     const step = (e.target as Element).closest?.('[data-step]')?.getAttribute('data-step');
     if (stepper === null || step === undefined || step === null) return;
-    setQuantity(stepper, current(stepper) + Number(step));
+    const next = current(stepper) + Number(step);
+    setQuantity(stepper, next);
+    // At 0 the stepper is one Add button, from 1 the − quantity + row: the focus follows to the one now shown.
+    if (stepper.contains(document.activeElement) || document.activeElement === document.body) {
+      if (step === '1' && next === 1) stepper.querySelector<HTMLElement>('[data-step="1"]:not([data-add])')?.focus();
+      if (step === '-1' && next <= 0) stepper.querySelector<HTMLElement>('[data-add]')?.focus();
+    }
   });
   const typed = (e: Event) => {
     const stepper = stepperOf(e.target);
