@@ -92,7 +92,7 @@ test.describe('pages', () => {
     await expect(sidebar.getByRole('link')).toHaveCount(cat.stores.length);
     await expect(sidebar.getByRole('link', { name: store.StoreTitle })).toHaveAttribute('aria-current', 'page');
     const sections = cat.sections.filter((s) => s.StoreID === store.StoreID);
-    const cards = page.locator('main [data-card]');
+    const cards = page.locator('main [data-store-sections] [data-card]');
     await expect(cards).toHaveCount(sections.length);
     const first = sections[0];
     if (first !== undefined) {
