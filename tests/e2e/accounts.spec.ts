@@ -99,15 +99,17 @@ test.describe('a new customer', () => {
     await page.getByRole('button', { name: 'Confirm My Email' }).click();
     await expect(page.getByRole('alert')).toContainText('This access code is not correct');
 
-    // The mailed link confirms with nothing typed, and the code leaves the address bar.
+    // The mailed link confirms with nothing typed and signs the shopper in (issue 37), then goes to the root.
     await page.goto(link);
-    await expect(page.getByRole('status').filter({ hasText: 'confirmed' })).toContainText(
-      'Your e-mail address is confirmed',
-    );
-    await expect(page).toHaveURL(new RegExp(`${confirmPath}$`));
+    await page.waitForURL(/\/app\/home\/\d+$/, { timeout: 20_000 });
+    await expect(page.getByRole('banner').locator('[data-account-menu] summary')).toContainText(titleCased(email));
+    // The code is used: the form says so and the address is confirmed.
+    await page.goto(link);
+    await expect(page.getByRole('alert')).toContainText('already been used');
 
-    await page.getByRole('link', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/app\/login$/);
+    await page.getByRole('banner').locator('[data-account-menu] summary').click();
+    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+    await page.goto('/app/login');
     await page.evaluate(() => localStorage.setItem('cartState', '{"isDirty":true}'));
     await signIn(page, email);
     // Signing in replaces a local copy that is no guest cart with the account's cart from the server.
@@ -115,11 +117,13 @@ test.describe('a new customer', () => {
     expect(JSON.parse(stored ?? '{"cart":null}').cart?.CartItems ?? []).toEqual([]);
 
     const nav = page.getByRole('banner');
-    await expect(nav.getByRole('link', { name: titleCased(email) })).toBeVisible();
+    const menu = nav.locator('[data-account-menu] summary');
+    await expect(menu).toContainText(titleCased(email));
     await expect(nav.getByRole('link', { name: 'Cart' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Company' })).toBeHidden();
 
-    await nav.getByRole('link', { name: titleCased(email) }).click();
+    await menu.click();
+    await nav.getByRole('link', { name: 'Profile' }).click();
     await expect(page).toHaveURL(/\/app\/profile\/my-profile$/);
     await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
@@ -160,6 +164,7 @@ test.describe('a new customer', () => {
     await expectNoAxeViolations(page);
 
     await page.evaluate(() => localStorage.setItem('cartState', '{"isDirty":false}'));
+    await page.getByRole('banner').locator('[data-account-menu] summary').click();
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
     await expect(page).not.toHaveURL(/\/app\/profile/);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('jtoken'))).toBeNull();
@@ -214,6 +219,7 @@ test.describe('a staff member with a second factor', () => {
     await expect(section.getByText('You have 10 unused recovery codes.')).toBeVisible();
     await expectNoAxeViolations(page, 'My Profile with a second factor');
 
+    await page.getByRole('banner').locator('[data-account-menu] summary').click();
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('jtoken'))).toBeNull();
 
