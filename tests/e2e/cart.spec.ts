@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { type Catalogue, type Item, readCatalogue, rs } from './catalogue.ts';
+import { addOne, type Catalogue, type Item, readCatalogue, rs } from './catalogue.ts';
 import { addUser, expectNoAxeViolations, fillDelivery, HOME_ADDRESS, signIn, uniqueEmail } from './users.ts';
 
 // Black box: drives the production build served by `npm start` (playwright.config.ts);
@@ -78,8 +78,7 @@ async function card(page: Page, item: Item): Promise<Locator> {
   return c;
 }
 
-const more = (scope: Page | Locator, item: Item) =>
-  scope.getByRole('button', { name: `Increase quantity of ${item.ItemTitle}`, exact: true });
+const more = (scope: Page | Locator, item: Item) => addOne(scope, item.ItemTitle);
 const less = (scope: Page | Locator, item: Item) =>
   scope.getByRole('button', { name: `Decrease quantity of ${item.ItemTitle}`, exact: true });
 const qty = (scope: Page | Locator, item: Item) => scope.getByLabel(`Quantity of ${item.ItemTitle}`, { exact: true });

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type Item, readCatalogue } from './catalogue.ts';
+import { addOne, type Item, readCatalogue } from './catalogue.ts';
 import {
   addUser,
   expectNoAxeViolations,
@@ -36,7 +36,7 @@ async function buyableItems(request: APIRequestContext, min: number): Promise<It
 
 async function addOnItemPage(page: Page, item: Item, times: number): Promise<void> {
   await page.goto(`/app/section/${item.ItemID}/${item.DbID}`);
-  const more = page.getByRole('button', { name: `Increase quantity of ${item.ItemTitle}` });
+  const more = addOne(page, item.ItemTitle);
   for (let i = 0; i < times; i++) await more.click();
   await expect(page.getByRole('spinbutton', { name: `Quantity of ${item.ItemTitle}`, exact: true })).toHaveValue(
     String(times),
@@ -173,12 +173,12 @@ test.describe('search results page', () => {
       }
       if (p === 1) {
         // An item hit shows its picture, store, size and price, and a stepper that works.
-        const item = results.filter({ has: page.getByRole('button', { name: /^Increase quantity of / }) }).first();
+        const item = results.filter({ has: page.getByRole('button', { name: /^Add .* to cart$/ }) }).first();
         await expect(item.locator('img')).toHaveAttribute('src', /\/content\/\d+\/Item\/\d+\/ti\.png$/);
         await expect(item).toContainText(/Rs \d/);
         await expect(item.locator('p').first()).not.toBeEmpty();
         const title = (await item.locator('h2 a').textContent()) ?? '';
-        await item.getByRole('button', { name: `Increase quantity of ${title}` }).click();
+        await addOne(item, title).click();
         await expect(item.getByRole('spinbutton', { name: `Quantity of ${title}`, exact: true })).toHaveValue('1');
         // Excerpts read as text, with no prices run together.
         expect(await results.first().textContent()).not.toMatch(/Rs [\d.,]+Rs/);
