@@ -28,6 +28,7 @@ import {
   quantityOf,
 } from '../lib/domain/cart.ts';
 import type { ItemDto } from '../lib/domain/catalogue.ts';
+import { loginPathFor } from '../lib/domain/return-to.ts';
 import { PROFILE_KEY } from '../lib/domain/storage-keys.ts';
 import { titleCase } from '../lib/domain/title-case.ts';
 import { readCartState as readState, type Signed, storage, whoIsSignedIn, writeCartState } from './local-state.ts';
@@ -88,6 +89,9 @@ function showNav(root: ParentNode, signed: Signed, count: number): void {
   }
   const name = displayName(signed);
   for (const el of root.querySelectorAll<HTMLElement>('[data-nav-name]')) el.textContent = name;
+  // The guest's Sign in comes back to this page (issue 37).
+  const back = loginPathFor(`${location.pathname}${location.search}`);
+  for (const el of root.querySelectorAll<HTMLAnchorElement>('a[data-sign-in]')) el.setAttribute('href', back);
 }
 
 function showAll(root: ParentNode): void {

@@ -5,7 +5,6 @@
  * once, after the page has been parsed. It is a bundled file, never inline, so
  * the Content-Security-Policy allows it as one of the site's own scripts.
  */
-import { loginPathFor } from '../lib/domain/return-to.ts';
 import { setUpSearchBoxes } from './search.ts';
 
 // `SIGNED_IN_KEYS` of lib/domain/storage-keys.ts, spelled out so that this script needs no shared chunk
@@ -102,10 +101,8 @@ function setUpImageFallback(): void {
   }
 }
 
-/** The guest's Sign in link comes back to this page; the account menu closes on Escape and on a tap elsewhere. */
+/** The account menu closes on Escape and on a tap elsewhere (its Sign in link is set by the first-paint script). */
 function setUpAccountArea(): void {
-  const here = `${window.location.pathname}${window.location.search}`;
-  for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-sign-in]')) link.href = loginPathFor(here);
   const menus = [...document.querySelectorAll<HTMLDetailsElement>('[data-account-menu]')];
   document.addEventListener('click', (e) => {
     for (const menu of menus) if (menu.open && !menu.contains(e.target as Node)) menu.open = false;

@@ -200,7 +200,7 @@ test.describe('accessibility', () => {
   });
 
   test('every page type has no WCAG 2.1 AA violations', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(240_000);
     const store = firstStore(cat);
     const section = firstSection(cat);
     const item = shownItems(cat).find((i) => i.ItemHidden) ?? shownItems(cat)[0];

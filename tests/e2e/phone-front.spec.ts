@@ -293,7 +293,7 @@ test.describe('signed in on a 320 px phone', () => {
     await addOne(card, title).click();
     await expect(card.getByLabel(`Quantity of ${title}`, { exact: true })).toHaveValue('1');
     await page.goto('/app/cart/my-cart');
-    await page.getByRole('button', { name: 'Order' }).click();
+    await page.getByRole('button', { name: 'Order', exact: true }).click();
     const review = page.getByRole('form', { name: 'Delivery details' });
     await expect(review).toBeVisible({ timeout: 20_000 });
     for (const label of Object.keys(HOME_ADDRESS)) await review.getByLabel(label, { exact: true }).fill('');

@@ -14,7 +14,8 @@ test.describe('redirects', () => {
     const section = firstSection(cat);
     const sectionPath = `/app/store-section/${section.SectionID}/${section.DbID}`;
     const expected: Record<string, string> = {
-      '/': sectionPath,
+      // Issue 37: `/` opens the front page (the first store's home page), as the logo and Home do.
+      '/': `/app/home/${store.StoreID}`,
       '/app/store-section': sectionPath,
       '/app/store-section/0/0': sectionPath,
       '/app/home': `/app/home/${store.StoreID}`,
@@ -59,7 +60,7 @@ test.describe('redirects', () => {
     const file = await request.get('/_redirects');
     expect(file.status()).toBe(200);
     const lines = (await file.text()).trim().split('\n');
-    expect(lines).toContain(`/ /app/store-section/${firstSection(cat).SectionID}/${firstSection(cat).DbID} 302`);
+    expect(lines).toContain(`/ /app/home/${firstStore(cat).StoreID} 302`);
     expect(lines.filter((l) => l.startsWith('/book/')).length).toBeGreaterThanOrEqual(cat.sections.length);
 
     const section = cat.sections[0];
