@@ -64,6 +64,8 @@ async function expectFieldMessage(page: Page, label: string, message: string): P
 
 test.describe('a new customer', () => {
   test('registers, confirms with the mailed code, signs in, edits the profile and signs out', async ({ page }) => {
+    // Three password hashes (scrypt) and two sign-ins: minutes on a loaded shared machine.
+    test.setTimeout(150_000);
     const email = uniqueEmail('shopper');
 
     await page.goto('/app/register');
@@ -194,6 +196,7 @@ test.describe('a new customer', () => {
 
 test.describe('a staff member with a second factor', () => {
   test('sets it up on My Profile, then signs in with a code the form asks for only then', async ({ page }) => {
+    test.setTimeout(150_000);
     const email = uniqueEmail('twostep');
     addUser(email, 'Employee', 'Tara Twostep');
 
