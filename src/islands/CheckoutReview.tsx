@@ -174,14 +174,20 @@ function DeliveryForm({
   );
 
   const formRef = useRef<HTMLFormElement>(null);
-  // After a refused Place order the first field to fix gets the focus, scrolled into view (issue 37).
-  const showFirstBadField = () =>
-    requestAnimationFrame(() => {
+  // After a refused Place order the first field to fix gets the focus, scrolled into view (issue 37):
+  // once the fields have rendered as invalid.
+  const [refusals, setRefusals] = useState(0);
+  const showFirstBadField = () => setRefusals((n) => n + 1);
+  useEffect(() => {
+    if (refusals === 0) return;
+    const frame = requestAnimationFrame(() => {
       const bad = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
       if (bad == null) return;
       bad.focus({ preventScroll: true });
       bad.scrollIntoView({ block: 'center', behavior: 'auto' });
     });
+    return () => cancelAnimationFrame(frame);
+  }, [refusals]);
 
   async function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
