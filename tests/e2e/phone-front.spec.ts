@@ -298,7 +298,11 @@ test.describe('signed in on a 320 px phone', () => {
     const review = page.getByRole('form', { name: 'Delivery details' });
     await expect(review).toBeVisible({ timeout: 20_000 });
     for (const label of Object.keys(HOME_ADDRESS)) await review.getByLabel(label, { exact: true }).fill('');
+    // Leaving the last field shows its message first (the button would move under the pointer otherwise).
+    await review.getByLabel('PIN code', { exact: true }).blur();
+    await expect(review.getByLabel('PIN code', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await review.getByRole('button', { name: 'Place order' }).click();
+    await expect(review.getByRole('alert').filter({ hasText: 'Please complete the delivery address' })).toBeVisible();
     const focused = page.locator(':focus');
     await expect(focused).toHaveAttribute('aria-invalid', 'true');
     await expect(focused).toBeInViewport();
