@@ -103,7 +103,6 @@ export interface CategoryPage {
   category: CategoryDto;
   description: string;
   sidebar: NavEntry[];
-  cards: CardView[];
   /** Its sections across its stores, by name. */
   aisles: AisleGroup[];
   /** Its stores by city. */
@@ -130,7 +129,6 @@ export function categoryPage(cat: Catalogue, categoryId: number): CategoryPage {
       (c) => ({ href: paths.category(c.CategoryID), label: c.CategoryTitle, hidden: false }),
       (c) => c.CategoryID === categoryId,
     ),
-    cards: stores.map((s) => storeCardWithAisles(cat, s)),
     aisles: categoryAisles(cat, categoryId),
     cities: storesByCity(cat, stores),
   };
@@ -274,7 +272,7 @@ function aisleNames(cat: Catalogue, storeId: number): string[] {
 }
 
 /** A store's card that names its sections ("Milk & Curd, Paneer & Cheese, …"). */
-export function storeCardWithAisles(cat: Catalogue, store: StoreDto): CardView {
+function storeCardWithAisles(cat: Catalogue, store: StoreDto): CardView {
   return { ...storeCard(store), aisles: aisleNames(cat, store.StoreID) };
 }
 
