@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
 import { friendlyMessage } from '../lib/api/account.ts';
+import { tidyPostalCode } from '../lib/domain/account-rules.ts';
 import { type CartItemDto, grandTotal, lineTotal } from '../lib/domain/cart.ts';
 import {
   DELIVERY_NOTE_MAX_LENGTH,
@@ -20,7 +21,9 @@ type Saved = { state: 'loading' } | { state: 'ready'; address: DeliveryAddressDt
 
 function trimmed(values: Record<DeliveryField, string>): DeliveryAddressDto {
   const out = { ...EMPTY_DELIVERY };
-  for (const k of Object.keys(out) as DeliveryField[]) out[k] = (values[k] ?? '').trim();
+  for (const k of Object.keys(out) as DeliveryField[]) {
+    out[k] = k === 'PostalCode' ? tidyPostalCode(values[k] ?? '') : (values[k] ?? '').trim();
+  }
   return out;
 }
 
@@ -168,11 +171,28 @@ function DeliveryForm({
     (f) => f !== 'Note' && form.values[f].trim() !== saved[f].trim(),
   );
 
+  const formRef = useRef<HTMLFormElement>(null);
+  // After a refused Place order the first field to fix gets the focus, scrolled into view (issue 37):
+  // once the fields have rendered as invalid.
+  const [refusals, setRefusals] = useState(0);
+  const showFirstBadField = () => setRefusals((n) => n + 1);
+  useEffect(() => {
+    if (refusals === 0) return;
+    const frame = requestAnimationFrame(() => {
+      const bad = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      if (bad == null) return;
+      bad.focus({ preventScroll: true });
+      bad.scrollIntoView({ block: 'center', behavior: 'auto' });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [refusals]);
+
   async function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     form.attempt();
     if (!form.valid) {
       setFailure('Please complete the delivery address: the fields marked below are needed.');
+      showFirstBadField();
       return;
     }
     if (pending) return;
@@ -187,7 +207,7 @@ function DeliveryForm({
   }
 
   return (
-    <form noValidate onSubmit={submit} onKeyDown={form.onKeyDown} aria-label="Delivery details">
+    <form ref={formRef} noValidate onSubmit={submit} onKeyDown={form.onKeyDown} aria-label="Delivery details">
       <Notice kind="error">{failure}</Notice>
       <fieldset className="mb-2">
         <legend className="mb-1 text-lg font-bold text-slate-900">Deliver to</legend>

@@ -3,7 +3,8 @@ import { friendlyMessage, modelStateOf } from '../lib/api/account.ts';
 import { codeFromLink, userIdFromConfirmPath } from '../lib/domain/account-links.ts';
 import { ACCESS_CODE_LENGTH, validateAccessCode } from '../lib/domain/account-rules.ts';
 import { loginPathFor } from '../lib/domain/return-to.ts';
-import { accountApi, returnPath } from '../stores/session.ts';
+import { adoptGuestCart } from '../stores/cart-sync.ts';
+import { accountApi, forgetReturnPath, rememberFullName, returnPath, signInWithToken } from '../stores/session.ts';
 import { buttonClass, Notice, TextField, useFieldForm } from './FormField.tsx';
 
 /**
@@ -18,7 +19,7 @@ export function ConfirmForm() {
   // undefined until the address has been read in the browser.
   const [userId, setUserId] = useState<number | null | undefined>(undefined);
   const [pending, setPending] = useState(false);
-  const [reply, setReply] = useState<{ ok: boolean; text: string } | null>(null);
+  const [reply, setReply] = useState<{ ok: boolean; text: string; signedIn?: boolean } | null>(null);
   const [resend, setResend] = useState<{ pending: boolean; text: string; ok: boolean }>({
     pending: false,
     text: '',
@@ -44,8 +45,18 @@ export function ConfirmForm() {
     setPending(true);
     setReply(null);
     try {
-      const text = await accountApi.confirmEmail(id, code);
-      setReply({ ok: true, text });
+      // Issue 37: the confirmed code signs a shopper in; the page then goes where sign-in would.
+      const { text, token } = await accountApi.confirmAndSignIn(id, code);
+      setReply({ ok: true, text, signedIn: token !== null });
+      if (token !== null) {
+        await signInWithToken(token, {
+          returnTo: returnPath(),
+          beforeLeaving: async () => {
+            forgetReturnPath();
+            await Promise.all([adoptGuestCart(), rememberFullName()]);
+          },
+        });
+      }
     } catch (err) {
       const fields = modelStateOf(err);
       const codeMessages = Object.entries(fields)
@@ -82,7 +93,7 @@ export function ConfirmForm() {
   return (
     <section aria-labelledby="confirm-heading" className="mx-auto max-w-md">
       <h1 id="confirm-heading" className="mb-6 text-2xl font-extrabold tracking-tight text-brand-900">
-        Please Enter Access Code
+        {confirmed ? 'Your e-mail address is confirmed' : 'Please Enter Access Code'}
       </h1>
       <Notice kind="error">
         {userId === null
@@ -95,11 +106,15 @@ export function ConfirmForm() {
         {confirmed && (
           <>
             <p>{reply.text}</p>
-            <p className="mt-2">
-              <a href={loginPathFor(back)} className="font-semibold text-brand-800 underline underline-offset-2">
-                Sign in
-              </a>
-            </p>
+            {reply.signedIn === true ? (
+              <p className="mt-2">Taking you back to the shop…</p>
+            ) : (
+              <p className="mt-2">
+                <a href={loginPathFor(back)} className="font-semibold text-brand-800 underline underline-offset-2">
+                  Sign in
+                </a>
+              </p>
+            )}
           </>
         )}
       </Notice>

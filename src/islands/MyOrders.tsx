@@ -133,13 +133,19 @@ function CancelOrderButton({ order, cancelled }: { order: OrderDto; cancelled: (
   );
 }
 
+/** Only a delivered order was "Delivered to" (issue 37); an open one is on its way there, a cancelled one never went. */
+function deliveryHeading(status: OrderStatusName): string {
+  if (status === 'Delivered') return 'Delivered to';
+  return status === 'Cancelled' ? 'Was to be delivered to' : 'Delivering to';
+}
+
 function DeliveryDetails({ order }: { order: OrderDto }) {
   const a = order.DeliveryAddress;
   const lines = deliveryLines(a);
   if (lines.length === 0) return null;
   return (
     <div className="border-t border-slate-200 px-4 py-3 text-sm text-slate-800">
-      <p className="font-semibold text-slate-900">Delivered to</p>
+      <p className="font-semibold text-slate-900">{deliveryHeading(order.Status)}</p>
       <address className="not-italic">
         {lines.map((l) => (
           <span key={l} className="block">

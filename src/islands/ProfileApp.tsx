@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, type SubmitEvent, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { friendlyMessage, type MfaStatusDto, modelStateOf, type ProfileEdit } from '../lib/api/account.ts';
 import { ServiceError } from '../lib/api/errors.ts';
-import { validateProfile } from '../lib/domain/account-rules.ts';
+import { tidyPostalCode, validateProfile } from '../lib/domain/account-rules.ts';
 import type { EmployeeDto, EndUserDto } from '../lib/domain/auth.ts';
 import { MFA_MESSAGES } from '../lib/domain/mfa.ts';
 import { CART_CHANGED_EVENT } from '../page-scripts/page-events.ts';
@@ -275,7 +275,7 @@ function SecondFactor() {
 
 function trimmed<F extends string>(values: Record<F, string>): Record<F, string> {
   const out = { ...values };
-  for (const k of Object.keys(out) as F[]) out[k] = out[k].trim();
+  for (const k of Object.keys(out) as F[]) out[k] = k === 'PostalCode' ? tidyPostalCode(out[k]) : out[k].trim();
   return out;
 }
 

@@ -55,6 +55,10 @@ export function QuantityStepper({ item, disabled = false, compact = false }: Qua
   const [draft, setDraft] = useState<string | null>(null);
   const [failure, setFailure] = useState('');
   const latest = useRef(0);
+  // The Add button and the − quantity + row take turns (at 0 and from 1): the focus follows to the one shown.
+  const addButton = useRef<HTMLButtonElement>(null);
+  const plusButton = useRef<HTMLButtonElement>(null);
+  const moveFocus = useRef(false);
 
   useEffect(() => startCart(), []);
 
@@ -64,6 +68,13 @@ export function QuantityStepper({ item, disabled = false, compact = false }: Qua
 
   const key = `${item.StoreID}:${item.ItemID}`;
   const qty = asked ?? quantityOf(cart, item.ItemID, item.StoreID);
+  const inCart = qty > 0;
+
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    (inCart ? plusButton : addButton).current?.focus();
+  }, [inCart]);
   const buttonClass = `${STEPPER_LOOK.button} ${STEPPER_LOOK.buttonSize(compact)}`;
   const inputId = `qty-${item.StoreID}-${item.ItemID}`;
   const hintId = `${inputId}-limit`;
@@ -111,9 +122,25 @@ export function QuantityStepper({ item, disabled = false, compact = false }: Qua
       className="stepper"
       data-stepper={key}
       data-item={JSON.stringify(item)}
-      data-in-cart={qty > 0 ? '' : undefined}
+      data-in-cart={inCart ? '' : undefined}
       data-at-max={qty >= max ? '' : undefined}
     >
+      <button
+        ref={addButton}
+        type="button"
+        className={STEPPER_LOOK.add}
+        data-step="1"
+        data-add=""
+        aria-label={`Add ${title} to cart`}
+        aria-describedby={hintId}
+        disabled={disabled}
+        onClick={() => {
+          moveFocus.current = true;
+          commit(qty + 1);
+        }}
+      >
+        Add
+      </button>
       <div className={STEPPER_LOOK.row(compact)}>
         <button
           type="button"
@@ -122,7 +149,10 @@ export function QuantityStepper({ item, disabled = false, compact = false }: Qua
           aria-label={`Decrease quantity of ${title}`}
           aria-disabled={qty === 0}
           disabled={disabled}
-          onClick={() => commit(qty - 1)}
+          onClick={() => {
+            moveFocus.current = qty === 1;
+            commit(qty - 1);
+          }}
         >
           <span aria-hidden="true">−</span>
         </button>
@@ -145,6 +175,7 @@ export function QuantityStepper({ item, disabled = false, compact = false }: Qua
           onBlur={settleDraft}
         />
         <button
+          ref={plusButton}
           type="button"
           className={buttonClass}
           data-step="1"

@@ -32,6 +32,7 @@ import {
 } from '../lib/domain/cart.ts';
 import { serverNow } from '../lib/domain/cart-sync.ts';
 import type { ItemDto } from '../lib/domain/catalogue.ts';
+import { loginPathFor } from '../lib/domain/return-to.ts';
 import { PROFILE_KEY } from '../lib/domain/storage-keys.ts';
 import { titleCase } from '../lib/domain/title-case.ts';
 import { readCartState as readState, type Signed, storage, whoIsSignedIn, writeCartState } from './local-state.ts';
@@ -71,7 +72,7 @@ function showStepper(stepper: HTMLElement, state: CartState): void {
   // The field's `max` is the item's most per order, rendered with the stepper.
   const max = Number(input?.max) || MAX_CART_QTY;
   stepper.querySelector('[data-step="-1"]')?.setAttribute('aria-disabled', String(qty === 0));
-  stepper.querySelector('[data-step="1"]')?.setAttribute('aria-disabled', String(qty >= max));
+  stepper.querySelector('[data-step="1"]:not([data-add])')?.setAttribute('aria-disabled', String(qty >= max));
   stepper.toggleAttribute('data-in-cart', qty > 0);
   stepper.toggleAttribute('data-at-max', qty >= max);
 }
@@ -93,6 +94,9 @@ function showNav(root: ParentNode, signed: Signed, count: number): void {
   }
   const name = displayName(signed);
   for (const el of root.querySelectorAll<HTMLElement>('[data-nav-name]')) el.textContent = name;
+  // The guest's Sign in comes back to this page (issue 37).
+  const back = loginPathFor(`${location.pathname}${location.search}`);
+  for (const el of root.querySelectorAll<HTMLAnchorElement>('a[data-sign-in]')) el.setAttribute('href', back);
 }
 
 function showAll(root: ParentNode): void {
@@ -152,7 +156,13 @@ function listen(): void {
     const stepper = stepperOf(e.target);
     const step = (e.target as Element).closest?.('[data-step]')?.getAttribute('data-step');
     if (stepper === null || step === undefined || step === null) return;
-    setQuantity(stepper, current(stepper) + Number(step));
+    const next = current(stepper) + Number(step);
+    setQuantity(stepper, next);
+    // At 0 the stepper is one Add button, from 1 the − quantity + row: the focus follows to the one now shown.
+    if (stepper.contains(document.activeElement) || document.activeElement === document.body) {
+      if (step === '1' && next === 1) stepper.querySelector<HTMLElement>('[data-step="1"]:not([data-add])')?.focus();
+      if (step === '-1' && next <= 0) stepper.querySelector<HTMLElement>('[data-add]')?.focus();
+    }
   });
   const typed = (e: Event) => {
     const stepper = stepperOf(e.target);

@@ -101,7 +101,24 @@ function setUpImageFallback(): void {
   }
 }
 
+/** The account menu closes on Escape and on a tap elsewhere (its Sign in link is set by the first-paint script). */
+function setUpAccountArea(): void {
+  const menus = [...document.querySelectorAll<HTMLDetailsElement>('[data-account-menu]')];
+  document.addEventListener('click', (e) => {
+    for (const menu of menus) if (menu.open && !menu.contains(e.target as Node)) menu.open = false;
+  });
+  document.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape') return;
+    for (const menu of menus) {
+      if (!menu.open) continue;
+      menu.open = false;
+      menu.querySelector('summary')?.focus();
+    }
+  });
+}
+
 function start(): void {
+  setUpAccountArea();
   setUpImageFallback();
   for (const button of document.querySelectorAll('[data-nav-logout]')) button.addEventListener('click', logout);
   setUpSidebar();

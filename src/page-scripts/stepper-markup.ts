@@ -48,6 +48,18 @@ export function stepperElement(item: StepperItem, source: object, qty: number, c
       'data-at-max': qty >= max ? '' : undefined,
     },
     el(
+      'button',
+      {
+        type: 'button',
+        class: STEPPER_LOOK.add,
+        'data-step': '1',
+        'data-add': '',
+        'aria-label': `Add ${title} to cart`,
+        'aria-describedby': hintId,
+      },
+      'Add',
+    ),
+    el(
       'div',
       { class: STEPPER_LOOK.row(compact) },
       el(

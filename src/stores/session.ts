@@ -214,7 +214,20 @@ export async function login(email: string, password: string, opts: LoginOptions 
   if (typeof answer.device_token === 'string' && answer.device_token !== '') {
     $deviceTokens.set(withDeviceToken(storedDeviceTokens(), account, answer.device_token));
   }
-  $jtoken.set(answer.access_token);
+  await finishSignIn(answer.access_token, opts);
+}
+
+/**
+ * Signs in with a token the server gave without a password (a confirmed access code: issue 37),
+ * then does what `login` does after its call. Rejects with `InvalidTokenError` for an unreadable token.
+ */
+export async function signInWithToken(token: string, opts: Omit<LoginOptions, 'otp'> = {}): Promise<void> {
+  decodeToken(token);
+  await finishSignIn(token, opts);
+}
+
+async function finishSignIn(token: string, opts: LoginOptions): Promise<void> {
+  $jtoken.set(token);
   if (!isGuestCart(decodeCartState($cartStateCopy.get()))) $cartStateCopy.set(undefined);
   try {
     await opts.beforeLeaving?.();

@@ -109,6 +109,34 @@ describe.each(DIALECTS)('registration and e-mail confirmation on %s', (dialect) 
     expect((again.body as Err).Message).toContain('already been used');
   });
 
+  it('signs a confirmed shopper in when asked with signIn: true (issue 37); a bad signIn is a 400 naming it', async () => {
+    const email = 'signed-on-confirm@aisle.test';
+    await register({ Email: email, Password: 'Conf#2026x', ConfirmPassword: 'Conf#2026x' });
+    const { userId, code } = mailedConfirmLink(t, email);
+    const bad = await confirm({ userId, code, signIn: 'yes' });
+    expect(bad.status).toBe(400);
+    expect((bad.body as Err).ModelState).toHaveProperty('signIn');
+    const res = await t.call<{ Message: string; access_token: string; token_type: string; expires_in: number }>(
+      'POST',
+      '/accountapi/confirmemail',
+      { json: { userId, code, signIn: true } },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.Message).toBe('Your e-mail address is confirmed, and you are signed in.');
+    expect(res.body.token_type).toBe('bearer');
+    expect(res.body.expires_in).toBeGreaterThan(0);
+    const me = await t.call<{ Email: string }>('GET', '/api/Account/UserInfo', { token: res.body.access_token });
+    expect(me.status).toBe(200);
+    expect(JSON.stringify(me.body)).toContain(email);
+    const audit = await t.db.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target', '=', `user:${userId}`)
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['account.registered', 'account.confirmed', 'signin.confirmed']);
+  });
+
   it('allows 5 attempts at most, counting down', async () => {
     const email = 'guesser@aisle.test';
     await register({ Email: email, Password: 'Guess#2026', ConfirmPassword: 'Guess#2026' });

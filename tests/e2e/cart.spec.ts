@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { type Catalogue, type Item, readCatalogue, rs } from './catalogue.ts';
+import { addOne, type Catalogue, type Item, readCatalogue, rs } from './catalogue.ts';
 import { addUser, expectNoAxeViolations, fillDelivery, HOME_ADDRESS, signIn, uniqueEmail } from './users.ts';
 
 // Black box: drives the production build served by `npm start` (playwright.config.ts);
@@ -78,8 +78,7 @@ async function card(page: Page, item: Item): Promise<Locator> {
   return c;
 }
 
-const more = (scope: Page | Locator, item: Item) =>
-  scope.getByRole('button', { name: `Increase quantity of ${item.ItemTitle}`, exact: true });
+const more = (scope: Page | Locator, item: Item) => addOne(scope, item.ItemTitle);
 const less = (scope: Page | Locator, item: Item) =>
   scope.getByRole('button', { name: `Decrease quantity of ${item.ItemTitle}`, exact: true });
 const qty = (scope: Page | Locator, item: Item) => scope.getByLabel(`Quantity of ${item.ItemTitle}`, { exact: true });
@@ -318,20 +317,24 @@ test.describe('the quantity stepper', () => {
     await signIn(page, newUser());
     await page.goto(`/app/section/${b.ItemID}/${b.DbID}`);
     await expect(qty(page, b)).toHaveValue('0');
-    await expect(less(page, b)).toHaveAttribute('aria-disabled', 'true');
-    await less(page, b).click({ force: true });
-    await expect(qty(page, b)).toHaveValue('0');
+    // At 0 the stepper is one Add button (issue 37): no − to go below 0.
+    const add = page.getByRole('button', { name: `Add ${b.ItemTitle} to cart`, exact: true });
+    await expect(add).toBeVisible();
+    await expect(less(page, b)).toBeHidden();
     await more(page, b).click();
     await more(page, b).click();
     await expect(qty(page, b)).toHaveValue('2');
     await expect(less(page, b)).toHaveAttribute('aria-disabled', 'false');
     await less(page, b).click();
     await less(page, b).click();
-    await less(page, b).click({ force: true });
     await expect(qty(page, b)).toHaveValue('0');
+    await expect(add).toBeVisible();
+    await expect(less(page, b)).toBeHidden();
+    await add.click();
     await qty(page, b).fill('-5');
     await qty(page, b).blur();
     await expect(qty(page, b)).toHaveValue('0');
+    await add.click();
     await qty(page, b).fill('7');
     await expect(qty(page, b)).toHaveValue('7');
     // An emptied field puts the quantity back.
@@ -377,7 +380,8 @@ test.describe('the quantity stepper', () => {
     await expect(qty(box, item)).toHaveValue('1');
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Enter');
-    await page.keyboard.press('Enter');
     await expect(qty(box, item)).toHaveValue('0');
+    // At 0 the stepper is one Add button, and the focus is on it (issue 37).
+    await expect(box.getByRole('button', { name: `Add ${item.ItemTitle} to cart`, exact: true })).toBeFocused();
   });
 });

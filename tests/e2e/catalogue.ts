@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 
 // Black box: what the tests expect is read from the shop's own API, never from src/.
 
@@ -106,4 +106,15 @@ export function fakeToken(claims: { name: string; roles: string[]; expInSeconds:
     exp: Math.floor(Date.now() / 1000) + claims.expInSeconds,
   };
   return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}.signature`;
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The stepper's button that adds one of `title`: at quantity 0 the stepper is one "Add" button
+ * (issue 37), from 1 it is "+". Only the one shown is in the accessibility tree.
+ */
+export function addOne(scope: Page | Locator, title: string): Locator {
+  const t = escaped(title);
+  return scope.getByRole('button', { name: new RegExp(`^(Add ${t} to cart|Increase quantity of ${t})$`) });
 }

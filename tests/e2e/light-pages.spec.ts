@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, type Route, test } from '@playwright/test';
-import { type Catalogue, type Item, readCatalogue, rs } from './catalogue.ts';
+import { addOne, type Catalogue, type Item, readCatalogue, rs } from './catalogue.ts';
 import { addUser, PASSWORD, signIn, uniqueEmail } from './users.ts';
 
 // Every page light before the first tap (issue 30): the cart page shows the cart from
@@ -78,8 +78,7 @@ const row = (page: Page, item: Item) =>
   cartTable(page)
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader').filter({ hasText: item.ItemTitle }) });
-const more = (page: Page, item: Item) =>
-  page.getByRole('button', { name: `Increase quantity of ${item.ItemTitle}`, exact: true });
+const more = (page: Page, item: Item) => addOne(page, item.ItemTitle);
 const qty = (page: Page, item: Item) => page.getByLabel(`Quantity of ${item.ItemTitle}`, { exact: true });
 const grandTotal = (page: Page) => cartTable(page).locator('tfoot td');
 
@@ -264,9 +263,9 @@ test.describe('the search results page', () => {
     await expect(page.locator('astro-island')).toHaveCount(0);
     expect(scripts.filter((u) => /react|client\.|QuantityStepper|SearchResults/i.test(u))).toEqual([]);
 
-    await hit.getByRole('button', { name: `Increase quantity of ${a.ItemTitle}` }).tap();
+    await addOne(hit, a.ItemTitle).tap();
     await expect(hit.getByLabel(`Quantity of ${a.ItemTitle}`, { exact: true })).toHaveValue('1');
-    await hit.getByRole('button', { name: `Increase quantity of ${a.ItemTitle}` }).tap();
+    await addOne(hit, a.ItemTitle).tap();
     await expect(hit.getByLabel(`Quantity of ${a.ItemTitle}`, { exact: true })).toHaveValue('2');
     await expect(
       page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Cart/ }),

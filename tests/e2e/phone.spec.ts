@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { type Catalogue, type Item, readCatalogue } from './catalogue.ts';
+import { addOne, type Catalogue, type Item, readCatalogue } from './catalogue.ts';
 import { addUser, fillDelivery, PASSWORD, signIn, uniqueEmail } from './users.ts';
 
 // The shop on a phone (issue 12): steppers that work from the first paint, guest
@@ -68,8 +68,7 @@ async function serverCart(request: APIRequestContext, token: string): Promise<[n
 
 const cardOf = (page: Page, item: Item) =>
   page.locator('[data-item-card]').filter({ has: page.getByRole('heading', { name: item.ItemTitle, exact: true }) });
-const more = (scope: Page | Locator, item: Item) =>
-  scope.getByRole('button', { name: `Increase quantity of ${item.ItemTitle}`, exact: true });
+const more = (scope: Page | Locator, item: Item) => addOne(scope, item.ItemTitle);
 const qty = (scope: Page | Locator, item: Item) => scope.getByLabel(`Quantity of ${item.ItemTitle}`, { exact: true });
 const cartRow = (page: Page, item: Item) =>
   page
@@ -177,7 +176,7 @@ test.describe('steppers from the first paint', () => {
     await saveCart(request, await apiToken(request, email), [[last, 4]]);
     await signIn(page, email);
     // The header shows the full name of the profile.
-    await expect(page.getByRole('link', { name: 'Meera Nair' })).toBeVisible();
+    await expect(page.getByRole('banner').locator('[data-account-menu] summary')).toContainText('Meera Nair');
 
     const scripts: string[] = [];
     page.on('request', (r) => {
@@ -188,7 +187,8 @@ test.describe('steppers from the first paint', () => {
     await expect(qty(cardOf(page, last), last)).toHaveValue('4');
     await expect(stepper).toHaveAttribute('data-in-cart', '');
     expect(await cardOf(page, last).isVisible()).toBe(true);
-    expect(await cardOf(page, last).evaluate((el) => el.getBoundingClientRect().top > window.innerHeight)).toBe(true);
+    // Without scrolling (products come first since issue 37, so the card may well be on the first screen).
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     // Nothing has hydrated: the quantity came from the first-paint script, not from React.
     await expect(cardOf(page, last).locator('astro-island[ssr]')).toHaveCount(1);
     expect(scripts.filter((u) => /QuantityStepper|react/i.test(u))).toEqual([]);

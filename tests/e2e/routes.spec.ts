@@ -14,7 +14,8 @@ test.describe('redirects', () => {
     const section = firstSection(cat);
     const sectionPath = `/app/store-section/${section.SectionID}/${section.DbID}`;
     const expected: Record<string, string> = {
-      '/': sectionPath,
+      // Issue 37: `/` opens the front page (the first store's home page), as the logo and Home do.
+      '/': `/app/home/${store.StoreID}`,
       '/app/store-section': sectionPath,
       '/app/store-section/0/0': sectionPath,
       '/app/home': `/app/home/${store.StoreID}`,
@@ -59,7 +60,7 @@ test.describe('redirects', () => {
     const file = await request.get('/_redirects');
     expect(file.status()).toBe(200);
     const lines = (await file.text()).trim().split('\n');
-    expect(lines).toContain(`/ /app/store-section/${firstSection(cat).SectionID}/${firstSection(cat).DbID} 302`);
+    expect(lines).toContain(`/ /app/home/${firstStore(cat).StoreID} 302`);
     expect(lines.filter((l) => l.startsWith('/book/')).length).toBeGreaterThanOrEqual(cat.sections.length);
 
     const section = cat.sections[0];
@@ -92,7 +93,7 @@ test.describe('pages', () => {
     await expect(sidebar.getByRole('link')).toHaveCount(cat.stores.length);
     await expect(sidebar.getByRole('link', { name: store.StoreTitle })).toHaveAttribute('aria-current', 'page');
     const sections = cat.sections.filter((s) => s.StoreID === store.StoreID);
-    const cards = page.locator('main [data-card]');
+    const cards = page.locator('main [data-store-sections] [data-card]');
     await expect(cards).toHaveCount(sections.length);
     const first = sections[0];
     if (first !== undefined) {
@@ -168,7 +169,7 @@ test.describe('pages', () => {
       );
       await expect(card.getByText(item.Size).first()).toBeVisible();
       // Signed out too, the card has a working stepper (the stepper itself: cart.spec.ts, phone.spec.ts).
-      await expect(card.getByRole('button', { name: `Increase quantity of ${item.ItemTitle}` })).toBeVisible();
+      await expect(card.getByRole('button', { name: `Add ${item.ItemTitle} to cart` })).toBeVisible();
     }
     const sidebar = page.getByRole('complementary', { name: 'Sections' });
     await expect(sidebar.getByRole('link')).toHaveCount(
@@ -183,6 +184,7 @@ test.describe('pages', () => {
     await page.goto(`/app/section/${item.ItemID}/${item.DbID}`);
     await expect(page.getByText('Out of stock')).toBeVisible();
     await expect(page.getByRole('button', { name: `Increase quantity of ${item.ItemTitle}` })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: `Add ${item.ItemTitle} to cart` })).toHaveCount(0);
   });
 
   test('book: items in the stored custom order', async ({ page, request }) => {
@@ -203,7 +205,7 @@ test.describe('pages', () => {
     await page.goto(`/app/section/${item.ItemID}/${item.DbID}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(item.ItemTitle);
     await expect(page.locator('main [data-selling-price]')).toHaveText(`Price: ${rs(item.SellingPrice)}`);
-    await expect(page.getByRole('button', { name: `Increase quantity of ${item.ItemTitle}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Add ${item.ItemTitle} to cart` })).toBeVisible();
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
     expect(ld).toMatchObject({
       '@type': 'Product',

@@ -40,7 +40,7 @@ describe('landings', () => {
       categories: '/app/categories/4',
       stores: '/app/stores/5',
       storeSection: '/app/store-section/22/7',
-      front: '/app/store-section/22/7',
+      front: '/app/home/5',
     });
   });
 
@@ -56,7 +56,10 @@ describe('landings', () => {
     expect(all.categories).toBeUndefined();
   });
 
-  it('falls back to a store, a category and at last the playbook for the front page', () => {
+  it('falls back to a section, a category and at last the playbook for the front page', () => {
+    expect(landings({ categories: [], stores: [], sections: [section(9, 2, 4)], bookItems: [] }).front).toBe(
+      '/app/store-section/9/2',
+    );
     expect(landings({ categories: [{ CategoryID: 1 }], stores: [store(2)], sections: [], bookItems: [] }).front).toBe(
       '/app/home/2',
     );
@@ -70,8 +73,9 @@ describe('landings', () => {
 describe('catalogueRedirects', () => {
   it('sends the empty and 0 paths straight to their final page with 302', () => {
     const rules = ruleMap(catalogue);
-    expect(rules.get('/')).toBe('/app/store-section/22/7 302');
-    expect(rules.get('/app')).toBe('/app/store-section/22/7 302');
+    // Issue 37: `/`, the logo and Home open one page, the first store's home page (spec §2 sent `/` to a section).
+    expect(rules.get('/')).toBe('/app/home/5 302');
+    expect(rules.get('/app')).toBe('/app/home/5 302');
     expect(rules.get('/app/home')).toBe('/app/home/5 302');
     expect(rules.get('/app/home/0')).toBe('/app/home/5 302');
     expect(rules.get('/app/categories')).toBe('/app/categories/4 302');
@@ -135,7 +139,7 @@ describe('the _redirects file', () => {
     const parsed = parseRedirects(formatRedirects(rules));
     expect(parsed.size).toBe(rules.length);
     expect(parsed.get('/book/22')).toEqual({ to: '/app/book/22/7', status: 301 });
-    expect(parsed.get('/')).toEqual({ to: '/app/store-section/22/7', status: 302 });
+    expect(parsed.get('/')).toEqual({ to: '/app/home/5', status: 302 });
   });
 
   it('reads comments, blank lines and a missing status as a host does, and skips rules it cannot honour', () => {

@@ -46,6 +46,11 @@ export interface AccountApi {
   register(input: RegistrationInput): Promise<MessageDto>;
   /** Confirms the e-mail address with the mailed code; answers the server's message text. */
   confirmEmail(userId: number, code: string): Promise<string>;
+  /**
+   * Confirms the address and asks to be signed in as well (issue 37): the server's sentence, and
+   * the access token when it signed the shopper in (an end user without a second factor), else null.
+   */
+  confirmAndSignIn(userId: number, code: string): Promise<{ text: string; token: string | null }>;
   /** Asks for a password-reset code by mail; the answer is the same whether or not the address has an account. */
   forgotPassword(email: string): Promise<{ Message: string }>;
   /** Sets a new password with the mailed reset code. */
@@ -102,6 +107,18 @@ export function createAccountApi(api: $Fetch): AccountApi {
     async confirmEmail(userId, code) {
       const reply = await api<unknown>('/accountapi/confirmemail', { method: 'POST', body: { userId, code } });
       return typeof reply === 'string' ? reply : JSON.stringify(reply);
+    },
+    async confirmAndSignIn(userId, code) {
+      const reply = await api<unknown>('/accountapi/confirmemail', {
+        method: 'POST',
+        body: { userId, code, signIn: true },
+      });
+      if (typeof reply === 'string') return { text: reply, token: null };
+      const { Message, access_token } = (reply ?? {}) as { Message?: unknown; access_token?: unknown };
+      return {
+        text: typeof Message === 'string' ? Message : '',
+        token: typeof access_token === 'string' && access_token !== '' ? access_token : null,
+      };
     },
     forgotPassword(email) {
       return api<{ Message: string }>('/api/Account/ForgotPassword', { method: 'POST', body: { Email: email } });

@@ -1769,6 +1769,15 @@ export interface components {
             ReadTime?: string;
             Shortages: components["schemas"]["Shortage"][];
         };
+        /** @description A confirmed address; the access token when the confirmation signed the shopper in (issue 37). */
+        ConfirmedSignIn: {
+            Message: string;
+            access_token?: string;
+            /** @constant */
+            token_type?: "bearer";
+            expires_in?: number;
+            userName?: string;
+        };
         DeliveryAddress: {
             FullName: string;
             Phone: string;
@@ -6204,17 +6213,18 @@ export interface operations {
                 "application/json": {
                     userId: number | string;
                     code: string | number;
+                    signIn?: boolean;
                 };
             };
         };
         responses: {
-            /** @description A sentence (a JSON string, as the original backend answered) */
+            /** @description A sentence (a JSON string, as the original backend answered); with `signIn: true`, the sentence as `Message` and, for an end user, an access token */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/json": string | components["schemas"]["ConfirmedSignIn"];
                 };
             };
             /** @description Bad input: `ModelState` names each field and its rule */

@@ -103,10 +103,13 @@ export interface CategoryPage {
   category: CategoryDto;
   description: string;
   sidebar: NavEntry[];
-  cards: CardView[];
+  /** Its sections across its stores, by name. */
+  aisles: AisleGroup[];
+  /** Its stores by city. */
+  cities: CityGroup[];
 }
 
-/** `/app/categories/{catid}`: the categories in the sidebar, the chosen one's stores as cards. */
+/** `/app/categories/{catid}`: the categories in the sidebar, the chosen one's aisles across stores and its stores by city. */
 export function categoryPage(cat: Catalogue, categoryId: number): CategoryPage {
   const category = must(cat.categoryById.get(categoryId), `Category ${categoryId}`);
   const stores = cat.storesByCategory.get(categoryId) ?? [];
@@ -126,7 +129,8 @@ export function categoryPage(cat: Catalogue, categoryId: number): CategoryPage {
       (c) => ({ href: paths.category(c.CategoryID), label: c.CategoryTitle, hidden: false }),
       (c) => c.CategoryID === categoryId,
     ),
-    cards: stores.map(storeCard),
+    aisles: categoryAisles(cat, categoryId),
+    cities: storesByCity(cat, stores),
   };
 }
 
@@ -247,3 +251,112 @@ export function searchSuggestions(cat: Catalogue): {
     .slice(0, 8);
   return { categories, ideas };
 }
+
+/**
+ * A store's city (issue 37: stores grouped by city). Stores have no city field; their
+ * descriptions name the place as "… in {neighbourhood}, {city}: …" (or "…, {city}."),
+ * so the city is the words after the first "in …," up to the next ":", "." or ",".
+ * `null` when the description names no place that way.
+ */
+export function storeCity(store: Pick<StoreDto, 'StoreDescription'>): string | null {
+  const match = /\bin [^,:.;]{2,60}, ([A-Z][^,:.;]{1,40}?)\s*(?:[:.;,]|$)/u.exec(store.StoreDescription);
+  return match?.[1]?.trim() ?? null;
+}
+
+/** The heading of the stores whose city is not known. */
+export const OTHER_CITY = 'Other places';
+
+/** The names of a store's shown sections, in sidebar order: what its card says it sells. */
+function aisleNames(cat: Catalogue, storeId: number): string[] {
+  return (cat.sectionsByStore.get(storeId) ?? []).filter((s) => !s.SectionHidden).map((s) => s.SectionTitle);
+}
+
+/** A store's card that names its sections ("Milk & Curd, Paneer & Cheese, …"). */
+function storeCardWithAisles(cat: Catalogue, store: StoreDto): CardView {
+  return { ...storeCard(store), aisles: aisleNames(cat, store.StoreID) };
+}
+
+export interface CityGroup {
+  city: string;
+  cards: CardView[];
+}
+
+/** Stores by city, cities in alphabetical order and the unknown ones last; stores keep their order. */
+export function storesByCity(cat: Catalogue, stores: readonly StoreDto[]): CityGroup[] {
+  const groups = new Map<string, CardView[]>();
+  for (const store of stores) {
+    const city = storeCity(store) ?? OTHER_CITY;
+    const cards = groups.get(city) ?? [];
+    cards.push(storeCardWithAisles(cat, store));
+    groups.set(city, cards);
+  }
+  return [...groups]
+    .sort(([a], [b]) => (a === OTHER_CITY ? 1 : b === OTHER_CITY ? -1 : a.localeCompare(b, 'en-IN')))
+    .map(([city, cards]) => ({ city, cards }));
+}
+
+/** One aisle of a category: a section name and every store that has a shown section of that name. */
+export interface AisleGroup {
+  title: string;
+  places: { href: string; store: string; city: string | null }[];
+}
+
+/** A category's sections across its stores, grouped by name ("Paneer & Cheese": the stores that have it), by name. */
+export function categoryAisles(cat: Catalogue, categoryId: number): AisleGroup[] {
+  const groups = new Map<string, AisleGroup>();
+  for (const store of cat.storesByCategory.get(categoryId) ?? []) {
+    if (store.StoreHidden) continue;
+    for (const section of cat.sectionsByStore.get(store.StoreID) ?? []) {
+      if (section.SectionHidden) continue;
+      const title = section.SectionTitle.trim();
+      const key = title.toLocaleLowerCase('en-IN');
+      const group = groups.get(key) ?? { title, places: [] };
+      group.places.push({
+        href: paths.storeSection(section.SectionID, section.DbID),
+        store: store.StoreTitle,
+        city: storeCity(store),
+      });
+      groups.set(key, group);
+    }
+  }
+  return [...groups.values()].sort((a, b) => a.title.localeCompare(b.title, 'en-IN'));
+}
+
+/** One category on the categories index and the front page: its link, its stores and its aisles' names. */
+export interface CategoryEntry {
+  href: string;
+  title: string;
+  stores: number;
+  aisles: string[];
+}
+
+/** Every category with the names of its aisles (the categories index, `/app/categories/all`, and the front page). */
+export function categoryEntries(cat: Catalogue): CategoryEntry[] {
+  return cat.categories.map((c) => {
+    const stores = (cat.storesByCategory.get(c.CategoryID) ?? []).filter((s) => !s.StoreHidden);
+    return {
+      href: paths.category(c.CategoryID),
+      title: c.CategoryTitle,
+      stores: stores.length,
+      aisles: categoryAisles(cat, c.CategoryID).map((a) => a.title),
+    };
+  });
+}
+
+/**
+ * The few aisles the front page shows: the first shown section of the first shown store of
+ * each category, so the front page is not one aisle of one store (issue 37), at most `count`.
+ */
+export function frontAisles(cat: Catalogue, count = 6): SectionDto[] {
+  const aisles: SectionDto[] = [];
+  for (const c of cat.categories) {
+    if (aisles.length >= count) break;
+    const store = (cat.storesByCategory.get(c.CategoryID) ?? []).find((s) => !s.StoreHidden);
+    const section = store && (cat.sectionsByStore.get(store.StoreID) ?? []).find((s) => !s.SectionHidden);
+    if (section !== undefined) aisles.push(section);
+  }
+  return aisles;
+}
+
+/** The path of the categories index and of the stores index (issue 37). */
+export const INDEX_PATHS = { categories: '/app/categories/all', stores: '/app/stores/all' } as const;

@@ -2,7 +2,7 @@ import { hash as oneShot } from 'node:crypto';
 import { APP_REWRITES, catalogueRedirects, formatRedirects } from '../domain/redirects.ts';
 import { buildChannel } from './build-channel.ts';
 import { bookItems, type Catalogue, itemHomes, itemsWithPages, rowKey, sectionItems } from './catalogue.ts';
-import { redirectSources, siteLandings } from './pages.ts';
+import { INDEX_PATHS, redirectSources, siteLandings } from './pages.ts';
 import { paths } from './views.ts';
 
 /** The catalogue's page routes: each has a `getStaticPaths` in `src/pages`. */
@@ -69,18 +69,24 @@ function routePages(cat: Catalogue, route: CatalogueRoute, site: string, wanted:
   };
   const categoryOf = (categoryId: number) => cat.categoryById.get(categoryId);
   const storeRows = () => cat.stores.map(digest);
+  // The indexes and the home pages name every category's, or every store's, sections.
+  const everything = () => [...cat.categories.map(digest), ...storeRows(), '#', ...cat.sections.map(digest)];
+  const storesWithSections = (stores: readonly { StoreID: number }[]) =>
+    stores.flatMap((s) => [digest(s), ...(cat.sectionsByStore.get(s.StoreID) ?? []).map(digest), '#']);
   switch (route) {
     case 'category':
+      add(INDEX_PATHS.categories, { catid: 'all' }, everything);
       for (const c of cat.categories) {
         add(paths.category(c.CategoryID), { catid: String(c.CategoryID) }, () => [
           ...cat.categories.map(digest),
-          ...(cat.storesByCategory.get(c.CategoryID) ?? []).map(digest),
+          ...storesWithSections(cat.storesByCategory.get(c.CategoryID) ?? []),
         ]);
       }
       break;
     case 'home':
     case 'stores':
     case 'storeBooks':
+      if (route === 'stores') add(INDEX_PATHS.stores, { cid: 'all' }, everything);
       for (const s of cat.stores) {
         const path =
           route === 'home'
@@ -93,6 +99,7 @@ function routePages(cat: Catalogue, route: CatalogueRoute, site: string, wanted:
           digest(categoryOf(s.CategoryID)),
           ...(route === 'storeBooks' ? [] : storeRows()),
           ...(cat.sectionsByStore.get(s.StoreID) ?? []).map(digest),
+          ...(route === 'home' ? ['#', ...everything()] : []),
         ]);
       }
       break;

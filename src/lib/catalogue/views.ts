@@ -38,10 +38,12 @@ export const TILE_SIZES = {
   itemCard: '(min-width: 1280px) 300px, (min-width: 1024px) 33vw, calc(50vw - 22px)',
   /** Store, section and book cards: one column on phones, two from 640 px, three of at most about 400 px from 1280 px. */
   card: '(min-width: 1280px) 400px, (min-width: 640px) 50vw, calc(100vw - 32px)',
+  /** Store cards in lists: a 7 rem picture beside the text. */
+  compactCard: '112px',
   /** The item page's picture: the page's width on phones, a 22 rem column from 1024 px. */
   itemPage: '(min-width: 1024px) 352px, calc(100vw - 32px)',
-  /** The store page's picture: the page's width on phones, 14 rem from 640 px. */
-  storePage: '(min-width: 640px) 224px, calc(100vw - 32px)',
+  /** The store page's picture: 6 rem beside the title on phones, 14 rem from 640 px. */
+  storePage: '(min-width: 640px) 224px, 96px',
 } as const;
 
 /** The picture every card falls back to when a row has none or it fails to load. */
@@ -65,6 +67,8 @@ export interface CardView {
   hidden: boolean;
   /** The visible link text ("See all Products", "Read"). */
   linkLabel: string;
+  /** A store card's section names: what the store sells. */
+  aisles?: string[];
 }
 
 /** Prices of an item as a card shows them. */

@@ -160,6 +160,15 @@ export function isValidPhone(phone: string): boolean {
   return digits >= 7 && digits <= 15;
 }
 
+/**
+ * A PIN code as typed, tidied (issue 37): digits with spaces or hyphens between them ("560 038",
+ * "560-038") become the digits alone; anything else is only trimmed, for the rules to judge.
+ */
+export function tidyPostalCode(text: string): string {
+  const t = text.trim();
+  return /^[0-9][0-9 -]*[0-9]$/.test(t) ? t.replace(/[ -]/g, '') : t;
+}
+
 /** Validates the profile fields present in `input` (values already trimmed by the caller). */
 export function validateProfile(input: ProfileInput): FieldErrors<ProfileField> {
   const errors: FieldErrors<ProfileField> = {};

@@ -35,14 +35,17 @@ export interface Landings {
   categories: string | undefined;
   stores: string | undefined;
   storeSection: string | undefined;
-  /** The front page `/`: the first section, or failing that the first store or category, or the playbook. */
+  /**
+   * The front page `/`, the logo and Home (issue 37: one place): the first store's home page (the welcome,
+   * the categories and a few aisles), or failing that the first section or category, or the playbook.
+   */
   front: string;
 }
 
 /**
  * The targets of the landing paths. The first store is the first shown store of
  * the sidebar; the first section is the first shown section of that store (or,
- * when it has none, of any store), so `/` opens on real products.
+ * when it has none, of any store).
  */
 export function landings(src: RedirectSources): Landings {
   const store = firstShown(src.stores, (s) => s.StoreHidden);
@@ -55,7 +58,7 @@ export function landings(src: RedirectSources): Landings {
   const categories = category === undefined ? undefined : `/app/categories/${category.CategoryID}`;
   const stores = store === undefined ? undefined : `/app/stores/${store.StoreID}`;
   const storeSection = section === undefined ? undefined : `/app/store-section/${section.SectionID}/${section.DbID}`;
-  return { home, categories, stores, storeSection, front: storeSection ?? home ?? categories ?? '/playbook' };
+  return { home, categories, stores, storeSection, front: home ?? storeSection ?? categories ?? '/playbook' };
 }
 
 /**

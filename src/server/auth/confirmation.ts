@@ -10,6 +10,9 @@ import { CODE_LIFETIME_MS, CODE_MAX_ATTEMPTS, confirmWithCode } from './email-co
 /** What `/accountapi/confirmemail` answers on success: a JSON string, as ASP.NET's `Ok("…")` did. */
 export const CONFIRMED_MESSAGE = 'Your e-mail address is confirmed. You can sign in now.';
 
+/** What it answers when the confirmation signed the shopper in as well (`signIn: true`, issue 37). */
+export const SIGNED_IN_MESSAGE = 'Your e-mail address is confirmed, and you are signed in.';
+
 const REGISTER_AGAIN =
   'Use "Send a new code" on the confirmation page, or register again with the same e-mail address.';
 

@@ -4,6 +4,7 @@ import {
   MESSAGES,
   type ProfileField,
   type ProfileInput,
+  tidyPostalCode,
   validateProfile,
 } from '../../lib/domain/account-rules.ts';
 import type { EmployeeDto, EndUserDto, UserRolesDto } from '../../lib/domain/auth.ts';
@@ -185,7 +186,7 @@ export async function editAccount(
   const profile: ProfileInput = {};
   for (const name of fields) {
     const v = textField(body, name);
-    if (v !== undefined) profile[name] = v;
+    if (v !== undefined) profile[name] = name === 'PostalCode' ? tidyPostalCode(v) : v;
   }
   const errors: FieldErrors = validateProfile(profile);
   const change = readPasswordChange(body, errors, target.kind === 'employee' ? target.email : undefined);

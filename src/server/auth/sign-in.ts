@@ -3,7 +3,7 @@ import { writeAudit } from '../audit.ts';
 import type { User } from '../db/schema.ts';
 import { type AppDeps, siteUrlOf } from '../deps.ts';
 import { siteLink } from '../mail-templates.ts';
-import { findRoles, findUserByEmail, storePasswordHash } from './accounts.ts';
+import { findRoles, findUserByEmail, findUserById, storePasswordHash } from './accounts.ts';
 import { issueDeviceToken, verifyDeviceToken } from './device-tokens.ts';
 import { checkSecondFactor, hasMfa } from './mfa.ts';
 import { issueMfaSetupToken } from './mfa-setup-tokens.ts';
@@ -154,6 +154,37 @@ export async function signIn(deps: AppDeps, req: SignInRequest): Promise<SignInO
     userName: user.email,
     deviceToken: await issueDeviceToken(deps.jwtSecret, user.id, now),
   };
+}
+
+/**
+ * The sign-in a confirmed access code gives (issue 37): the code proves the mailbox as a password
+ * reset's code does, so a shopper who just confirmed is signed in without typing the password again.
+ * Only an end user without a second factor: staff accounts sign in with their password (the staff
+ * rules and the second factor apply there). `null` when the account may not be signed in this way.
+ */
+export async function tokenAfterConfirmation(
+  deps: AppDeps,
+  { userId, ip, now }: { userId: number; ip: string; now: Date },
+): Promise<{ accessToken: string; expiresIn: number; userName: string } | null> {
+  const user = await findUserById(deps.db, userId);
+  if (user === undefined || user.kind !== 'user' || user.email_confirmed !== 1) return null;
+  if (await hasMfa(deps.db, user.id)) return null;
+  const roles = await findRoles(deps.db, user.id);
+  const { token, expiresIn } = await issueToken(
+    deps.jwtSecret,
+    { id: user.id, email: user.email, roles, securityStamp: user.security_stamp },
+    now,
+  );
+  await writeAudit(deps.db, {
+    actorId: user.id,
+    actorEmail: user.email,
+    action: 'signin.confirmed',
+    target: `user:${user.id}`,
+    detail: {},
+    ip,
+    at: now.toISOString(),
+  });
+  return { accessToken: token, expiresIn, userName: user.email };
 }
 
 // One slot of the gate covers the verification and, when the stored hash is weak, its replacement.

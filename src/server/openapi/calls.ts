@@ -25,6 +25,7 @@ import {
   catalogueChangesSchema,
   categorySchema,
   checkedCartSchema,
+  confirmedSignInSchema,
   deletedItemSchema,
   employeeSchema,
   endUserSchema,
@@ -588,8 +589,20 @@ export const CALLS: readonly Call[] = [
     tag: 'Account',
     summary: 'Confirm an address with the mailed access code',
     access: 'anyone',
-    body: json(z.object({ userId: z.union([idSchema, z.string()]), code: z.union([z.string(), z.int()]) })),
-    answers: ok(z.string(), 'A sentence (a JSON string, as the original backend answered)'),
+    body: json(
+      z.object({
+        userId: z.union([idSchema, z.string()]),
+        code: z.union([z.string(), z.int()]),
+        signIn: z
+          .boolean()
+          .optional()
+          .describe('true: a confirmed end user without a second factor is signed in as well (issue 37)'),
+      }),
+    ),
+    answers: ok(
+      z.union([z.string(), confirmedSignInSchema]),
+      'A sentence (a JSON string, as the original backend answered); with `signIn: true`, the sentence as `Message` and, for an end user, an access token',
+    ),
     errors: [429, 503],
   },
   // End users and employees.

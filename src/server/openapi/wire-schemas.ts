@@ -493,6 +493,18 @@ export const tokenSchema = named(
   'An OAuth 2.0 access token (a signed JWT with ASP.NET Identity claim names).',
 );
 
+export const confirmedSignInSchema = named(
+  'ConfirmedSignIn',
+  z.object({
+    Message: z.string(),
+    access_token: z.string().optional(),
+    token_type: z.literal('bearer').optional(),
+    expires_in: z.int().min(1).optional(),
+    userName: z.string().optional(),
+  }),
+  'A confirmed address; the access token when the confirmation signed the shopper in (issue 37).',
+);
+
 export const mfaStatusSchema = named(
   'MfaStatus',
   z.object({

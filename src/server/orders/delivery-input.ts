@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { tidyPostalCode } from '../../lib/domain/account-rules.ts';
 import {
   DELIVERY_FIELDS,
   type DeliveryAddressDto,
@@ -57,7 +58,7 @@ export function parseDeliveryBody(body: Record<string, unknown>): DeliveryAddres
     const v = field(raw as Record<string, unknown>, name);
     if (v === undefined || v === null) continue;
     if (typeof v !== 'string') throw AppError.invalidField(`DeliveryAddress.${name}`, 'must be text');
-    address[name] = v.trim();
+    address[name] = name === 'PostalCode' ? tidyPostalCode(v) : v.trim();
   }
   return address;
 }
