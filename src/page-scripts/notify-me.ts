@@ -5,8 +5,8 @@
  * same calls the profile's alerts page uses (`/api/StockAlert`). The first-paint
  * script has already chosen between the sign-in link and the button.
  */
-import { apiBaseUrl, friendlyMessage } from '../lib/api/account.ts';
-import { toServiceError } from '../lib/api/errors.ts';
+import { apiBaseUrl } from '../lib/api/base-url.ts';
+import { plainMessage, toServiceError } from '../lib/api/errors.ts';
 import type { StockAlertDto } from '../lib/domain/shopper.ts';
 import { TOKEN_KEY } from '../lib/domain/storage-keys.ts';
 
@@ -67,7 +67,7 @@ async function run(c: Control, action: () => Promise<void>): Promise<void> {
   try {
     await action();
   } catch (err) {
-    c.failure.textContent = friendlyMessage(err);
+    c.failure.textContent = plainMessage(err);
     c.failure.hidden = false;
   } finally {
     c.pending = false;

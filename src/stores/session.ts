@@ -1,7 +1,8 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { jwtDecode } from 'jwt-decode';
 import { atom, computed, onMount } from 'nanostores';
-import { type AccountApi, apiBaseUrl, createAccountApi } from '../lib/api/account.ts';
+import { type AccountApi, createAccountApi } from '../lib/api/account.ts';
+import { apiBaseUrl } from '../lib/api/base-url.ts';
 import { createApiClient } from '../lib/api/client.ts';
 import { normaliseEmailInput } from '../lib/domain/account-rules.ts';
 import {

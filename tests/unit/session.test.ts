@@ -1,7 +1,8 @@
 import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
 import { cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiBaseUrl, friendlyMessage, modelStateOf } from '../../src/lib/api/account.ts';
+import { friendlyMessage, modelStateOf } from '../../src/lib/api/account.ts';
+import { apiBaseUrl } from '../../src/lib/api/base-url.ts';
 import { ServiceError, toServiceError } from '../../src/lib/api/errors.ts';
 import { CLAIM_NAME, CLAIM_NAME_IDENTIFIER, CLAIM_ROLE } from '../../src/lib/domain/auth.ts';
 import { DEVICE_TOKEN_FIELD } from '../../src/lib/domain/device-tokens.ts';

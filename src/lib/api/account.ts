@@ -3,7 +3,7 @@ import type { RegistrationInput } from '../domain/account-rules.ts';
 import { DEVICE_TOKEN_FIELD } from '../domain/device-tokens.ts';
 import { inLabels } from '../domain/field-labels.ts';
 import { MFA_FIELD, MFA_SETUP_TOKEN_FIELD, OTP_FIELD } from '../domain/mfa.ts';
-import { ServiceError } from './errors.ts';
+import { plainMessage, ServiceError } from './errors.ts';
 import type {
   EmployeeDto,
   EndUserDto,
@@ -75,17 +75,6 @@ export interface AccountApi {
 
 function setupHeaders(setupToken: string | undefined): Record<string, string> {
   return setupToken === undefined ? {} : { Authorization: `Bearer ${setupToken}` };
-}
-
-/**
- * Where the browser finds the API: `PUBLIC_API_URL` when the site is served
- * apart from its API, otherwise the site's own origin (`''`, same-origin paths).
- */
-export function apiBaseUrl(): string {
-  // Outside Vite (Node running the sources) there is no import.meta.env.
-  const env: Record<string, unknown> = import.meta.env ?? {};
-  const { PUBLIC_API_URL: configured } = env;
-  return typeof configured === 'string' ? configured.replace(/\/+$/, '') : '';
 }
 
 /** The account calls over a client made by `createApiClient` (which adds the bearer token). */
@@ -197,14 +186,6 @@ export function modelStateOf(err: unknown): Record<string, string[]> {
  * `Message` text stays in the console (spec §8).
  */
 export function friendlyMessage(err: unknown): string {
-  if (!(err instanceof ServiceError)) {
-    return 'Something went wrong in this page. Reload it and try again.';
-  }
-  const { status, serverMessage } = err;
-  if (status === 0) return 'We could not reach the shop. Check your internet connection and try again.';
-  if (status === 401) return 'Your sign-in has ended. Please sign in again.';
-  if (status === 403) return 'Your account is not allowed to do this.';
-  if (status >= 500) return 'The shop could not complete this just now. Please try again in a minute.';
   // The server's messages name fields as the API does; people see the forms' labels.
-  return serverMessage === '' ? `The shop refused this request (status ${status}).` : inLabels(serverMessage);
+  return plainMessage(err, inLabels);
 }

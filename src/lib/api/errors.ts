@@ -42,3 +42,21 @@ export function toServiceError(err: unknown): ServiceError {
   console.error(mapped.message);
   return mapped;
 }
+
+/**
+ * What a person is told when a call fails: the server's own words where it gave a
+ * human reason (bad input, conflicts, throttling, sign-in refusals), passed through
+ * `label` (the forms name fields by their labels), and a plain explanation otherwise.
+ * The technical `Error Code` / `Message` text stays in the console (spec §8).
+ */
+export function plainMessage(err: unknown, label: (message: string) => string = (m) => m): string {
+  if (!(err instanceof ServiceError)) {
+    return 'Something went wrong in this page. Reload it and try again.';
+  }
+  const { status, serverMessage } = err;
+  if (status === 0) return 'We could not reach the shop. Check your internet connection and try again.';
+  if (status === 401) return 'Your sign-in has ended. Please sign in again.';
+  if (status === 403) return 'Your account is not allowed to do this.';
+  if (status >= 500) return 'The shop could not complete this just now. Please try again in a minute.';
+  return serverMessage === '' ? `The shop refused this request (status ${status}).` : label(serverMessage);
+}
