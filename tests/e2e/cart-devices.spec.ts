@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { type Item, readCatalogue } from './catalogue.ts';
+import { addOne, type Item, readCatalogue } from './catalogue.ts';
 import { addUser, PASSWORD, signIn, uniqueEmail } from './users.ts';
 
 // The same cart on every device (issue 36): a shopper signed in on two phones sees on
@@ -44,7 +44,7 @@ async function serverCart(request: APIRequestContext, token: string): Promise<st
 
 const cardOf = (page: Page, item: Item) =>
   page.locator('[data-item-card]').filter({ has: page.getByRole('heading', { name: item.ItemTitle, exact: true }) });
-const step = (scope: Locator, item: Item, way: 'Increase' | 'Decrease') =>
+const step = (scope: Locator, item: Item, way: 'Decrease') =>
   scope.getByRole('button', { name: `${way} quantity of ${item.ItemTitle}`, exact: true });
 const qty = (page: Page, item: Item) => cardOf(page, item).getByLabel(`Quantity of ${item.ItemTitle}`, { exact: true });
 const cartLink = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Cart/ });
@@ -89,9 +89,9 @@ test('a change on one phone shows on the other on opening a page and on coming b
 
   // The first device fills the cart; its store saves it 1 s after the last tap.
   await laptop.goto(shelf.path);
-  await step(cardOf(laptop, x), x, 'Increase').tap();
-  await step(cardOf(laptop, x), x, 'Increase').tap();
-  await step(cardOf(laptop, y), y, 'Increase').tap();
+  await addOne(cardOf(laptop, x), x.ItemTitle).tap();
+  await addOne(cardOf(laptop, x), x.ItemTitle).tap();
+  await addOne(cardOf(laptop, y), y.ItemTitle).tap();
   await expect
     .poll(() => serverCart(request, token), { timeout: 15_000 })
     .toBe(`${x.ItemID}:2 ${y.ItemID}:1`.split(' ').sort().join(' '));
@@ -107,7 +107,7 @@ test('a change on one phone shows on the other on opening a page and on coming b
   await setVisibility(mobile, 'hidden');
   await step(cardOf(laptop, x), x, 'Decrease').tap();
   await step(cardOf(laptop, x), x, 'Decrease').tap();
-  await step(cardOf(laptop, y), y, 'Increase').tap();
+  await addOne(cardOf(laptop, y), y.ItemTitle).tap();
   await expect.poll(() => serverCart(request, token), { timeout: 15_000 }).toBe(`${y.ItemID}:2`);
   await setVisibility(mobile, 'visible');
   await expect(qty(mobile, x)).toHaveValue('0', { timeout: 2000 });
@@ -115,7 +115,7 @@ test('a change on one phone shows on the other on opening a page and on coming b
   await expect(cartLink(mobile)).toHaveAccessibleName('Cart (2 items)');
 
   // The phone's next change keeps the other's removal: x does not come back.
-  await step(cardOf(mobile, y), y, 'Increase').tap();
+  await addOne(cardOf(mobile, y), y.ItemTitle).tap();
   await expect.poll(() => serverCart(request, token), { timeout: 15_000 }).toBe(`${y.ItemID}:3`);
   // And the first device, opening the page again a minute later, catches up.
   await laptop.evaluate(() => {

@@ -47,8 +47,9 @@ async function visit(page: Page, w: Watch, path: string): Promise<void> {
       await new Promise((r) => setTimeout(r, 30));
     }
   });
-  // Stepper islands load on the first interaction with a stepper (client:interaction): focus one.
-  const stepper = page.locator('[data-stepper] input');
+  // Stepper islands load on the first interaction with a stepper (client:interaction): focus one of
+  // its visible controls (at quantity 0 the stepper is one Add button, issue 37).
+  const stepper = page.locator('[data-stepper] :is(input, button):visible');
   // The cart panel loads on the first interaction with it (issue 30), steppers or not: focus its first button.
   const cartPanel = page.getByRole('button', { name: 'Check Stock' });
   if ((await stepper.count()) > 0) await stepper.first().focus();

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type Item, readCatalogue, rs } from './catalogue.ts';
+import { addOne, type Item, readCatalogue, rs } from './catalogue.ts';
 import { addUser, fillDelivery, mailsTo, signIn, uniqueEmail } from './users.ts';
 
 // Issue 36, item 2: money reads like money on every page type. Each page below is
@@ -100,7 +100,7 @@ test.describe('money in one format (issue 36)', () => {
     await signIn(page, email);
 
     await page.goto(`/app/section/${item.ItemID}/${item.DbID}`);
-    const more = page.getByRole('button', { name: `Increase quantity of ${item.ItemTitle}` });
+    const more = addOne(page, item.ItemTitle);
     for (let i = 0; i < qty; i++) await more.click();
     await expect(page.getByRole('spinbutton', { name: `Quantity of ${item.ItemTitle}`, exact: true })).toHaveValue(
       String(qty),
