@@ -9,6 +9,7 @@ import { $cartSave, startCart } from '../stores/cart-sync.ts';
 import {
   $cartNotice,
   $cartPending,
+  $placedOrder,
   type CartNotice,
   checkStock,
   clearCart,
@@ -18,6 +19,7 @@ import {
 import { $user } from '../stores/session.ts';
 import { Spinner } from './AuthGate.tsx';
 import { CheckoutReview } from './CheckoutReview.tsx';
+import { OrderConfirmation } from './OrderConfirmation.tsx';
 import { QuantityStepper, useHydrated } from './QuantityStepper.tsx';
 
 /** Spec §9: the spinner stays this long after the data has arrived. */
@@ -103,8 +105,10 @@ export function CartPanel() {
   const notice = useStore($cartNotice);
   const load = useStore($cartLoad);
   const save = useStore($cartSave);
+  const placedOrder = useStore($placedOrder);
+  const user = useStore($user);
   // A guest sees the cart too (issue 37) and is asked to sign in at Check Stock or Order.
-  const guest = useStore($user) === null;
+  const guest = user === null;
   const signInFirst = () => {
     if (!guest) return false;
     location.assign(loginPathFor(`${location.pathname}${location.search}`));
@@ -140,6 +144,16 @@ export function CartPanel() {
     setReviewing(true);
   };
 
+  // Closing the review removes the button that had the focus: it goes back to Order, unless the placed order's summary took it.
+  const closeReview = () => {
+    setReviewing(false);
+    requestAnimationFrame(() => {
+      if (document.activeElement === null || document.activeElement === document.body) {
+        document.querySelector<HTMLElement>('[data-cart-panel] [data-cart-action="order"]')?.focus();
+      }
+    });
+  };
+
   // A button pressed on the cart page's plain copy before this panel had loaded, pressed now.
   const [queued, setQueued] = useState<string | null>(null);
   // The plain copy (src/page-scripts/cart-page.ts) gives way before this panel is painted.
@@ -160,8 +174,12 @@ export function CartPanel() {
   // The server's HTML knows no cart: render nothing until the browser's storage can be read.
   if (!hydrated) return null;
 
+  const inReview = reviewing && ordered.length > 0;
   let body: ReactNode;
-  if (waiting) {
+  if (inReview) {
+    // The review shows the lines read-only; "Change cart" brings the editable table back (issue 37).
+    body = null;
+  } else if (waiting) {
     body = <Spinner label="Loading your cart…" />;
   } else if (cart === null && !guest) {
     body = (
@@ -335,7 +353,8 @@ export function CartPanel() {
           </p>
         )}
       </div>
-      {reviewing && ordered.length > 0 && <CheckoutReview lines={ordered} onClose={() => setReviewing(false)} />}
+      {placedOrder !== null && <OrderConfirmation order={placedOrder} email={user?.email ?? ''} />}
+      {inReview && <CheckoutReview lines={ordered} onClose={closeReview} />}
       {body}
     </div>
   );

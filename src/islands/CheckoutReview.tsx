@@ -38,7 +38,7 @@ export function CheckoutReview({
   onClose,
 }: {
   lines: readonly CartItemDto[];
-  /** Called after the order was placed, or when the shopper goes back to the cart. */
+  /** Called after the order was placed, or when the shopper goes back to change the cart. */
   onClose: () => void;
 }) {
   const user = useStore($user);
@@ -303,7 +303,7 @@ function DeliveryForm({
           onClick={onClose}
           className="inline-flex items-center justify-center rounded-lg bg-white px-5 py-2.5 font-semibold text-brand-800 ring-1 ring-brand-300 hover:bg-brand-50"
         >
-          Back to cart
+          Change cart
         </button>
       </div>
     </form>
