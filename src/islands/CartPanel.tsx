@@ -117,8 +117,10 @@ export function CartPanel() {
   // Clear Cart asks first: the first press shows the question, the answer does it.
   const [confirming, setConfirming] = useState(false);
   const waiting = useLingering(cart === null && !guest && load.state !== 'failed', SPINNER_DELAY_MS);
-  // "Order" opens the checkout review; the order is placed from there.
-  const [reviewing, setReviewing] = useState(false);
+  // "Order" opens the checkout review; the order is placed from there. "Change cart" hides it,
+  // keeping what was typed in it, until Order shows it again; a placed order closes it.
+  const [review, setReview] = useState<'closed' | 'open' | 'hidden'>('closed');
+  const reviewing = review === 'open';
 
   useEffect(() => startCart(), []);
   // "Order again" in My Orders leaves word of what it added.
@@ -141,16 +143,15 @@ export function CartPanel() {
       return;
     }
     showCartNotice(null);
-    setReviewing(true);
+    setReview('open');
   };
 
-  // Closing the review removes the button that had the focus: it goes back to Order, unless the placed order's summary took it.
-  const closeReview = () => {
-    setReviewing(false);
+  // Change cart hides the button that had the focus: it goes back to Order. A placed order's summary takes it itself.
+  const closeReview = (placed: boolean) => {
+    setReview(placed ? 'closed' : 'hidden');
+    if (placed) return;
     requestAnimationFrame(() => {
-      if (document.activeElement === null || document.activeElement === document.body) {
-        document.querySelector<HTMLElement>('[data-cart-panel] [data-cart-action="order"]')?.focus();
-      }
+      document.querySelector<HTMLElement>('[data-cart-panel] [data-cart-action="order"]')?.focus();
     });
   };
 
@@ -354,7 +355,11 @@ export function CartPanel() {
         )}
       </div>
       {placedOrder !== null && <OrderConfirmation order={placedOrder} email={user?.email ?? ''} />}
-      {inReview && <CheckoutReview lines={ordered} onClose={closeReview} />}
+      {review !== 'closed' && ordered.length > 0 && (
+        <div hidden={!inReview}>
+          <CheckoutReview lines={ordered} shown={inReview} onClose={closeReview} />
+        </div>
+      )}
       {body}
     </div>
   );

@@ -136,6 +136,7 @@ test.describe('checkout and orders', () => {
     expect(mail).toContain('12 Residency Road');
     expect(mail).toMatch(/text\/html/);
 
+    await page.setViewportSize({ width: 1280, height: 720 });
     // Staff see the address on the orders board and find the order by its PIN code.
     const staff = newUser('board', 'Employee');
     await signIn(page, staff);
