@@ -98,7 +98,7 @@ export function OrderConfirmation({ order, email }: { order: OrderDto; email: st
         {note !== '' && <span className="block break-words text-sm text-slate-600">Note: {note}</span>}
       </address>
       <h3 className="mb-1 text-lg font-bold text-slate-900">What happens next</h3>
-      <p className="text-slate-800">
+      <p className="text-slate-800 [overflow-wrap:anywhere]">
         We will e-mail you{email === '' ? '' : ` at ${email}`} when it is packed; you can follow it in{' '}
         <a href="/app/cart/my-orders" className="font-semibold text-brand-800 underline underline-offset-2">
           My Orders
