@@ -9,6 +9,7 @@ import { $cartSave, startCart } from '../stores/cart-sync.ts';
 import {
   $cartNotice,
   $cartPending,
+  $placedOrder,
   type CartNotice,
   checkStock,
   clearCart,
@@ -18,6 +19,7 @@ import {
 import { $user } from '../stores/session.ts';
 import { Spinner } from './AuthGate.tsx';
 import { CheckoutReview } from './CheckoutReview.tsx';
+import { OrderConfirmation } from './OrderConfirmation.tsx';
 import { QuantityStepper, useHydrated } from './QuantityStepper.tsx';
 
 /** Spec §9: the spinner stays this long after the data has arrived. */
@@ -103,8 +105,10 @@ export function CartPanel() {
   const notice = useStore($cartNotice);
   const load = useStore($cartLoad);
   const save = useStore($cartSave);
+  const placedOrder = useStore($placedOrder);
+  const user = useStore($user);
   // A guest sees the cart too (issue 37) and is asked to sign in at Check Stock or Order.
-  const guest = useStore($user) === null;
+  const guest = user === null;
   const signInFirst = () => {
     if (!guest) return false;
     location.assign(loginPathFor(`${location.pathname}${location.search}`));
@@ -113,8 +117,10 @@ export function CartPanel() {
   // Clear Cart asks first: the first press shows the question, the answer does it.
   const [confirming, setConfirming] = useState(false);
   const waiting = useLingering(cart === null && !guest && load.state !== 'failed', SPINNER_DELAY_MS);
-  // "Order" opens the checkout review; the order is placed from there.
-  const [reviewing, setReviewing] = useState(false);
+  // "Order" opens the checkout review; the order is placed from there. "Change cart" hides it,
+  // keeping what was typed in it, until Order shows it again; a placed order closes it.
+  const [review, setReview] = useState<'closed' | 'open' | 'hidden'>('closed');
+  const reviewing = review === 'open';
 
   useEffect(() => startCart(), []);
   // "Order again" in My Orders leaves word of what it added.
@@ -137,7 +143,16 @@ export function CartPanel() {
       return;
     }
     showCartNotice(null);
-    setReviewing(true);
+    setReview('open');
+  };
+
+  // Change cart hides the button that had the focus: it goes back to Order. A placed order's summary takes it itself.
+  const closeReview = (placed: boolean) => {
+    setReview(placed ? 'closed' : 'hidden');
+    if (placed) return;
+    requestAnimationFrame(() => {
+      document.querySelector<HTMLElement>('[data-cart-panel] [data-cart-action="order"]')?.focus();
+    });
   };
 
   // A button pressed on the cart page's plain copy before this panel had loaded, pressed now.
@@ -160,8 +175,12 @@ export function CartPanel() {
   // The server's HTML knows no cart: render nothing until the browser's storage can be read.
   if (!hydrated) return null;
 
+  const inReview = reviewing && ordered.length > 0;
   let body: ReactNode;
-  if (waiting) {
+  if (inReview) {
+    // The review shows the lines read-only; "Change cart" brings the editable table back (issue 37).
+    body = null;
+  } else if (waiting) {
     body = <Spinner label="Loading your cart…" />;
   } else if (cart === null && !guest) {
     body = (
@@ -335,7 +354,12 @@ export function CartPanel() {
           </p>
         )}
       </div>
-      {reviewing && ordered.length > 0 && <CheckoutReview lines={ordered} onClose={() => setReviewing(false)} />}
+      {placedOrder !== null && <OrderConfirmation order={placedOrder} email={user?.email ?? ''} />}
+      {review !== 'closed' && ordered.length > 0 && (
+        <div hidden={!inReview}>
+          <CheckoutReview lines={ordered} shown={inReview} onClose={closeReview} />
+        </div>
+      )}
       {body}
     </div>
   );

@@ -35,11 +35,14 @@ function trimmed(values: Record<DeliveryField, string>): DeliveryAddressDto {
  */
 export function CheckoutReview({
   lines,
+  shown,
   onClose,
 }: {
   lines: readonly CartItemDto[];
-  /** Called after the order was placed, or when the shopper goes back to the cart. */
-  onClose: () => void;
+  /** False while the shopper changes the cart: the review is hidden, keeping what was typed. */
+  shown: boolean;
+  /** Called with true after the order was placed, with false when the shopper goes back to change the cart. */
+  onClose: (placed: boolean) => void;
 }) {
   const user = useStore($user);
   const [saved, setSaved] = useState<Saved>({ state: 'loading' });
@@ -48,8 +51,8 @@ export function CheckoutReview({
   const id = user === null ? Number.NaN : Number(user.id);
 
   useEffect(() => {
-    heading.current?.focus();
-  }, []);
+    if (shown) heading.current?.focus();
+  }, [shown]);
 
   useEffect(() => {
     let live = true;
@@ -156,7 +159,7 @@ function DeliveryForm({
 }: {
   saved: DeliveryAddressDto;
   canSave: boolean;
-  onClose: () => void;
+  onClose: (placed: boolean) => void;
 }) {
   const pending = useStore($cartPending);
   const hadAddress = isCompleteDelivery(saved);
@@ -200,7 +203,7 @@ function DeliveryForm({
     try {
       const placed = await placeOrder({ address: trimmed(form.values), saveAsMyAddress: canSave && save });
       // The cart panel's notice says how it went; a refused order leaves the review open to adjust.
-      if (placed) onClose();
+      if (placed) onClose(true);
     } catch (err) {
       setFailure(friendlyMessage(err));
     }
@@ -300,10 +303,10 @@ function DeliveryForm({
         </button>
         <button
           type="button"
-          onClick={onClose}
+          onClick={() => onClose(false)}
           className="inline-flex items-center justify-center rounded-lg bg-white px-5 py-2.5 font-semibold text-brand-800 ring-1 ring-brand-300 hover:bg-brand-50"
         >
-          Back to cart
+          Change cart
         </button>
       </div>
     </form>

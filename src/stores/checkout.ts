@@ -13,6 +13,7 @@ import {
   quantityOf,
   type ShortageDto,
 } from '../lib/domain/cart.ts';
+import type { OrderDto } from '../lib/domain/orders.ts';
 import { CART_NOTICE_KEY } from '../lib/domain/storage-keys.ts';
 import {
   $cartState,
@@ -59,6 +60,9 @@ export interface CartNotice {
 
 export const $cartNotice = atom<CartNotice | null>(null);
 
+/** The order the shopper has just placed, as the shop answered it: the cart panel's confirmation summary (issue 37). */
+export const $placedOrder = atom<OrderDto | null>(null);
+
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const counts = (line: CartItemDto) => line.Qty > 0 && line.Staus !== 'deleted';
@@ -102,6 +106,7 @@ async function runAction(
   }
   $cartPending.set(true);
   $cartNotice.set(notice('working', working));
+  $placedOrder.set(null);
   cancelSave();
   try {
     await wait(CART_REQUEST_DELAY_MS);
@@ -188,7 +193,7 @@ export async function placeOrder(delivery?: OrderDeliveryInput): Promise<boolean
     return false;
   }
   const errors: unknown[] = [];
-  let placed = false;
+  let placed: OrderDto | null = null;
   await runAction(
     'Placing your order…',
     async ({ id }) => {
@@ -203,7 +208,7 @@ export async function placeOrder(delivery?: OrderDeliveryInput): Promise<boolean
         try {
           const order = await cartApi.createOrder(cart, key, delivery);
           unsettled = null;
-          placed = true;
+          placed = order;
           return {
             notice: { ...notice('success', `Order placed: #${order.OrderID}`), orderId: order.OrderID },
             // The shop empties the saved cart when it places an order.
@@ -241,7 +246,8 @@ export async function placeOrder(delivery?: OrderDeliveryInput): Promise<boolean
       return notice('error', `Order not placed: ${friendlyMessage(err)}`);
     },
   );
-  return placed;
+  $placedOrder.set(placed);
+  return placed !== null;
 }
 
 /**
@@ -261,9 +267,10 @@ export async function clearCart(): Promise<void> {
   );
 }
 
-/** Shows a notice in the cart panel (or clears it). */
+/** Shows a notice in the cart panel (or clears it), putting away the last order's summary. */
 export function showCartNotice(next: CartNotice | null): void {
   $cartNotice.set(next);
+  $placedOrder.set(null);
 }
 
 /** The notice an earlier page left for the cart panel, shown once. */

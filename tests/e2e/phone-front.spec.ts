@@ -310,6 +310,15 @@ test.describe('signed in on a 320 px phone', () => {
     await fillDelivery(review, { ...HOME_ADDRESS, 'PIN code': '560 025' });
     await review.getByRole('button', { name: 'Place order' }).click();
     await expect(page.getByRole('status').filter({ hasText: /Order placed/ })).toBeVisible({ timeout: 20_000 });
+    // The confirmation is a summary whose heading has the focus, on screen, with nothing clipped at 320 px.
+    const summary = page.getByRole('region', { name: /^Thank you: order #\d+ is placed$/ });
+    await expect(summary).toContainText(title);
+    await expect(summary).toContainText('Grand total');
+    await expect(summary).toContainText('12 Residency Road');
+    await expect(page.locator(':focus')).toHaveText(/^Thank you: order #\d+ is placed$/);
+    await expect(page.locator(':focus')).toBeInViewport();
+    await expectNoSideScroll(page);
+    await expectNoAxeViolations(page, 'order placed');
 
     await page.goto('/app/cart/my-orders');
     const order = page.getByRole('region', { name: /^Order #\d+/ }).first();

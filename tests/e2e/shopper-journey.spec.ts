@@ -1,5 +1,9 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { addOne, type Item, readCatalogue } from './catalogue.ts';
+import { addOne, type Item, readCatalogue, rs } from './catalogue.ts';
+
+/** A price times a quantity, worked out in paise as the shop does, as the shop shows it. */
+const times = (price: number, qty: number) => rs((Math.round(price * 100) * qty) / 100);
+
 import {
   addUser,
   expectNoAxeViolations,
@@ -58,6 +62,8 @@ test.describe('checkout and orders', () => {
     const email = newUser('checkout');
     const [a] = await buyableItems(request, 1);
     if (a === undefined) throw new Error('no item');
+    // Issue 37: the checkout on a 390 px phone.
+    await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, email);
     await addOnItemPage(page, a, 2);
 
@@ -66,6 +72,16 @@ test.describe('checkout and orders', () => {
     const review = page.getByRole('region', { name: 'Review your order' });
     await expect(review).toBeVisible();
     await expect(review.getByRole('table')).toContainText(a.ItemTitle);
+    // Issue 37: the review does not repeat the editable cart table under it; Change cart brings it back.
+    await expect(page.getByRole('table')).toHaveCount(1);
+    await expect(page.getByRole('spinbutton', { name: `Quantity of ${a.ItemTitle}` })).toHaveCount(0);
+    await review.getByRole('button', { name: 'Change cart' }).click();
+    await expect(review).toBeHidden();
+    await expect(page.getByRole('spinbutton', { name: `Quantity of ${a.ItemTitle}`, exact: true })).toHaveValue('2');
+    await expect(page.locator(':focus')).toHaveText('Order');
+    await page.getByRole('button', { name: 'Order', exact: true }).click();
+    await expect(review).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(1);
     // Nothing saved yet: the address is required before the order goes.
     await review.getByRole('button', { name: 'Place order' }).click();
     await expect(review.getByRole('alert')).toContainText('Please complete the delivery address');
@@ -84,6 +100,21 @@ test.describe('checkout and orders', () => {
     await expect(status).toContainText(/Order placed: #\d+/);
     const orderId = Number(/#(\d+)/.exec((await status.textContent()) ?? '')?.[1]);
     await expect(review).toBeHidden();
+    // Issue 37: the confirmation is a summary of the order, and its heading has the focus.
+    const summary = page.getByRole('region', { name: `Thank you: order #${orderId} is placed` });
+    await expect(summary).toBeVisible();
+    await expect(page.locator(':focus')).toHaveText(`Thank you: order #${orderId} is placed`);
+    const line = summary.getByRole('row').filter({ has: page.getByRole('rowheader').filter({ hasText: a.ItemTitle }) });
+    await expect(line.getByRole('rowheader')).toContainText(`${rs(a.SellingPrice)} each`);
+    if (a.Size !== '') await expect(line.getByRole('rowheader')).toContainText(a.Size);
+    await expect(line.getByRole('cell')).toHaveText(['2', times(a.SellingPrice, 2)]);
+    await expect(summary.getByRole('row').last()).toHaveText(`Grand total${times(a.SellingPrice, 2)}`);
+    await expect(summary).toContainText('12 Residency Road');
+    await expect(summary).toContainText('Bengaluru, Karnataka 560025');
+    await expect(summary).toContainText('Note: Ring twice, the bell is faint');
+    await expect(summary).toContainText(`We will e-mail you at ${email} when it is packed`);
+    await expect(summary.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/app/cart/my-orders');
+    await expectNoAxeViolations(page, 'order placed');
 
     await page.getByRole('link', { name: 'See My Orders' }).click();
     const placed = page.getByRole('region', { name: `Order #${orderId}` });
@@ -105,6 +136,7 @@ test.describe('checkout and orders', () => {
     expect(mail).toContain('12 Residency Road');
     expect(mail).toMatch(/text\/html/);
 
+    await page.setViewportSize({ width: 1280, height: 720 });
     // Staff see the address on the orders board and find the order by its PIN code.
     const staff = newUser('board', 'Employee');
     await signIn(page, staff);

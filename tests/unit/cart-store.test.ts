@@ -368,6 +368,15 @@ describe('Check Stock, Order and Clear Cart', () => {
     expect(orders).toHaveLength(1);
     expect(store.$cartNotice.get()).toMatchObject({ kind: 'success', text: `Order placed: #${orders[0]?.id}` });
     expect(store.$cartNotice.get()?.orderId).toBe(orders[0]?.id);
+    // The placed order as the shop answered it: the cart panel's confirmation summary (issue 37).
+    expect(store.$placedOrder.get()).toMatchObject({
+      OrderID: orders[0]?.id,
+      Status: 'Placed',
+      OrderItems: [{ ItemTitle: 'Apple', Qty: 2 }],
+    });
+    // The next action puts the summary away.
+    store.showCartNotice(null);
+    expect(store.$placedOrder.get()).toBeNull();
     const sent = calls('POST /api/cart/createorder');
     expect(sent).toHaveLength(1);
     expect(sent[0]?.key).toMatch(/^[0-9a-f-]{32,36}$/);

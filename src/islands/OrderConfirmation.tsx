@@ -1,0 +1,110 @@
+import { useEffect, useRef } from 'react';
+import type { DeliveryAddressDto } from '../lib/domain/delivery.ts';
+import { formatRupees as rs } from '../lib/domain/money.ts';
+import type { OrderDto } from '../lib/domain/orders.ts';
+
+/** The address's lines as they go on an envelope: name, street, city and PIN code, phone. */
+function addressLines(a: DeliveryAddressDto): string[] {
+  const cityLine = [a.City, a.State].filter((s) => s !== '').join(', ');
+  return [
+    a.FullName,
+    a.AddressLine1,
+    a.AddressLine2,
+    [cityLine, a.PostalCode].filter((s) => s !== '').join(' '),
+    a.Phone === '' ? '' : `Phone ${a.Phone}`,
+  ].filter((s) => s.trim() !== '');
+}
+
+/**
+ * What the cart panel shows once an order is placed (issue 37): the order's
+ * number, its lines and grand total as the shop recorded them, where it goes,
+ * and what happens next. Its heading takes the focus, so a screen reader
+ * announces it rather than the focus falling to the page.
+ */
+export function OrderConfirmation({ order, email }: { order: OrderDto; email: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+  const note = order.DeliveryAddress.Note.trim();
+
+  return (
+    <section
+      aria-labelledby="order-confirmation-heading"
+      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-brand-200 sm:p-6"
+    >
+      <h2
+        id="order-confirmation-heading"
+        ref={heading}
+        tabIndex={-1}
+        className="mb-1 text-xl font-bold text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700"
+      >
+        Thank you: order #{order.OrderID} is placed
+      </h2>
+      <p className="mb-4 text-slate-700">
+        Order number <span className="font-semibold text-slate-900">#{order.OrderID}</span>, status {order.Status}.
+      </p>
+      <div className="mb-6 overflow-x-auto">
+        <table className="w-full text-left text-sm sm:text-base">
+          <caption className="sr-only">The items of order #{order.OrderID}, with prices in Rs</caption>
+          <thead className="border-b border-slate-200 text-sm text-slate-700">
+            <tr>
+              <th scope="col" className="py-2 pr-2 font-semibold">
+                Item
+              </th>
+              <th scope="col" className="px-2 py-2 text-right font-semibold">
+                Qty
+              </th>
+              <th scope="col" className="py-2 pl-2 text-right font-semibold">
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.OrderItems.map((line) => (
+              <tr key={`${line.StoreID}:${line.ItemID}`} className="border-b border-slate-100">
+                <th scope="row" className="py-2 pr-2 font-medium text-slate-900">
+                  {line.ItemTitle}
+                  <span className="block text-sm font-normal text-slate-600">
+                    {[line.Size, `${rs(line.SellingPrice)} each`].filter((s) => s !== '').join(' · ')}
+                  </span>
+                </th>
+                <td className="px-2 py-2 text-right tabular-nums">{line.Qty}</td>
+                <td className="whitespace-nowrap py-2 pl-2 text-right font-semibold tabular-nums">
+                  {rs(line.LineTotal)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={2} className="py-2 pr-2 text-right font-bold">
+                Grand total
+              </th>
+              <td className="whitespace-nowrap py-2 pl-2 text-right text-lg font-extrabold text-brand-800 tabular-nums">
+                {rs(order.OrderTotal)}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      <h3 className="mb-1 text-lg font-bold text-slate-900">Delivering to</h3>
+      <address className="mb-4 not-italic text-slate-800" data-order-address>
+        {addressLines(order.DeliveryAddress).map((line) => (
+          <span key={line} className="block break-words">
+            {line}
+          </span>
+        ))}
+        {note !== '' && <span className="block break-words text-sm text-slate-600">Note: {note}</span>}
+      </address>
+      <h3 className="mb-1 text-lg font-bold text-slate-900">What happens next</h3>
+      <p className="text-slate-800 [overflow-wrap:anywhere]">
+        We will e-mail you{email === '' ? '' : ` at ${email}`} when it is packed; you can follow it in{' '}
+        <a href="/app/cart/my-orders" className="font-semibold text-brand-800 underline underline-offset-2">
+          My Orders
+        </a>
+        , and cancel it there until it is packed.
+      </p>
+    </section>
+  );
+}
