@@ -11,11 +11,11 @@ import {
   isCompleteDelivery,
   validateDelivery,
 } from '../lib/domain/delivery.ts';
-import { formatRupees as rs } from '../lib/domain/money.ts';
 import { $cartPending, placeOrder } from '../stores/checkout.ts';
 import { $user, accountApi } from '../stores/session.ts';
 import { Spinner } from './AuthGate.tsx';
 import { buttonClass, Notice, TextField, useFieldForm } from './FormField.tsx';
+import { OrderLinesTable } from './OrderLinesTable.tsx';
 
 type Saved = { state: 'loading' } | { state: 'ready'; address: DeliveryAddressDto; canSave: boolean };
 
@@ -93,62 +93,17 @@ export function CheckoutReview({
       <h2 id="checkout-heading" ref={heading} tabIndex={-1} className="mb-4 text-xl font-bold text-slate-900">
         Review your order
       </h2>
-      <OrderSummary lines={lines} />
+      <OrderLinesTable
+        caption="The items you are ordering, with prices in Rs"
+        lines={lines.map((line) => ({ ...line, total: lineTotal(line) }))}
+        grandTotal={grandTotal({ CartItems: [...lines] })}
+      />
       {saved.state === 'loading' ? (
         <Spinner label="Loading your address…" />
       ) : (
         <DeliveryForm saved={saved.address} canSave={saved.canSave} onClose={onClose} />
       )}
     </section>
-  );
-}
-
-function OrderSummary({ lines }: { lines: readonly CartItemDto[] }) {
-  return (
-    <div className="mb-6 overflow-x-auto">
-      <table className="w-full text-left text-sm sm:text-base">
-        <caption className="sr-only">The items you are ordering, with prices in Rs</caption>
-        <thead className="border-b border-slate-200 text-sm text-slate-700">
-          <tr>
-            <th scope="col" className="py-2 pr-2 font-semibold">
-              Item
-            </th>
-            <th scope="col" className="px-2 py-2 text-right font-semibold">
-              Qty
-            </th>
-            <th scope="col" className="py-2 pl-2 text-right font-semibold">
-              Total
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => (
-            <tr key={`${line.StoreID}:${line.ItemID}`} className="border-b border-slate-100">
-              <th scope="row" className="py-2 pr-2 font-medium text-slate-900">
-                {line.ItemTitle}
-                <span className="block text-sm font-normal text-slate-600">
-                  {[line.Size, `${rs(line.SellingPrice)} each`].filter((s) => s !== '').join(' · ')}
-                </span>
-              </th>
-              <td className="px-2 py-2 text-right tabular-nums">{line.Qty}</td>
-              <td className="whitespace-nowrap py-2 pl-2 text-right font-semibold tabular-nums">
-                {rs(lineTotal(line))}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={2} className="py-2 pr-2 text-right font-bold">
-              Grand total
-            </th>
-            <td className="whitespace-nowrap py-2 pl-2 text-right text-lg font-extrabold text-brand-800 tabular-nums">
-              {rs(grandTotal({ CartItems: [...lines] }))}
-            </td>
-          </tr>
-        </tfoot>
-      </table>
-    </div>
   );
 }
 

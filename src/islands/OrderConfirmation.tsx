@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { DeliveryAddressDto } from '../lib/domain/delivery.ts';
-import { formatRupees as rs } from '../lib/domain/money.ts';
 import type { OrderDto } from '../lib/domain/orders.ts';
+import { OrderLinesTable } from './OrderLinesTable.tsx';
 
 /** The address's lines as they go on an envelope: name, street, city and PIN code, phone. */
 function addressLines(a: DeliveryAddressDto): string[] {
@@ -44,50 +44,11 @@ export function OrderConfirmation({ order, email }: { order: OrderDto; email: st
       <p className="mb-4 text-slate-700">
         Order number <span className="font-semibold text-slate-900">#{order.OrderID}</span>, status {order.Status}.
       </p>
-      <div className="mb-6 overflow-x-auto">
-        <table className="w-full text-left text-sm sm:text-base">
-          <caption className="sr-only">The items of order #{order.OrderID}, with prices in Rs</caption>
-          <thead className="border-b border-slate-200 text-sm text-slate-700">
-            <tr>
-              <th scope="col" className="py-2 pr-2 font-semibold">
-                Item
-              </th>
-              <th scope="col" className="px-2 py-2 text-right font-semibold">
-                Qty
-              </th>
-              <th scope="col" className="py-2 pl-2 text-right font-semibold">
-                Total
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.OrderItems.map((line) => (
-              <tr key={`${line.StoreID}:${line.ItemID}`} className="border-b border-slate-100">
-                <th scope="row" className="py-2 pr-2 font-medium text-slate-900">
-                  {line.ItemTitle}
-                  <span className="block text-sm font-normal text-slate-600">
-                    {[line.Size, `${rs(line.SellingPrice)} each`].filter((s) => s !== '').join(' · ')}
-                  </span>
-                </th>
-                <td className="px-2 py-2 text-right tabular-nums">{line.Qty}</td>
-                <td className="whitespace-nowrap py-2 pl-2 text-right font-semibold tabular-nums">
-                  {rs(line.LineTotal)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={2} className="py-2 pr-2 text-right font-bold">
-                Grand total
-              </th>
-              <td className="whitespace-nowrap py-2 pl-2 text-right text-lg font-extrabold text-brand-800 tabular-nums">
-                {rs(order.OrderTotal)}
-              </td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
+      <OrderLinesTable
+        caption={`The items of order #${order.OrderID}, with prices in Rs`}
+        lines={order.OrderItems.map((line) => ({ ...line, total: line.LineTotal }))}
+        grandTotal={order.OrderTotal}
+      />
       <h3 className="mb-1 text-lg font-bold text-slate-900">Delivering to</h3>
       <address className="mb-4 not-italic text-slate-800" data-order-address>
         {addressLines(order.DeliveryAddress).map((line) => (
