@@ -139,7 +139,9 @@ test.describe('money in one format (issue 36)', () => {
     await page.goto('/app/edu-shopy/orders');
     await page.getByLabel('PIN code starts with').fill('560025');
     await page.getByRole('button', { name: 'Show this area' }).click();
-    const row = page.getByRole('row').filter({ hasText: `#${orderId}` });
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: `#${orderId}`, exact: true }) });
     await expect(row).toContainText(lineTotal, { timeout: 20_000 });
     await expectMoneyReadsLikeMoney(page, 'staff orders board', [lineTotal]);
 

@@ -73,7 +73,9 @@ test.describe('the orders board', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await signIn(page, employee);
     await page.goto('/app/edu-shopy/orders');
-    const row = page.getByRole('row').filter({ hasText: `#${placed.orderId}` });
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: `#${placed.orderId}`, exact: true }) });
     await expect(row).toBeVisible();
     await expect(page.getByLabel('Day placed')).toHaveValue('today');
     for (const store of placed.stores) await expect(row.getByText(store, { exact: true })).toBeVisible();
@@ -129,7 +131,9 @@ test.describe('the orders board', () => {
     await signIn(page, employee);
     await page.goto('/app/edu-shopy/orders');
     await page.getByRole('button', { name: /^Packed [\d,]+$/ }).click();
-    const card = page.getByRole('listitem').filter({ hasText: `#${placed.orderId}` });
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: `Cancel order #${placed.orderId}`, exact: true }) });
     await expect(card).toBeVisible();
     for (const store of placed.stores) await expect(card.getByText(store, { exact: true })).toBeVisible();
     const deliver = card.getByRole('button', { name: `Mark delivered #${placed.orderId}` });
