@@ -4,7 +4,7 @@ import type { StoreDto } from '../../lib/domain/catalogue.ts';
 import type { OrderDto, OrderMoveDto } from '../../lib/domain/orders.ts';
 import { plural } from '../../lib/domain/words.ts';
 import { buttonStyles } from './button-styles.ts';
-import { byId, queryId, readAllStores, useLookup } from './Lookups.tsx';
+import { byId, LoadError, queryId, readAllStores, useLookup } from './Lookups.tsx';
 import { useOrderActions } from './order-actions.tsx';
 import { linesByStore, rs, STATUS_LOOK } from './order-parts.tsx';
 import { PackingSlips } from './PackingSlips.tsx';
@@ -26,36 +26,12 @@ type Loaded =
  * prints one slip a store (`PackingSlips`) in place of the page.
  */
 export function OrderDetail() {
-  const [id, setId] = useState<number | null>(null);
-  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
-  const [tick, setTick] = useState(0);
-  const stores = useLookup(readAllStores);
-  const storeById = byId(stores.rows, (s) => s.StoreID);
-  const reload = useCallback(() => setTick((n) => n + 1), []);
-  const actions = useOrderActions(reload);
-
   // The id is in the address, read once the page runs (the island is also rendered at build time).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `tick` asks again after a move.
-  useEffect(() => {
-    const wanted = queryId('id');
-    setId(wanted);
-    if (wanted === null) {
-      setLoaded({ kind: 'missing', message: 'No order is named in the address: open one from the orders board.' });
-      return;
-    }
-    let live = true;
-    Promise.all([staff.orders.read(wanted), staff.orders.history(wanted)]).then(
-      ([order, history]) => live && setLoaded({ kind: 'ready', order, history }),
-      (err: unknown) => live && setLoaded({ kind: 'missing', message: friendlyMessage(err) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [tick]);
-
+  const [id, setId] = useState<number | null | undefined>(undefined);
+  useEffect(() => setId(queryId('id')), []);
   return (
     <StaffPage
-      title={id === null ? 'Order' : `Order #${id}`}
+      title={typeof id === 'number' ? `Order #${id}` : 'Order'}
       description="What it holds, where it goes and how it moved; print a packing slip for each store."
     >
       <p className="mb-4 print:hidden">
@@ -63,6 +39,42 @@ export function OrderDetail() {
           ← All orders
         </a>
       </p>
+      {id === null ? (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+          No order is named in the address: open one from the orders board.
+        </p>
+      ) : id === undefined ? (
+        <p className="text-slate-700">Loading the order…</p>
+      ) : (
+        <OrderBody id={id} />
+      )}
+    </StaffPage>
+  );
+}
+
+/** The order itself, inside the staff page (whose toasts its moves raise). */
+function OrderBody({ id }: { id: number }) {
+  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+  const [tick, setTick] = useState(0);
+  const stores = useLookup(readAllStores);
+  const storeById = byId(stores.rows, (s) => s.StoreID);
+  const reload = useCallback(() => setTick((n) => n + 1), []);
+  const actions = useOrderActions(reload);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `tick` asks again after a move.
+  useEffect(() => {
+    let live = true;
+    Promise.all([staff.orders.read(id), staff.orders.history(id)]).then(
+      ([order, history]) => live && setLoaded({ kind: 'ready', order, history }),
+      (err: unknown) => live && setLoaded({ kind: 'missing', message: friendlyMessage(err) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, tick]);
+
+  return (
+    <>
       {loaded.kind === 'loading' && <p className="text-slate-700">Loading the order…</p>}
       {loaded.kind === 'missing' && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
@@ -80,8 +92,9 @@ export function OrderDetail() {
           <PackingSlips order={loaded.order} stores={storeById} />
         </>
       )}
+      <LoadError what="The stores" error={stores.error} />
       {actions.overlays}
-    </StaffPage>
+    </>
   );
 }
 
