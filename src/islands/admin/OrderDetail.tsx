@@ -192,7 +192,7 @@ function StoreLines({ title, lines }: { title: string; lines: OrderDto['OrderIte
               Qty
             </th>
             <th scope="col" className="py-1 pr-2 text-right font-semibold">
-              Price
+              Unit price
             </th>
             <th scope="col" className="py-1 text-right font-semibold">
               Total

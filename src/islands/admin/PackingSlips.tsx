@@ -55,7 +55,7 @@ export function PackingSlips({ order, stores }: { order: OrderDto; stores: Map<n
                     Item
                   </th>
                   <th scope="col" className="py-1 text-right">
-                    Price
+                    Total
                   </th>
                 </tr>
               </thead>
