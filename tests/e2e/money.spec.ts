@@ -139,9 +139,10 @@ test.describe('money in one format (issue 36)', () => {
     await page.goto('/app/edu-shopy/orders');
     await page.getByLabel('PIN code starts with').fill('560025');
     await page.getByRole('button', { name: 'Show this area' }).click();
+    // The order's own link, not its number as text: "#4" would also match "Account #4".
     const row = page
       .getByRole('row')
-      .filter({ has: page.getByRole('rowheader', { name: `#${orderId}`, exact: true }) });
+      .filter({ has: page.getByRole('link', { name: `#${orderId} details and packing slip`, exact: true }) });
     await expect(row).toContainText(lineTotal, { timeout: 20_000 });
     await expectMoneyReadsLikeMoney(page, 'staff orders board', [lineTotal]);
 

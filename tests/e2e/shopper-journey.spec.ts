@@ -143,10 +143,10 @@ test.describe('checkout and orders', () => {
     await page.goto('/app/edu-shopy/orders');
     await page.getByLabel('PIN code starts with').fill('560025');
     await page.getByRole('button', { name: 'Show this area' }).click();
-    // The row whose order cell reads exactly #N (not #40, nor "Account #4").
+    // The order's own link, not its number as text: "#4" would also match "Account #4".
     const row = page
       .getByRole('row')
-      .filter({ has: page.getByRole('rowheader', { name: `#${orderId}`, exact: true }) });
+      .filter({ has: page.getByRole('link', { name: `#${orderId} details and packing slip`, exact: true }) });
     await expect(row).toContainText('12 Residency Road');
     await expect(row).toContainText(HOME_ADDRESS.Phone);
   });

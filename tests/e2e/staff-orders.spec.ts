@@ -75,7 +75,7 @@ test.describe('the orders board', () => {
     await page.goto('/app/edu-shopy/orders');
     const row = page
       .getByRole('row')
-      .filter({ has: page.getByRole('rowheader', { name: `#${placed.orderId}`, exact: true }) });
+      .filter({ has: page.getByRole('link', { name: `#${placed.orderId} details and packing slip`, exact: true }) });
     await expect(row).toBeVisible();
     await expect(page.getByLabel('Day placed')).toHaveValue('today');
     for (const store of placed.stores) await expect(row.getByText(store, { exact: true })).toBeVisible();

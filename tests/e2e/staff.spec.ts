@@ -7,7 +7,18 @@ import { addUser, expectNoAxeViolations, PASSWORD, signIn } from './users.ts';
 // and imports nothing from src/. Accounts come from the operator's CLI
 // (`scripts/user-add.ts`) over the server's data folder; ids are read from the API.
 
-const COMPANY_PAGES = ['category', 'store', 'psection', 'orders', 'role', 'employee', 'enduser', 'logs', 'feeds'];
+const COMPANY_PAGES = [
+  'category',
+  'store',
+  'psection',
+  'orders',
+  'order',
+  'role',
+  'employee',
+  'enduser',
+  'logs',
+  'feeds',
+];
 const CLIENT_PAGES = ['db', 'section', 'item', 'import'];
 const STAFF_PAGES = [
   '/app/edu-shopy',
@@ -428,6 +439,7 @@ test.describe('staff areas', () => {
       ['get', '/api/Site/Status'],
       ['post', '/api/Site/Publish'],
       ['put', '/api/Order/Status/1', { Status: 'Packed' }],
+      ['get', '/api/Order/History/1'],
       ['post', '/api/Account/RegisterEmployee', { Email: 'x@example.com' }],
       ['get', '/api/Employee/ReadAll'],
       ['get', '/api/Employee/GetRoles/1'],

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import type { ItemInput } from '../../lib/api/staff.ts';
 import type { ItemDto } from '../../lib/domain/catalogue.ts';
 import { itemForm } from '../../lib/domain/catalogue-forms.ts';
 import {
@@ -54,6 +55,17 @@ function toInput(v: ItemValues, dbId: number): Record<string, unknown> {
   };
 }
 
+/**
+ * The fields an edit changed from the row the dialog opened with: only those are written, so
+ * a stock change made meanwhile (the Stock column saved a moment before, a till's feed) is not
+ * put back to what the dialog first read. With nothing changed, the title alone (a no-op).
+ */
+function changedFields(row: ItemDto, value: ItemInput): Partial<ItemInput> {
+  const before = row as unknown as Record<string, unknown>;
+  const change = Object.fromEntries(Object.entries(value).filter(([k, v]) => v !== before[k])) as Partial<ItemInput>;
+  return Object.keys(change).length === 0 ? { ItemTitle: value.ItemTitle } : change;
+}
+
 /** The selling price and struck-through price as the shop's item cards show them. */
 function PriceTag({ price, size }: { price: PricePreview; size?: string }) {
   return (
@@ -107,7 +119,7 @@ function ItemFormPanel({
     toInput: (v: ItemValues) => toInput(v, dbId),
     done,
     save: async (value) => {
-      if (row !== null) return staff.items.update(row.ItemID, value);
+      if (row !== null) return staff.items.patch(row.ItemID, changedFields(row, value));
       const created = await staff.items.create(value);
       await picture.uploadFor({ kind: 'Item', id: created.ItemID, storeId: created.StoreID });
       return created;

@@ -1,31 +1,23 @@
-import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useId, useState } from 'react';
-import { friendlyMessage } from '../../lib/api/account.ts';
-import { ORDER_MOVES, ORDER_STATUS_NAMES, type OrderDto, type OrderStatusName } from '../../lib/domain/orders.ts';
-import { $user } from '../../stores/session.ts';
+import { useEffect, useId, useState } from 'react';
+import { ORDER_STATUS_NAMES, type OrderDto, type OrderStatusName } from '../../lib/domain/orders.ts';
 import { buttonStyles } from './button-styles.ts';
-import { DataTable, type TableHandle } from './DataTable.tsx';
-import { ConfirmDialog } from './Dialog.tsx';
+import { DataTable } from './DataTable.tsx';
 import { StoreFilter } from './filters.tsx';
 import { byId, LoadError, readAllStores, useLookup } from './Lookups.tsx';
+import { useOrderActions } from './order-actions.tsx';
 import {
   DAY_CHOICES,
   type DayChoice,
-  type LastMove,
-  MOVE_LABEL,
-  MoveButton,
+  ORDER_PAGE,
   OrderLines,
   placedFrom,
   rs,
   STATUS_LOOK,
   StatusPicker,
-  UNDO_MS,
-  UndoBar,
 } from './order-parts.tsx';
 import { formatWhen } from './PublishBanner.tsx';
 import { StaffPage } from './StaffPage.tsx';
 import { staff } from './staff-client.ts';
-import { useToast } from './Toaster.tsx';
 
 /**
  * `/app/edu-shopy/orders`: every customer's orders by status, moved along the
@@ -53,8 +45,6 @@ function OrdersBody() {
   const [area, setArea] = useState({ city: '', postalCode: '' });
   const [areaDraft, setAreaDraft] = useState({ city: '', postalCode: '' });
   const pinInvalid = areaDraft.postalCode.trim() !== '' && !/^[0-9]{1,6}$/.test(areaDraft.postalCode.trim());
-  const [cancelling, setCancelling] = useState<{ order: OrderDto; table: TableHandle } | null>(null);
-  const toast = useToast();
   // The scope the counts and the list share: store, day and delivery area.
   const from = placedFrom(day);
   const scope: Record<string, string | number> = {
@@ -66,16 +56,7 @@ function OrdersBody() {
   const scopeKey = JSON.stringify(scope);
   const [counts, setCounts] = useState<Record<string, number> | null>(null);
   const [moves, setMoves] = useState(0);
-  const [lastMove, setLastMove] = useState<LastMove | null>(null);
-  const [reopening, setReopening] = useState<OrderDto | null>(null);
-  const [reason, setReason] = useState('');
-  const reasonId = useId();
-  const isAdmin = useStore($user)?.roles.includes('Admin') === true;
-  const onMoved = (move: LastMove | null) => {
-    setMoves((n) => n + 1);
-    setLastMove(move);
-  };
-  const expire = useCallback(() => setLastMove(null), []);
+  const actions = useOrderActions(() => setMoves((n) => n + 1));
   // biome-ignore lint/correctness/useExhaustiveDependencies: `scopeKey` says the scope; `moves` asks again after a move.
   useEffect(() => {
     let live = true;
@@ -176,7 +157,12 @@ function OrdersBody() {
             label: 'Order',
             sort: 'OrderID',
             rowHeader: true,
-            cell: (r) => `#${r.OrderID}`,
+            cell: (r) => (
+              <a href={`${ORDER_PAGE}?id=${r.OrderID}`} className="font-semibold text-brand-800 underline">
+                #{r.OrderID}
+                <span className="sr-only"> details and packing slip</span>
+              </a>
+            ),
             className: 'w-20 tabular-nums',
           },
           {
@@ -243,38 +229,7 @@ function OrdersBody() {
             className: 'hidden xl:table-cell whitespace-nowrap text-slate-600',
           },
         ]}
-        actions={(r, table) =>
-          r.Status === 'Delivered' && isAdmin ? (
-            <button
-              type="button"
-              className={buttonStyles.row}
-              onClick={() => {
-                setReason('');
-                setReopening(r);
-              }}
-            >
-              Move back to Packed<span className="sr-only"> #{r.OrderID}</span>
-            </button>
-          ) : ORDER_MOVES[r.Status].length === 0 ? (
-            <span className="px-2 py-1.5 text-sm text-slate-600">Final</span>
-          ) : (
-            ORDER_MOVES[r.Status].map((to) =>
-              to === 'Cancelled' ? (
-                <button
-                  key={to}
-                  type="button"
-                  className={buttonStyles.rowDanger}
-                  onClick={() => setCancelling({ order: r, table })}
-                >
-                  {MOVE_LABEL[to]}
-                  <span className="sr-only"> #{r.OrderID}</span>
-                </button>
-              ) : (
-                <MoveButton key={to} order={r} to={to} table={table} onMoved={onMoved} />
-              ),
-            )
-          )
-        }
+        actions={actions.buttons}
         empty={
           <p>
             {status === null ? 'No orders' : `No ${status.toLowerCase()} orders`}
@@ -283,71 +238,7 @@ function OrdersBody() {
           </p>
         }
       />
-      <ConfirmDialog
-        open={cancelling !== null}
-        title={cancelling === null ? '' : `Cancel order #${cancelling.order.OrderID}?`}
-        confirmLabel="Cancel order"
-        cancelLabel="Keep the order"
-        onClose={() => setCancelling(null)}
-        onConfirm={async () => {
-          if (cancelling === null) return;
-          const moved = await staff.orders.move(cancelling.order.OrderID, 'Cancelled');
-          cancelling.table.reload();
-          setCancelling(null);
-          onMoved({
-            orderId: moved.OrderID,
-            from: cancelling.order.Status,
-            to: 'Cancelled',
-            until: Date.now() + UNDO_MS,
-          });
-        }}
-      >
-        <p>
-          Every line's quantity goes back in stock. You can undo it for 10 seconds; after that a cancelled order is
-          final.
-        </p>
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={reopening !== null}
-        title={reopening === null ? '' : `Move order #${reopening.OrderID} back to Packed?`}
-        confirmLabel="Move back to Packed"
-        onClose={() => setReopening(null)}
-        onConfirm={async () => {
-          if (reopening === null) return;
-          const moved = await staff.orders.reopen(reopening.OrderID, reason);
-          setReopening(null);
-          onMoved(null);
-          toast.success(`Order #${moved.OrderID} is Packed again; the reason is in the log.`);
-        }}
-      >
-        <label htmlFor={reasonId} className="mb-1 block text-sm font-semibold text-slate-800">
-          Why (kept in the log)
-        </label>
-        <textarea
-          id={reasonId}
-          value={reason}
-          maxLength={500}
-          rows={3}
-          onChange={(e) => setReason(e.target.value)}
-          className="block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm"
-        />
-      </ConfirmDialog>
-      {lastMove !== null && (
-        <UndoBar
-          key={`${lastMove.orderId}:${lastMove.until}`}
-          move={lastMove}
-          onExpire={expire}
-          onUndo={async (m) => {
-            try {
-              const back = await staff.orders.undo(m.orderId, m.from);
-              toast.success(`Order #${back.OrderID} is ${back.Status} again.`);
-            } catch (err) {
-              toast.error(friendlyMessage(err));
-            }
-            onMoved(null);
-          }}
-        />
-      )}
+      {actions.overlays}
     </>
   );
 }

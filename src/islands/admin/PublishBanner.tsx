@@ -115,7 +115,7 @@ export function PublishBanner({ children }: { children?: ReactNode }) {
 
   return (
     <ContentChanged.Provider value={changed}>
-      <section aria-label="Shop pages" className="mb-5 empty:hidden">
+      <section aria-label="Shop pages" className="mb-5 empty:hidden print:hidden">
         {status !== null && (
           <Banner status={status} outcome={outcome} starting={starting} onPublish={() => void publish()} />
         )}

@@ -19,7 +19,7 @@ export function StaffPage({ needs = 'Employee', title, description, children }: 
   return (
     <AuthGate role={needs}>
       <ToastProvider>
-        <header className="mb-4">
+        <header className="mb-4 print:hidden">
           <h1 className="text-2xl font-extrabold tracking-tight text-brand-900 sm:text-3xl">{title}</h1>
           {description !== undefined && <p className="mt-1 max-w-3xl text-slate-700">{description}</p>}
         </header>

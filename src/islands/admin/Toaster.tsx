@@ -107,7 +107,7 @@ export function ToastProvider({ children }: { children?: ReactNode }) {
       <div aria-hidden="true" style={{ height: reserve }} />
       <div
         ref={region}
-        className="pointer-events-none fixed bottom-0 left-0 z-40 flex w-full flex-col items-stretch gap-2 p-3 sm:w-auto sm:max-w-sm sm:p-4"
+        className="pointer-events-none fixed bottom-0 print:hidden left-0 z-40 flex w-full flex-col items-stretch gap-2 p-3 sm:w-auto sm:max-w-sm sm:p-4"
       >
         <div role="alert" className="flex w-full flex-col gap-2">
           {list('error')}

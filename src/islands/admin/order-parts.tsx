@@ -4,7 +4,6 @@ import { formatRs, rupeesToPaise } from '../../lib/domain/money.ts';
 import type { OrderDto, OrderStatusName } from '../../lib/domain/orders.ts';
 import { plural } from '../../lib/domain/words.ts';
 import { buttonStyles } from './button-styles.ts';
-import type { TableHandle } from './DataTable.tsx';
 import { useRowAction } from './row-actions.tsx';
 import { staff } from './staff-client.ts';
 
@@ -72,13 +71,19 @@ export function StatusPicker({
   );
 }
 
+/** An order's lines by the store that packs them, stores and lines in the order they were placed. */
+export function linesByStore(order: OrderDto): Map<number, OrderDto['OrderItems']> {
+  const byStore = new Map<number, OrderDto['OrderItems']>();
+  for (const line of order.OrderItems) byStore.set(line.StoreID, [...(byStore.get(line.StoreID) ?? []), line]);
+  return byStore;
+}
+
 /**
  * An order's lines grouped by the store that packs them (issue 35: two lines of the same
  * item from two stores are told apart), each store's lines under its name.
  */
 export function OrderLines({ order, stores }: { order: OrderDto; stores: Map<number, StoreDto> }) {
-  const byStore = new Map<number, OrderDto['OrderItems']>();
-  for (const line of order.OrderItems) byStore.set(line.StoreID, [...(byStore.get(line.StoreID) ?? []), line]);
+  const byStore = linesByStore(order);
   const units = order.OrderItems.reduce((n, l) => n + l.Qty, 0);
   return (
     <details className="max-w-xs" open={byStore.size > 1 || undefined}>
@@ -140,7 +145,7 @@ export function UndoBar({
   return (
     <div
       role="status"
-      className="fixed inset-x-3 bottom-3 z-40 mx-auto flex max-w-md flex-wrap items-center gap-3 rounded-xl bg-slate-900 px-4 py-3 text-sm text-white shadow-lg"
+      className="fixed inset-x-3 bottom-3 z-40 print:hidden mx-auto flex max-w-md flex-wrap items-center gap-3 rounded-xl bg-slate-900 px-4 py-3 text-sm text-white shadow-lg"
     >
       <p className="flex-1">
         Order #{move.orderId} is {move.to} now.
@@ -186,13 +191,14 @@ export const MOVE_LABEL: Record<OrderStatusName, string> = {
 export function MoveButton({
   order,
   to,
-  table,
   onMoved,
+  onFailed,
 }: {
   order: OrderDto;
   to: OrderStatusName;
-  table: TableHandle;
   onMoved: (move: LastMove) => void;
+  /** After a refused move (someone else moved the order first, say): read the order again. */
+  onFailed: () => void;
 }) {
   const { busy, run } = useRowAction();
   return (
@@ -201,14 +207,10 @@ export function MoveButton({
       className={buttonStyles.row}
       disabled={busy}
       onClick={() =>
-        run(
-          async () => {
-            const moved = await staff.orders.move(order.OrderID, to);
-            table.reload();
-            onMoved({ orderId: moved.OrderID, from: order.Status, to: moved.Status, until: Date.now() + UNDO_MS });
-          },
-          () => table.reload(),
-        )
+        run(async () => {
+          const moved = await staff.orders.move(order.OrderID, to);
+          onMoved({ orderId: moved.OrderID, from: order.Status, to: moved.Status, until: Date.now() + UNDO_MS });
+        }, onFailed)
       }
     >
       {MOVE_LABEL[to]}
@@ -216,3 +218,6 @@ export function MoveButton({
     </button>
   );
 }
+
+/** The order's own page: its details, history, moves and packing slips (`?id=`). */
+export const ORDER_PAGE = '/app/edu-shopy/order';

@@ -1131,6 +1131,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Order/History/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order's moves, oldest first, from the audit log (staff) */
+        get: operations["getOrderHistoryId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Order/Again/{id}": {
         parameters: {
             query?: never;
@@ -2032,6 +2049,19 @@ export interface components {
             Qty: number;
             Size: string;
             LineTotal: number;
+        };
+        /** @description One move of an order's status, as its audit entry recorded it. */
+        OrderMove: {
+            At: string;
+            /** @enum {string} */
+            From: "Placed" | "Packed" | "Delivered" | "Cancelled";
+            /** @enum {string} */
+            To: "Placed" | "Packed" | "Delivered" | "Cancelled";
+            By: string;
+            /** @enum {string} */
+            Kind: "Move" | "Undo" | "Reopen" | "CustomerCancel";
+            Reason: string;
+            StockChange: number;
         };
         /** @description A line taken out of the saved cart lately, and when: a device holding an older copy drops it. */
         RemovedLine: {
@@ -8027,6 +8057,85 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Bad input: `ModelState` names each field and its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a bad or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such row (or not the caller’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over this call’s limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy, or the database cannot be reached just now: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrderHistoryId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description id: a positive whole number */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each move: when, from, to, by whom, its kind and reason */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderMove"][];
                 };
             };
             /** @description Bad input: `ModelState` names each field and its rule */

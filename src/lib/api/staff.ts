@@ -1,7 +1,7 @@
 import type { RegistrationInput } from '../domain/account-rules.ts';
 import type { CategoryForm, ItemForm, SectionForm, StoreDbForm, StoreForm } from '../domain/catalogue-forms.ts';
 import { type ContentOwner, contentTilePath } from '../domain/content-images.ts';
-import type { OrderStatusName } from '../domain/orders.ts';
+import type { OrderMoveDto, OrderStatusName } from '../domain/orders.ts';
 import type { ProfileEdit } from './account.ts';
 import type { DataAccess, ListQuery, Page } from './data.ts';
 import type {
@@ -161,6 +161,10 @@ export interface StaffApi {
     undo(orderId: number, status: OrderStatusName): Promise<OrderDto>;
     /** (Admin) a Delivered order back to Packed, with the reason the log keeps. */
     reopen(orderId: number, reason: string): Promise<OrderDto>;
+    /** One order with its lines and delivery address. */
+    read(orderId: number): Promise<OrderDto>;
+    /** The order's moves, oldest first (who, when, from and to, undo, reopen and its reason). */
+    history(orderId: number): Promise<OrderMoveDto[]>;
   };
 }
 
@@ -252,6 +256,8 @@ export function createStaffApi(data: DataAccess): StaffApi {
       counts: (query) => data.read('/api/Order/StatusCounts', query),
       undo: (orderId, status) => data.create(`/api/Order/Undo/${orderId}`, { Status: status }),
       reopen: (orderId, reason) => data.create(`/api/Order/Reopen/${orderId}`, { Reason: reason }),
+      read: (orderId) => data.read(`/api/Order/Read/${orderId}`),
+      history: (orderId) => data.read(`/api/Order/History/${orderId}`),
     },
   };
 }

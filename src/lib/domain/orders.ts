@@ -70,3 +70,20 @@ export interface OrderDto {
   /** Where the order goes: the snapshot taken when it was placed. */
   DeliveryAddress: DeliveryAddressDto;
 }
+
+/** How an order moved: a staff move, an undo of one, an Admin's reopen of a Delivered order, or the customer's own cancel. */
+export type OrderMoveKind = 'Move' | 'Undo' | 'Reopen' | 'CustomerCancel';
+
+/** One move in an order's history (`GET /api/Order/History/{id}`), as its audit entry recorded it. */
+export interface OrderMoveDto {
+  At: string;
+  From: OrderStatusName;
+  To: OrderStatusName;
+  /** The e-mail of whoever moved it. */
+  By: string;
+  Kind: OrderMoveKind;
+  /** An Admin's reason for a reopen; '' otherwise. */
+  Reason: string;
+  /** Units put back in stock (a cancel, positive) or taken out again (a cancel undone, negative). */
+  StockChange: number;
+}

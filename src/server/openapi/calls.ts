@@ -40,6 +40,7 @@ import {
   mfaStatusSchema,
   newFeedClientSchema,
   orderAgainLineSchema,
+  orderMoveSchema,
   orderSchema,
   sectionSchema,
   sectionWithListSchema,
@@ -830,6 +831,15 @@ export const CALLS: readonly Call[] = [
     access: 'user',
     params: idParams('id'),
     answers: ok(orderSchema, 'The order'),
+  },
+  {
+    method: 'get',
+    path: '/api/Order/History/{id}',
+    tag: 'Order',
+    summary: "An order's moves, oldest first, from the audit log (staff)",
+    access: 'employee',
+    params: idParams('id'),
+    answers: ok(z.array(orderMoveSchema), 'Each move: when, from, to, by whom, its kind and reason'),
   },
   {
     method: 'get',

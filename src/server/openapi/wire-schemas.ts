@@ -25,7 +25,7 @@ import type {
 import type { ImportJobDto, ImportReport, SheetError } from '../../lib/domain/catalogue-sheet.ts';
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
 import type { FeedClientDto } from '../../lib/domain/feed-rules.ts';
-import type { OrderDto, OrderItemDto } from '../../lib/domain/orders.ts';
+import type { OrderDto, OrderItemDto, OrderMoveDto } from '../../lib/domain/orders.ts';
 import type { OrderAgainLineDto, StockAlertDto } from '../../lib/domain/shopper.ts';
 import type {
   AuditEntryDto,
@@ -403,19 +403,35 @@ const orderItemSchema = named(
     LineTotal: rupees,
   }),
 );
+const orderStatusSchema = z.enum(['Placed', 'Packed', 'Delivered', 'Cancelled']);
+
 export const orderSchema = named(
   'Order',
   z.object({
     OrderID: id,
     CustomerID: id,
     CustomerName: z.string(),
-    Status: z.enum(['Placed', 'Packed', 'Delivered', 'Cancelled']),
+    Status: orderStatusSchema,
     OrderTotal: rupees,
     CreatedTime: time,
     UpdatedTime: time,
     OrderItems: z.array(orderItemSchema),
     DeliveryAddress: deliveryAddressSchema,
   }),
+);
+
+export const orderMoveSchema = named(
+  'OrderMove',
+  z.object({
+    At: time,
+    From: orderStatusSchema,
+    To: orderStatusSchema,
+    By: z.string().describe('The e-mail of whoever moved the order'),
+    Kind: z.enum(['Move', 'Undo', 'Reopen', 'CustomerCancel']),
+    Reason: z.string().describe("An Admin's reason for a reopen; empty otherwise"),
+    StockChange: z.int().describe('Units put back in stock (positive) or taken out again (negative)'),
+  }),
+  "One move of an order's status, as its audit entry recorded it.",
 );
 
 export const orderAgainLineSchema = named(
@@ -566,6 +582,7 @@ export type WireSchemasCoverTheirInterfaces = [
   Assert<Covers<Out<typeof deliveryAddressSchema>, DeliveryAddressDto>>,
   Assert<Covers<Out<typeof orderItemSchema>, OrderItemDto>>,
   Assert<Covers<Out<typeof orderSchema>, OrderDto>>,
+  Assert<Covers<Out<typeof orderMoveSchema>, OrderMoveDto>>,
   Assert<Covers<Out<typeof orderAgainLineSchema>, OrderAgainLineDto>>,
   Assert<Covers<Out<typeof stockAlertSchema>, StockAlertDto>>,
   Assert<Covers<Out<typeof userInfoSchema>, UserInfoDto>>,

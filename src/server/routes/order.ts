@@ -8,6 +8,7 @@ import { AppError } from '../errors.ts';
 import { field, idParam, queryValue, readJsonObject } from '../http/input.ts';
 import { pagedJson, parsePaging } from '../http/paging.ts';
 import { orderAgainLines } from '../orders/order-again.ts';
+import { findOrderHistory } from '../orders/order-history.ts';
 import { REOPEN_REASON_MAX_LENGTH, reopenDeliveredOrder, undoOrderMove } from '../orders/order-undo.ts';
 import {
   cancelOwnOrder,
@@ -118,6 +119,10 @@ export function orderRoutes(deps: AppDeps): Hono<AuthEnv> {
         }
         return c.json(order);
       })
+      // Staff: the order's moves, oldest first, from the audit log (the order detail's history).
+      .get('/history/:id', requireRole(deps, 'Employee'), async (c) =>
+        c.json(await findOrderHistory(db, idParam(c, 'id'))),
+      )
       .get('/again/:id', requireUser(deps), async (c) => {
         // Order again: the caller's past order as it can be bought today (the browser puts it in the cart).
         const lines = await orderAgainLines(db, c.get('account').id, idParam(c, 'id'));

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { OrderDto, OrderMoveDto } from '../../src/lib/domain/orders.ts';
+import { insertCatalogue } from '../fixtures/catalogue.ts';
+import { type AuthTestApp, createAuthTestApp, JWT_SECRET } from './auth-helpers.ts';
+import { addCustomers, type Customer, cartBody, closeTestDb, line, send } from './cart-helpers.ts';
+import { DIALECTS } from './harness.ts';
+
+type Err = { Message: string; ModelState?: Record<string, string[]> };
+
+const APPLE = { id: 1, store: 1, stock: 40 };
+const SOAP = { id: 4, store: 3, stock: 100 };
+
+/** `GET /api/Order/History/{id}`: the order detail's history of moves, for staff only. */
+describe.each(DIALECTS)('order history on %s', (dialect) => {
+  let t: AuthTestApp;
+  let asha: Customer;
+  let sita: Customer;
+  let boss: Customer;
+
+  beforeAll(async () => {
+    t = await createAuthTestApp(dialect);
+    await insertCatalogue(t.db.db);
+    [asha, sita, boss] = (await addCustomers(t.db.db, JWT_SECRET, t.clock.now, [
+      { email: 'asha@aisle.test', fullName: 'Asha Kumar', role: 'User' },
+      { email: 'sita@aisle.test', fullName: 'Sita Staff', role: 'Employee' },
+      { email: 'boss@aisle.test', fullName: 'Boss Admin', role: 'Admin' },
+    ])) as [Customer, Customer, Customer];
+  });
+  afterAll(() => closeTestDb(t.db));
+
+  beforeEach(async () => {
+    const db = t.db.db;
+    await db.deleteFrom('mail_queue').execute();
+    await db.deleteFrom('order_lines').execute();
+    await db.deleteFrom('orders').execute();
+    await db.deleteFrom('cart_items').execute();
+    await db.deleteFrom('carts').execute();
+    for (const item of [APPLE, SOAP]) {
+      await db.updateTable('items').set({ stock: item.stock }).where('id', '=', item.id).execute();
+    }
+  });
+
+  const call = <T = unknown>(method: string, path: string, who: Customer | null, json?: unknown) =>
+    send<T>(t.app, method, path, {
+      ...(who === null ? {} : { token: who.token }),
+      ...(json === undefined ? {} : { json }),
+    });
+  const placeOrder = async () => {
+    const res = await call<OrderDto>('POST', '/api/cart/CreateOrder', asha, {
+      ...cartBody(asha, [line(APPLE.id, APPLE.store, 2), line(SOAP.id, SOAP.store, 1)]),
+    });
+    expect(res.status).toBe(201);
+    return res.body.OrderID;
+  };
+  const history = (id: number, who: Customer | null = sita) =>
+    call<OrderMoveDto[] & Err>('GET', `/api/Order/History/${id}`, who);
+  const move = async (id: number, Status: string) =>
+    expect((await call('PUT', `/api/Order/Status/${id}`, sita, { Status })).status).toBe(200);
+
+  it('answers a new order with no moves, then each move oldest first with who made it', async () => {
+    const id = await placeOrder();
+    const fresh = await history(id);
+    expect(fresh.status).toBe(200);
+    expect(fresh.body).toEqual([]);
+    const packedAt = t.clock.now.toISOString();
+    await move(id, 'Packed');
+    t.clock.advance(60_000);
+    await move(id, 'Delivered');
+    const res = await history(id);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      { At: packedAt, From: 'Placed', To: 'Packed', By: sita.email, Kind: 'Move', Reason: '', StockChange: 0 },
+      {
+        At: new Date(Date.parse(packedAt) + 60_000).toISOString(),
+        From: 'Packed',
+        To: 'Delivered',
+        By: sita.email,
+        Kind: 'Move',
+        Reason: '',
+        StockChange: 0,
+      },
+    ]);
+    // Case-insensitive path, as every call.
+    expect((await call('GET', `/api/order/history/${id}`, sita)).status).toBe(200);
+  });
+
+  it("names an undo, an Admin's reopen with its reason and the stock a cancel moved", async () => {
+    const id = await placeOrder();
+    await move(id, 'Cancelled');
+    expect((await call('POST', `/api/Order/Undo/${id}`, sita, { Status: 'Placed' })).status).toBe(200);
+    await move(id, 'Packed');
+    await move(id, 'Delivered');
+    expect((await call('POST', `/api/Order/Reopen/${id}`, boss, { Reason: 'Left at the wrong door' })).status).toBe(
+      200,
+    );
+    const res = await history(id, boss);
+    expect(res.status).toBe(200);
+    expect(res.body.map((m) => [m.From, m.To, m.Kind, m.StockChange, m.Reason, m.By])).toEqual([
+      ['Placed', 'Cancelled', 'Move', 3, '', sita.email],
+      ['Cancelled', 'Placed', 'Undo', -3, '', sita.email],
+      ['Placed', 'Packed', 'Move', 0, '', sita.email],
+      ['Packed', 'Delivered', 'Move', 0, '', sita.email],
+      ['Delivered', 'Packed', 'Reopen', 0, 'Left at the wrong door', boss.email],
+    ]);
+  });
+
+  it("shows the customer's own cancel as theirs", async () => {
+    const id = await placeOrder();
+    expect((await call('POST', `/api/Order/Cancel/${id}`, asha)).status).toBe(200);
+    const res = await history(id);
+    expect(res.body).toEqual([
+      {
+        At: expect.any(String),
+        From: 'Placed',
+        To: 'Cancelled',
+        By: asha.email,
+        Kind: 'CustomerCancel',
+        Reason: '',
+        StockChange: 3,
+      },
+    ]);
+  });
+
+  it('never shows the moves of an earlier order that had the same id (entries older than the order)', async () => {
+    const id = await placeOrder();
+    await t.db.db
+      .insertInto('audit_log')
+      .values({
+        at: new Date(t.clock.now.getTime() - 86_400_000).toISOString(),
+        actor_id: sita.id,
+        actor_email: sita.email,
+        action: 'order.status',
+        target: `order:${id}`,
+        detail: JSON.stringify({ from: 'Placed', to: 'Packed', unitsReturnedToStock: 0 }),
+        ip: '127.0.0.1',
+      })
+      .execute();
+    expect((await history(id)).body).toEqual([]);
+  });
+
+  it('is staff only: 401 without a token, 403 for a shopper (even their own order), 404 for a missing order, 400 for a bad id', async () => {
+    const id = await placeOrder();
+    expect((await history(id, null)).status).toBe(401);
+    const shopper = await history(id, asha);
+    expect(shopper.status).toBe(403);
+    expect(JSON.stringify(shopper.body)).not.toContain('Placed');
+    const missing = await history(id + 1000);
+    expect(missing.status).toBe(404);
+    expect(missing.body.Message).toContain(`Order ${id + 1000} does not exist`);
+    const bad = await call<Err>('GET', '/api/Order/History/abc', sita);
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.ModelState ?? {})).toEqual(['id']);
+  });
+});
