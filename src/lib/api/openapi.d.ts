@@ -1692,6 +1692,15 @@ export interface components {
                 [key: string]: unknown;
             };
             Address: string;
+            TargetName: string | null;
+            TargetLink: string | null;
+            Summary: string;
+            Changes: {
+                Field: string;
+                Label: string;
+                From: string | null;
+                To: string;
+            }[];
         };
         Book: {
             BookID: number;
@@ -1851,6 +1860,17 @@ export interface components {
             Path: string;
             Deleted: boolean;
         };
+        /** @description One cell an import changes, or would change: `Sangli Green Grapes: UnitPrice 79 → 85`. */
+        ImportChange: {
+            Row: number;
+            /** @enum {string} */
+            Kind: "Item" | "Store" | "StoreDb" | "Section" | "Category";
+            ID: number;
+            Name: string;
+            Column: string;
+            Before: string;
+            After: string;
+        };
         /** @description A finished import (`?wait=1`): its report and a sentence saying it. */
         ImportDone: {
             DryRun: boolean;
@@ -1877,6 +1897,8 @@ export interface components {
                 Categories: number;
             };
             Seconds: number;
+            Changes: components["schemas"]["ImportChange"][];
+            ChangeCount: number;
             Message: string;
             JobID: string;
         };
@@ -1895,6 +1917,8 @@ export interface components {
             Report: components["schemas"]["ImportReport"] | null;
             Errors: components["schemas"]["SheetError"][];
             ErrorCount: number;
+            Changes: components["schemas"]["ImportChange"][];
+            ChangeCount: number;
         };
         ImportReport: {
             DryRun: boolean;
@@ -1921,6 +1945,8 @@ export interface components {
                 Categories: number;
             };
             Seconds: number;
+            Changes: components["schemas"]["ImportChange"][];
+            ChangeCount: number;
         };
         Item: {
             ItemID: number;
@@ -2067,6 +2093,8 @@ export interface components {
             Row: number;
             Column: string;
             Rule: string;
+            Item?: string;
+            Value?: string;
         };
         Shortage: {
             ItemID: number;
