@@ -36,7 +36,8 @@ const itemName = (title: string, size: string | null | undefined) =>
 
 /** A name the entry recorded itself (a deletion keeps the title it deleted). */
 function recordedName(kind: string, detail: Record<string, unknown>): string | null {
-  const text = (key: string) => (typeof detail[key] === 'string' && detail[key] !== '' ? (detail[key] as string) : null);
+  const text = (key: string) =>
+    typeof detail[key] === 'string' && detail[key] !== '' ? (detail[key] as string) : null;
   switch (kind) {
     case 'item': {
       const title = text('ItemTitle');
@@ -88,7 +89,11 @@ async function readLiveTargets(db: Kysely<Database>, ids: Map<string, number[]>)
   const found = new Map<string, TargetInfo>();
   const of = (kind: string) => ids.get(kind) ?? [];
   if (of('item').length > 0) {
-    const rows = await db.selectFrom('items').select(['id', 'title', 'size', 'db_id']).where('id', 'in', of('item')).execute();
+    const rows = await db
+      .selectFrom('items')
+      .select(['id', 'title', 'size', 'db_id'])
+      .where('id', 'in', of('item'))
+      .execute();
     for (const r of rows) {
       found.set(`item:${r.id}`, {
         name: itemName(r.title, r.size),
@@ -119,7 +124,8 @@ async function readLiveTargets(db: Kysely<Database>, ids: Map<string, number[]>)
   }
   if (of('store').length > 0) {
     const rows = await db.selectFrom('stores').select(['id', 'title']).where('id', 'in', of('store')).execute();
-    for (const r of rows) found.set(`store:${r.id}`, { name: r.title, link: `/app/edu-shopy/store?${q({ q: r.title })}` });
+    for (const r of rows)
+      found.set(`store:${r.id}`, { name: r.title, link: `/app/edu-shopy/store?${q({ q: r.title })}` });
   }
   if (of('storedb').length > 0) {
     const rows = await db.selectFrom('store_dbs').select(['id', 'title']).where('id', 'in', of('storedb')).execute();
@@ -147,7 +153,11 @@ async function readLiveTargets(db: Kysely<Database>, ids: Map<string, number[]>)
     }
   }
   if (of('feedclient').length > 0) {
-    const rows = await db.selectFrom('feed_clients').select(['id', 'name']).where('id', 'in', of('feedclient')).execute();
+    const rows = await db
+      .selectFrom('feed_clients')
+      .select(['id', 'name'])
+      .where('id', 'in', of('feedclient'))
+      .execute();
     for (const r of rows) found.set(`feedclient:${r.id}`, { name: r.name, link: '/app/edu-shopy/feeds' });
   }
   return found;

@@ -40,7 +40,9 @@ describe('npm run catalogue:import', () => {
     expect(res.code).toBe(1);
     expect(res.err).toContain('row 3, column ItemTitle: ItemTitle');
     expect(res.err).toContain('row 4, column UnitPrice: UnitPrice must be an amount in rupees');
-    expect(res.err).toContain("row 4, column Gst: Gst must be one of 0, 5, 12, 18, 28 (percent). (item Fig, value '3')");
+    expect(res.err).toContain(
+      "row 4, column Gst: Gst must be one of 0, 5, 12, 18, 28 (percent). (item Fig, value '3')",
+    );
     db = openDb({ dataDir });
   });
 

@@ -24,12 +24,14 @@ describe.each(DIALECTS)('an import check that shows the changes on %s', (dialect
     let current = res.body;
     for (let i = 0; i < 200 && (current.State === 'queued' || current.State === 'running'); i++) {
       await new Promise((r) => setTimeout(r, 20));
-      current = (await t.call<ImportJobDto>('GET', `/api/Catalogue/Import/${res.body.JobID}`, { token: t.employee.token }))
-        .body;
+      current = (
+        await t.call<ImportJobDto>('GET', `/api/Catalogue/Import/${res.body.JobID}`, { token: t.employee.token })
+      ).body;
     }
     return current;
   }
-  const items = () => t.db.db.selectFrom('items').select(['id', 'unit_price', 'stock', 'title']).orderBy('id').execute();
+  const items = () =>
+    t.db.db.selectFrom('items').select(['id', 'unit_price', 'stock', 'title']).orderBy('id').execute();
 
   beforeAll(async () => {
     t = await createStaffTestApp(dialect);
@@ -59,11 +61,19 @@ describe.each(DIALECTS)('an import check that shows the changes on %s', (dialect
   it('lists a renamed store among the changes', async () => {
     const dry = await post<ImportAnswer>(csv('ItemID,StoreTitle', '1,Green Grocer Plus'), '&dryRun=true');
     expect(dry.body.Changes).toEqual([
-      { Row: 2, Kind: 'Store', ID: 1, Name: 'Green Grocer', Column: 'StoreTitle', Before: 'Green Grocer', After: 'Green Grocer Plus' },
+      {
+        Row: 2,
+        Kind: 'Store',
+        ID: 1,
+        Name: 'Green Grocer',
+        Column: 'StoreTitle',
+        Before: 'Green Grocer',
+        After: 'Green Grocer Plus',
+      },
     ]);
   });
 
-  it('a check of a file with a bad value names its row, item, column and value, and still shows the other rows\' changes', async () => {
+  it("a check of a file with a bad value names its row, item, column and value, and still shows the other rows' changes", async () => {
     const before = await items();
     const checked = await job(csv('ItemID,UnitPrice', '1,125', '3,abc'), true);
     expect(checked.State).toBe('invalid');
@@ -84,7 +94,11 @@ describe.each(DIALECTS)('an import check that shows the changes on %s', (dialect
     const template = await t.db.db.selectFrom('items').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
     const { id: _id, ...columns } = template;
     const rows = Array.from({ length: 1050 }, (_, i) => ({ ...columns, title: `Bulk ${i}`, product_code: null }));
-    for (let i = 0; i < rows.length; i += 250) await t.db.db.insertInto('items').values(rows.slice(i, i + 250)).execute();
+    for (let i = 0; i < rows.length; i += 250)
+      await t.db.db
+        .insertInto('items')
+        .values(rows.slice(i, i + 250))
+        .execute();
     const ids = await t.db.db.selectFrom('items').select('id').where('title', 'like', 'Bulk %').orderBy('id').execute();
     const file = csv('ItemID,Availability', ...ids.map((r) => `${r.id},7`));
     const dry = await post<ImportAnswer>(file, '&dryRun=true');

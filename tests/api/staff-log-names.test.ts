@@ -61,7 +61,9 @@ describe.each(DIALECTS)('the audit log in words people read on %s', (dialect) =>
       ],
     });
     // The stored detail is answered as it was: the new fields are added beside it.
-    expect(entry?.Detail).toEqual({ changed: { UnitPrice: { from: 120, to: 99.5 }, Availability: { from: 40, to: 1000000 } } });
+    expect(entry?.Detail).toEqual({
+      changed: { UnitPrice: { from: 120, to: 99.5 }, Availability: { from: 40, to: 1000000 } },
+    });
   });
 
   it('names the account a role went to by its e-mail and links its page', async () => {
@@ -79,8 +81,17 @@ describe.each(DIALECTS)('the audit log in words people read on %s', (dialect) =>
 
   it('keeps the recorded name of a deleted target, with no link; a target never named reads by its number', async () => {
     const deleted = (await read('?action=item.deleted')).body[0];
-    expect(deleted).toMatchObject({ TargetName: 'Old Kiwi', TargetLink: null, Summary: 'deleted Old Kiwi — item #999' });
-    expect(deleted?.Changes).toContainEqual({ Field: 'removedFromCarts', Label: 'Taken out of carts', From: null, To: '2' });
+    expect(deleted).toMatchObject({
+      TargetName: 'Old Kiwi',
+      TargetLink: null,
+      Summary: 'deleted Old Kiwi — item #999',
+    });
+    expect(deleted?.Changes).toContainEqual({
+      Field: 'removedFromCarts',
+      Label: 'Taken out of carts',
+      From: null,
+      To: '2',
+    });
     const unknown = (await read('?filter=item:998')).body[0];
     expect(unknown).toMatchObject({ TargetName: null, TargetLink: null, Summary: 'edited item #998' });
     const order = (await read('?action=order.status')).body[0];

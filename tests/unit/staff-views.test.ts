@@ -137,11 +137,9 @@ describe('audit entries in words', () => {
   });
 
   it('spells out a role change with the roles before and after', () => {
-    expect(lines({ email: 'meera@example.com', role: 'Employee', before: ['User'], after: ['Employee', 'User'] })).toEqual([
-      'Role: Employee',
-      'Roles: User → Employee, User',
-      'Email: meera@example.com',
-    ]);
+    expect(
+      lines({ email: 'meera@example.com', role: 'Employee', before: ['User'], after: ['Employee', 'User'] }),
+    ).toEqual(['Role: Employee', 'Roles: User → Employee, User', 'Email: meera@example.com']);
     expect(lines({ role: 'User', before: ['User'], after: [] })).toEqual(['Role: User', 'Roles: User → none']);
   });
 

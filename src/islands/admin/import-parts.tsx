@@ -92,7 +92,6 @@ export function ErrorsTable({ job }: { job: ImportJobDto }) {
   );
 }
 
-
 /** Changed cells shown at first, and added by each "Show more". */
 const CHANGES_PAGE = 50;
 
@@ -126,7 +125,11 @@ export function ChangesList({ job }: { job: ImportJobDto }) {
       </ol>
       <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-slate-700">
         {changes.length > shown && (
-          <button type="button" className={buttonStyles.secondary} onClick={() => setShown((n) => n + CHANGES_PAGE * 4)}>
+          <button
+            type="button"
+            className={buttonStyles.secondary}
+            onClick={() => setShown((n) => n + CHANGES_PAGE * 4)}
+          >
             Show {Math.min(CHANGES_PAGE * 4, changes.length - shown).toLocaleString('en-IN')} more
           </button>
         )}

@@ -135,7 +135,12 @@ export function auditChanges(detail: Record<string, unknown>): AuditChange[] {
   const out: AuditChange[] = [];
   if (typeof role === 'string' && Array.isArray(before) && Array.isArray(after)) {
     out.push(line('role', null, role));
-    out.push({ Field: 'roles', Label: 'Roles', From: auditValueText('roles', before), To: auditValueText('roles', after) });
+    out.push({
+      Field: 'roles',
+      Label: 'Roles',
+      From: auditValueText('roles', before),
+      To: auditValueText('roles', after),
+    });
   } else {
     if (role !== undefined) rest.role = role;
     if (before !== undefined) rest.before = before;

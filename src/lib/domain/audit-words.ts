@@ -101,7 +101,8 @@ export function auditPhrase(
   let phrase = actionInWords(action, target);
   const role = typeof detail.role === 'string' ? detail.role : undefined;
   if (role !== undefined && action === 'role.added') phrase = phrase.replace(/^gave a role to /, `gave ${role} to `);
-  if (role !== undefined && action === 'role.removed') phrase = phrase.replace(/^took a role from /, `took ${role} from `);
+  if (role !== undefined && action === 'role.removed')
+    phrase = phrase.replace(/^took a role from /, `took ${role} from `);
   const ref = target === '' ? '' : targetInWords(target);
   const at = ref === '' ? -1 : phrase.indexOf(ref);
   if (at < 0) return { lead: phrase, name: '', tail: '' };

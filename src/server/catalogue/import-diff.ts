@@ -54,23 +54,56 @@ export function diffPlan(plan: Plan, cap: number): { changes: ImportChange[]; co
       // A section the import creates has no id yet: it reads as its title.
       if (column === 'SectionID' && sectionId === undefined && p.section) next = `${p.section.title} (new)`;
       const was = cellText(before[column]);
-      if (was !== next) add({ Row: p.rowNumber, Kind: 'Item', ID: p.existing.id, Name: name, Column: column, Before: was, After: next });
+      if (was !== next)
+        add({
+          Row: p.rowNumber,
+          Kind: 'Item',
+          ID: p.existing.id,
+          Name: name,
+          Column: column,
+          Before: was,
+          After: next,
+        });
     }
   }
   for (const s of plan.stores) storeCells(s, add);
   for (const c of plan.categories) {
     if (c.row !== undefined && c.newTitle !== undefined) {
-      add({ Row: c.newTitle.row, Kind: 'Category', ID: c.row.id, Name: c.row.title, Column: 'CategoryTitle', Before: c.row.title, After: c.newTitle.value });
+      add({
+        Row: c.newTitle.row,
+        Kind: 'Category',
+        ID: c.row.id,
+        Name: c.row.title,
+        Column: 'CategoryTitle',
+        Before: c.row.title,
+        After: c.newTitle.value,
+      });
     }
   }
   for (const d of plan.dbs) {
     if (d.row !== undefined && d.newTitle !== undefined) {
-      add({ Row: d.newTitle.row, Kind: 'StoreDb', ID: d.row.id, Name: d.row.title, Column: 'DbTitle', Before: d.row.title, After: d.newTitle.value });
+      add({
+        Row: d.newTitle.row,
+        Kind: 'StoreDb',
+        ID: d.row.id,
+        Name: d.row.title,
+        Column: 'DbTitle',
+        Before: d.row.title,
+        After: d.newTitle.value,
+      });
     }
   }
   for (const s of plan.sections) {
     if (s.row !== undefined && s.newTitle !== undefined) {
-      add({ Row: s.newTitle.row, Kind: 'Section', ID: s.row.id, Name: s.row.title, Column: 'SectionTitle', Before: s.row.title, After: s.newTitle.value });
+      add({
+        Row: s.newTitle.row,
+        Kind: 'Section',
+        ID: s.row.id,
+        Name: s.row.title,
+        Column: 'SectionTitle',
+        Before: s.row.title,
+        After: s.newTitle.value,
+      });
     }
   }
   changes.sort((a, b) => a.Row - b.Row);
@@ -87,7 +120,8 @@ function storeCells(s: StorePlan, add: (c: ImportChange) => void): void {
     if (given === undefined) return;
     const before = cellText(was);
     const after = cellText(given.value);
-    if (before !== after) add({ Row: given.row, Kind: 'Store', ID: row.id, Name: row.title, Column: column, Before: before, After: after });
+    if (before !== after)
+      add({ Row: given.row, Kind: 'Store', ID: row.id, Name: row.title, Column: column, Before: before, After: after });
   };
   cell('StoreTitle', row.title);
   cell('StoreDescription', row.description);

@@ -200,7 +200,9 @@ export const auditEntrySchema = named(
     TargetName: z
       .string()
       .nullable()
-      .describe("The target's name, read when the log is read (an item's title and size, an account's e-mail); null when unknown"),
+      .describe(
+        "The target's name, read when the log is read (an item's title and size, an account's e-mail); null when unknown",
+      ),
     TargetLink: z
       .string()
       .nullable()
@@ -315,7 +317,9 @@ export const importJobSchema = named(
     ErrorCount: count,
     Changes: z
       .array(importChangeSchema)
-      .describe("The cells the file changes; for a file with bad rows, those its other rows would change (the first 1,000)"),
+      .describe(
+        'The cells the file changes; for a file with bad rows, those its other rows would change (the first 1,000)',
+      ),
     ChangeCount: count.describe('Changed cells in all'),
   }),
 );
