@@ -1,7 +1,7 @@
 import type { ImportChange } from '../../lib/domain/catalogue-sheet.ts';
 import type { Item } from '../db/schema.ts';
 import { type Plan, type StorePlan, sectionIdOf } from './import-model.ts';
-import { type ItemField, itemSheetCells } from './item-columns.ts';
+import { ITEM_COLUMNS, type ItemWritableColumn, sheetValueOf } from './item-columns.ts';
 
 /**
  * Every cell a checked import changes, before → after, as an export writes the
@@ -11,21 +11,23 @@ import { type ItemField, itemSheetCells } from './item-columns.ts';
  * Work is a few comparisons per changed item, so a 10,000-row check stays as fast.
  */
 
-/** The item cells a row can change (SellingPrice follows from the prices; keys and stamps never change). */
-const ITEM_CELLS: readonly ItemField[] = [
-  'ProductCode',
-  'ItemTitle',
-  'ItemMetaDescription',
-  'ItemContent',
-  'ItemHidden',
-  'Availability',
-  'Size',
-  'UnitPrice',
-  'Discount',
-  'FlatDiscount',
-  'Gst',
-  'SectionID',
-];
+/** The item columns a row can change, with their sheet columns (SellingPrice follows from the prices; keys and stamps never change). */
+const ITEM_CELLS = (
+  [
+    'product_code',
+    'title',
+    'meta_description',
+    'content',
+    'hidden',
+    'stock',
+    'size',
+    'unit_price',
+    'discount_bps',
+    'flat_discount',
+    'gst_bps',
+    'section_id',
+  ] as const satisfies readonly ItemWritableColumn[]
+).map((column) => ({ column, field: ITEM_COLUMNS[column].field }));
 
 /** Long text reads as its length: a changed description is not printed whole. */
 function cellText(value: unknown): string {
@@ -46,23 +48,35 @@ export function diffPlan(plan: Plan, cap: number): { changes: ImportChange[]; co
   for (const p of plan.items) {
     if (p.existing === undefined || !p.changed) continue;
     const sectionId = sectionIdOf(p);
-    const before = itemSheetCells(p.existing);
-    const after = itemSheetCells({ ...p.existing, ...p.columns, section_id: sectionId ?? null });
-    const name = itemName(p.existing);
-    for (const column of ITEM_CELLS) {
-      let next = cellText(after[column]);
-      // A section the import creates has no id yet: it reads as its title.
-      if (column === 'SectionID' && sectionId === undefined && p.section) next = `${p.section.title} (new)`;
-      const was = cellText(before[column]);
-      if (was !== next)
+    const existing = p.existing;
+    const name = itemName(existing);
+    // Raw values are compared first; only a changed cell is written out as the sheet has it.
+    for (const { column, field } of ITEM_CELLS) {
+      const was = existing[column];
+      let after: string;
+      if (column !== 'section_id') {
+        if (p.columns[column] === was) continue;
+        after = cellText(sheetValueOf(column, p.columns[column]));
+      } else if (sectionId === undefined) {
+        // A section the import creates has no id yet: it reads as its title.
+        after = `${p.section?.title ?? ''} (new)`;
+      } else {
+        if (sectionId === was) continue;
+        after = cellText(sheetValueOf(column, sectionId));
+      }
+      const before = cellText(sheetValueOf(column, was));
+      if (before === after) continue;
+      // Past the cap a cell is only counted: a 100,000-row file builds 1,000 entries, not one a cell.
+      if (changes.length >= cap) count++;
+      else
         add({
           Row: p.rowNumber,
           Kind: 'Item',
-          ID: p.existing.id,
+          ID: existing.id,
           Name: name,
-          Column: column,
-          Before: was,
-          After: next,
+          Column: field,
+          Before: before,
+          After: after,
         });
     }
   }
