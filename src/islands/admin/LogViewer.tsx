@@ -53,8 +53,8 @@ const localParts = new Intl.DateTimeFormat('en-IN', {
 function localTime(iso: string): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    localParts.formatToParts(t).find((p) => p.type === type)?.value ?? '';
+  const parts = localParts.formatToParts(t);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('day')} ${part('month')} ${part('year')}, ${part('hour')}:${part('minute')} ${part('dayPeriod').toLowerCase()}`;
 }
 
