@@ -5,12 +5,15 @@
 import { closeSync, fstatSync, openSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { describeReport } from '../src/lib/domain/catalogue-sheet.ts';
+import { describeImportChange, describeReport } from '../src/lib/domain/catalogue-sheet.ts';
 import { importCatalogue } from '../src/server/catalogue/import.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDb } from '../src/server/db/connection.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { AppError } from '../src/server/errors.ts';
+
+/** Changed cells a run prints; the rest are counted. */
+const SHOWN_CHANGES = 50;
 
 const USAGE = 'Usage: npm run catalogue:import -- FILE [--dry-run]   (FILE: .csv or .xlsx, columns named as spec §3)';
 
@@ -65,10 +68,18 @@ try {
     console.log(
       `${dryRun ? 'Dry run, nothing written. ' : ''}${describeReport(r)} (${r.Rows.toLocaleString('en-IN')} rows in ${r.Seconds} s)`,
     );
+    for (const c of r.Changes.slice(0, SHOWN_CHANGES)) console.log(`  row ${c.Row}: ${describeImportChange(c)}`);
+    if (r.ChangeCount > SHOWN_CHANGES) {
+      console.log(`  … and ${(r.ChangeCount - SHOWN_CHANGES).toLocaleString('en-IN')} more changed cells`);
+    }
     console.log(JSON.stringify({ Created: r.Created, Changed: r.Changed, Unchanged: r.Unchanged }));
   } else {
     console.error(`catalogue:import: ${outcome.message}`);
-    for (const e of outcome.errors) console.error(`  row ${e.Row}, column ${e.Column || '(none)'}: ${e.Rule}`);
+    for (const e of outcome.errors) {
+      const about = [e.Item === undefined ? '' : `item ${e.Item}`, e.Value === undefined ? '' : `value '${e.Value}'`];
+      const known = about.filter((a) => a !== '').join(', ');
+      console.error(`  row ${e.Row}, column ${e.Column || '(none)'}: ${e.Rule}${known === '' ? '' : ` (${known})`}`);
+    }
     process.exitCode = 1;
   }
 } catch (err) {

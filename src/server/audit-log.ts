@@ -1,5 +1,8 @@
 import { type Kysely, type SqlBool, sql } from 'kysely';
+import { auditChanges } from '../lib/domain/audit-detail.ts';
+import { auditPhrase } from '../lib/domain/audit-words.ts';
 import type { AuditEntryDto } from '../lib/domain/staff-dtos.ts';
+import { resolveTargets, type TargetInfo } from './audit-targets.ts';
 import { type ListQuery, paginate } from './db/paginate.ts';
 import { containsText } from './db/query.ts';
 import type { AuditEntry, Database } from './db/schema.ts';
@@ -19,8 +22,10 @@ function detailOf(text: string): Record<string, unknown> {
   return { text };
 }
 
-/** Wire shape of an audit entry. */
-export function toAuditEntryDto(row: AuditEntry): AuditEntryDto {
+/** Wire shape of an audit entry, with its target's name and page (`audit-targets.ts`) and its detail in words. */
+export function toAuditEntryDto(row: AuditEntry, target: TargetInfo): AuditEntryDto {
+  const detail = detailOf(row.detail);
+  const phrase = auditPhrase(row.action, row.target, target.name, detail);
   return {
     LogID: row.id,
     At: row.at,
@@ -28,8 +33,12 @@ export function toAuditEntryDto(row: AuditEntry): AuditEntryDto {
     ActorEmail: row.actor_email,
     Action: row.action,
     Target: row.target,
-    Detail: detailOf(row.detail),
+    Detail: detail,
     Address: row.ip,
+    TargetName: target.name,
+    TargetLink: target.link,
+    Summary: `${phrase.lead}${phrase.name}${phrase.tail}`,
+    Changes: auditChanges(detail),
   };
 }
 
@@ -89,5 +98,6 @@ export async function readAuditPage(
   const { rows, total } = await paginate(query, list, (q) =>
     q.selectAll().orderBy(list.sort.column, list.sort.direction).orderBy('id', list.sort.direction),
   );
-  return { entries: rows.map(toAuditEntryDto), total };
+  const targets = await resolveTargets(db, rows);
+  return { entries: rows.map((r) => toAuditEntryDto(r, targets.get(r.id) ?? { name: null, link: null })), total };
 }

@@ -40,7 +40,9 @@ describe('npm run catalogue:import', () => {
     expect(res.code).toBe(1);
     expect(res.err).toContain('row 3, column ItemTitle: ItemTitle');
     expect(res.err).toContain('row 4, column UnitPrice: UnitPrice must be an amount in rupees');
-    expect(res.err).toContain('row 4, column Gst: Gst must be one of 0, 5, 12, 18, 28 (percent).');
+    expect(res.err).toContain(
+      "row 4, column Gst: Gst must be one of 0, 5, 12, 18, 28 (percent). (item Fig, value '3')",
+    );
     db = openDb({ dataDir });
   });
 
@@ -63,6 +65,9 @@ describe('npm run catalogue:import', () => {
       'Kiwi',
       'Fig',
     ]);
+    const kiwi = await db.db.selectFrom('items').select('id').where('title', '=', 'Kiwi').executeTakeFirstOrThrow();
+    const check = run(file('price.csv', `ItemID,UnitPrice\n${kiwi.id},85\n`), '--dry-run');
+    expect(check.out).toContain('  row 2: Kiwi: UnitPrice 80 → 85');
     const audit = await db.db.selectFrom('audit_log').selectAll().where('action', '=', 'catalogue.imported').execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]?.actor_email).toBe('command line (catalogue:import)');

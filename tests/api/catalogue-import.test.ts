@@ -67,8 +67,14 @@ describe.each(DIALECTS)('catalogue import and export on %s', (dialect) => {
     expect(res.status).toBe(400);
     const body = res.body as ImportError;
     expect(body.Errors).toEqual([
-      { Row: 3, Column: 'UnitPrice', Rule: expect.stringMatching(/^UnitPrice must be an amount in rupees/) },
-      { Row: 4, Column: 'Gst', Rule: 'Gst must be one of 0, 5, 12, 18, 28 (percent).' },
+      {
+        Row: 3,
+        Column: 'UnitPrice',
+        Rule: expect.stringMatching(/^UnitPrice must be an amount in rupees/),
+        Item: 'Papaya',
+        Value: '-3',
+      },
+      { Row: 4, Column: 'Gst', Rule: 'Gst must be one of 0, 5, 12, 18, 28 (percent).', Item: 'Lychee', Value: '7' },
     ]);
     expect(body.Message).toMatch(/2 rows break the rules .*nothing was imported/);
     expect(body.ModelState?.['Row 3 UnitPrice']).toHaveLength(1);

@@ -151,4 +151,17 @@ describe.each(DIALECTS)('order history on %s', (dialect) => {
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.ModelState ?? {})).toEqual(['id']);
   });
+  it("links the audit log's order moves to the order's page, named by whom it goes to", async () => {
+    const id = await placeOrder();
+    await move(id, 'Packed');
+    const log = await call<{ Target: string; TargetName: string | null; TargetLink: string | null }[]>(
+      'GET',
+      '/api/Log/ReadAll?action=order.status',
+      boss,
+    );
+    expect(log.status).toBe(200);
+    const entry = log.body.find((e) => e.Target === `order:${id}`);
+    expect(entry?.TargetLink).toBe(`/app/edu-shopy/order?id=${id}`);
+    expect(entry?.TargetName).toMatch(/’s order$/);
+  });
 });

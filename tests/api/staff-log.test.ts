@@ -54,6 +54,10 @@ describe.each(DIALECTS)('the audit log on %s', (dialect) => {
         Target: 'site',
         Detail: { outcome: 'boom' },
         Address: '198.51.100.7',
+        TargetName: null,
+        TargetLink: null,
+        Summary: 'tried to publish the shop’s pages, which failed',
+        Changes: [{ Field: 'outcome', Label: 'Outcome', From: null, To: 'boom' }],
       },
       expect.objectContaining({ LogID: 4, Action: 'role.added' }),
     ]);
@@ -120,6 +124,10 @@ describe.each(DIALECTS)('the audit log on %s', (dialect) => {
       Target: `category:${created.body.CategoryID}`,
       Detail: { CategoryTitle: 'Frozen' },
       Address: '198.51.100.7',
+      TargetName: 'Frozen',
+      TargetLink: '/app/edu-shopy/category?q=Frozen',
+      Summary: `created Frozen — category #${created.body.CategoryID}`,
+      Changes: [{ Field: 'CategoryTitle', Label: 'Category title', From: null, To: 'Frozen' }],
     });
   });
 });

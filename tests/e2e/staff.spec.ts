@@ -321,7 +321,8 @@ test.describe('staff areas', () => {
     await expect(entry).toHaveCount(1);
     await expect(entry).toContainText('role.added');
     await expect(entry).toContainText(admin);
-    await expect(entry).toContainText('role Employee (User → Employee, User)');
+    await expect(entry).toContainText(`gave Employee to ${customer}`);
+    await expect(entry).toContainText('Roles: User → Employee, User');
     await expect(entry).toContainText('127.0.0.1');
 
     // The same through the API the page reads.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeAuditDetail } from '../../src/lib/domain/audit-detail.ts';
+import { auditChanges, auditChangeText, auditFieldLabel } from '../../src/lib/domain/audit-detail.ts';
 import { exportFileName } from '../../src/lib/domain/catalogue-sheet.ts';
 import { parseSort } from '../../src/lib/domain/list-sort.ts';
 import { pricePreview } from '../../src/lib/domain/price-preview.ts';
@@ -114,52 +114,67 @@ describe('the price an item form will show in the shop', () => {
 });
 
 describe('audit entries in words', () => {
-  it('spells out what an edit changed', () => {
+  const lines = (detail: Record<string, unknown>) => auditChanges(detail).map(auditChangeText);
+
+  it('labels each field an edit changed, money in rupees and flags as Yes/No (issue 35)', () => {
     expect(
-      describeAuditDetail({
+      lines({
         changed: {
-          Availability: { from: 40, to: 7 },
+          UnitPrice: { from: 149, to: 169 },
+          Availability: { from: 40, to: 1000000 },
           ItemHidden: { from: false, to: true },
           Size: { from: '', to: '1 kg' },
+          Discount: { from: 0, to: 12.5 },
         },
       }),
-    ).toBe('Availability 40 → 7; ItemHidden false → true; Size "" → 1 kg');
+    ).toEqual([
+      'Unit price: Rs 149 → Rs 169',
+      'Stock: 40 → 10,00,000',
+      'Hidden: No → Yes',
+      'Size: none → 1 kg',
+      'Discount: 0% → 12.5%',
+    ]);
   });
 
   it('spells out a role change with the roles before and after', () => {
     expect(
-      describeAuditDetail({
-        email: 'meera@example.com',
-        role: 'Employee',
-        before: ['User'],
-        after: ['Employee', 'User'],
-      }),
-    ).toBe('role Employee (User → Employee, User); email: meera@example.com');
-    expect(describeAuditDetail({ role: 'User', before: ['User'], after: [] })).toBe('role User (User → no role)');
+      lines({ email: 'meera@example.com', role: 'Employee', before: ['User'], after: ['Employee', 'User'] }),
+    ).toEqual(['Role: Employee', 'Roles: User → Employee, User', 'Email: meera@example.com']);
+    expect(lines({ role: 'User', before: ['User'], after: [] })).toEqual(['Role: User', 'Roles: User → none']);
   });
 
   it('says an order move in words, with its stock, undo, reason and customer (issue 35)', () => {
-    expect(describeAuditDetail({ from: 'Placed', to: 'Cancelled', unitsReturnedToStock: 3 })).toBe(
-      'Placed → Cancelled; 3 units back in stock',
-    );
-    expect(describeAuditDetail({ from: 'Placed', to: 'Packed', unitsReturnedToStock: 0 })).toBe('Placed → Packed');
-    expect(describeAuditDetail({ from: 'Cancelled', to: 'Placed', undo: true, unitsTakenFromStock: 1 })).toBe(
-      'Cancelled → Placed, undone; 1 unit taken from stock again',
-    );
-    expect(
-      describeAuditDetail({ from: 'Delivered', to: 'Packed', reopened: true, reason: 'Left at the wrong door' }),
-    ).toBe('Delivered → Packed, moved back: “Left at the wrong door”');
-    expect(describeAuditDetail({ from: 'Placed', to: 'Cancelled', unitsReturnedToStock: 2, by: 'customer' })).toBe(
-      'Placed → Cancelled; 2 units back in stock; by the customer',
-    );
+    expect(lines({ from: 'Placed', to: 'Cancelled', unitsReturnedToStock: 3 })).toEqual([
+      'Status: Placed → Cancelled',
+      'Units returned to stock: 3',
+    ]);
+    expect(lines({ from: 'Placed', to: 'Packed', unitsReturnedToStock: 0 })).toEqual(['Status: Placed → Packed']);
+    expect(lines({ from: 'Cancelled', to: 'Placed', undo: true, unitsTakenFromStock: 1 })).toEqual([
+      'Status: Cancelled → Placed',
+      'Undone: Yes',
+      'Units taken from stock again: 1',
+    ]);
+    expect(lines({ from: 'Delivered', to: 'Packed', reopened: true, reason: 'Left at the wrong door' })).toEqual([
+      'Status: Delivered → Packed',
+      'Moved back: “Left at the wrong door”',
+    ]);
+    expect(lines({ from: 'Placed', to: 'Cancelled', unitsReturnedToStock: 2, by: 'customer' })).toEqual([
+      'Status: Placed → Cancelled',
+      'Units returned to stock: 2',
+      'By: the customer',
+    ]);
   });
 
-  it('lists any other detail as key and value, and nothing for none', () => {
-    expect(describeAuditDetail({ reason: 'wrong', attemptsLeft: 4, ids: [1, 2] })).toBe(
-      'reason: wrong; attemptsLeft: 4; ids: [1,2]',
-    );
-    expect(describeAuditDetail({ role: 'Admin' })).toBe('role: Admin');
-    expect(describeAuditDetail({})).toBe('');
+  it('labels any other detail by its key, and nothing for none', () => {
+    expect(lines({ reason: 'wrong', attemptsLeft: 4, ids: [1, 2], DbID: 3 })).toEqual([
+      'Reason: wrong',
+      'Attempts left: 4',
+      'Ids: 1, 2',
+      'Store database: #3',
+    ]);
+    expect(auditFieldLabel('removedFromCustomOrders')).toBe('Taken out of item orders');
+    expect(auditFieldLabel('KeyPrefix')).toBe('Key prefix');
+    expect(lines({})).toEqual([]);
   });
 });
 

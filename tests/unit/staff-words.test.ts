@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { actionInWords, targetInWords } from '../../src/lib/domain/audit-words.ts';
-import { describeReport } from '../../src/lib/domain/catalogue-sheet.ts';
+import { actionInWords, auditPhrase, targetInWords } from '../../src/lib/domain/audit-words.ts';
+import { describeImportChange, describeReport, describeSheetError } from '../../src/lib/domain/catalogue-sheet.ts';
 import { inLabels } from '../../src/lib/domain/field-labels.ts';
 import { plural, possessive } from '../../src/lib/domain/words.ts';
 
@@ -46,10 +46,67 @@ describe('messages in the words people read', () => {
         DryRun: false,
         Rows: 4,
         Seconds: 0.1,
+        Changes: [],
+        ChangeCount: 0,
         Created: { ...zero, Items: 3, Stores: 1 },
         Changed: { ...zero, Items: 1 },
         Unchanged: { ...zero, Categories: 1 },
       }),
     ).toBe('Created 3 items and 1 store; changed 1 item; 0 items unchanged.');
+  });
+});
+
+describe('the audit log names its targets (issue 35)', () => {
+  const said = (p: { lead: string; name: string; tail: string }) => `${p.lead}[${p.name}]${p.tail}`;
+
+  it('names the target beside its number, an account by its e-mail, a role by its name', () => {
+    expect(said(auditPhrase('item.edited', 'item:2', 'Nashik Green Grapes (1 kg)', {}))).toBe(
+      'edited [Nashik Green Grapes (1 kg)] — item #2',
+    );
+    expect(said(auditPhrase('role.added', 'user:106', 'asha@example.com', { role: 'Employee' }))).toBe(
+      'gave Employee to [asha@example.com]',
+    );
+    expect(said(auditPhrase('role.removed', 'user:106', 'asha@example.com', { role: 'Admin' }))).toBe(
+      'took Admin from [asha@example.com]',
+    );
+    expect(said(auditPhrase('order.status', 'order:23', 'Asha Patel’s order', {}))).toBe(
+      'changed the status of [Asha Patel’s order] — order #23',
+    );
+  });
+
+  it('reads as before for a target it cannot name, and has no name for none', () => {
+    expect(said(auditPhrase('item.deleted', 'item:9', null, {}))).toBe('deleted [item #9]');
+    expect(said(auditPhrase('site.published', 'site', null, {}))).toBe('published the shop’s pages[]');
+  });
+});
+
+describe('an import check in words (issue 35)', () => {
+  it('names the row, the item, the column and the bad value', () => {
+    expect(
+      describeSheetError({
+        Row: 14,
+        Column: 'UnitPrice',
+        Rule: 'UnitPrice must be a number.',
+        Item: 'Nashik Green Grapes',
+        Value: 'abc',
+      }),
+    ).toBe("Row 14, Nashik Green Grapes: UnitPrice 'abc' must be a number.");
+    expect(describeSheetError({ Row: 1, Column: 'Colour', Rule: 'is not a column Aisle knows.' })).toBe(
+      'Row 1: Colour is not a column Aisle knows.',
+    );
+  });
+
+  it('says a changed cell as before → after', () => {
+    expect(
+      describeImportChange({
+        Row: 3,
+        Kind: 'Item',
+        ID: 7,
+        Name: 'Sangli Green Grapes',
+        Column: 'UnitPrice',
+        Before: '79',
+        After: '85',
+      }),
+    ).toBe('Sangli Green Grapes: UnitPrice 79 → 85');
   });
 });

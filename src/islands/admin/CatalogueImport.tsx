@@ -1,14 +1,9 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { friendlyMessage } from '../../lib/api/account.ts';
 import { saveBlob } from '../../lib/api/catalogue-io.ts';
-import {
-  type ImportCounts,
-  type ImportJobDto,
-  type ImportReport,
-  SHEET_COLUMNS,
-} from '../../lib/domain/catalogue-sheet.ts';
-import { plural } from '../../lib/domain/words.ts';
+import { type ImportJobDto, SHEET_COLUMNS } from '../../lib/domain/catalogue-sheet.ts';
 import { buttonStyles } from './button-styles.ts';
+import { ChangesList, ErrorsTable, ReportTable } from './import-parts.tsx';
 import { readAllStores, useLookup } from './Lookups.tsx';
 import { useContentChanged } from './PublishBanner.tsx';
 import { StaffPage } from './StaffPage.tsx';
@@ -23,93 +18,8 @@ const PHASES: Record<string, string> = {
   done: 'Done',
 };
 
-const KINDS: { key: keyof ImportCounts; label: string }[] = [
-  { key: 'Items', label: 'Items' },
-  { key: 'Stores', label: 'Stores' },
-  { key: 'StoreDbs', label: 'Store databases' },
-  { key: 'Sections', label: 'Sections' },
-  { key: 'Categories', label: 'Categories' },
-];
-
 const inputClass =
   'block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700/30';
-
-function ReportTable({ report }: { report: ImportReport }) {
-  return (
-    // Focusable, so a keyboard can scroll it when a phone is too narrow for the table.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (axe scrollable-region-focusable).
-    <section className="mt-3 overflow-x-auto" tabIndex={0} aria-label="The import's counts">
-      <table className="w-full min-w-0 text-left text-sm">
-        <caption className="sr-only">What the import {report.DryRun ? 'would do' : 'did'}</caption>
-        <thead className="bg-slate-100 text-slate-800">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              Kind
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              {report.DryRun ? 'Would create' : 'Created'}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              {report.DryRun ? 'Would change' : 'Changed'}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              Unchanged
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {KINDS.map((k) => (
-            <tr key={k.key} className="border-t border-slate-200">
-              <th scope="row" className="px-3 py-2 font-semibold">
-                {k.label}
-              </th>
-              <td className="px-3 py-2 text-right tabular-nums">{report.Created[k.key].toLocaleString('en-IN')}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{report.Changed[k.key].toLocaleString('en-IN')}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{report.Unchanged[k.key].toLocaleString('en-IN')}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
-  );
-}
-
-function ErrorsTable({ job }: { job: ImportJobDto }) {
-  return (
-    <div className="mt-3 max-h-96 overflow-auto rounded-lg ring-1 ring-red-200">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Rows to fix</caption>
-        <thead className="sticky top-0 bg-red-50 text-red-900">
-          <tr>
-            <th scope="col" className="whitespace-nowrap px-3 py-2">
-              Row
-            </th>
-            <th scope="col" className="whitespace-nowrap px-3 py-2">
-              Column
-            </th>
-            <th scope="col" className="px-3 py-2">
-              What to fix
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {job.Errors.map((e) => (
-            <tr key={`${e.Row}-${e.Column}-${e.Rule}`} className="border-t border-red-100 align-top">
-              <td className="whitespace-nowrap px-3 py-2 tabular-nums">{e.Row}</td>
-              <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{e.Column}</td>
-              <td className="px-3 py-2 [overflow-wrap:anywhere]">{e.Rule}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {job.ErrorCount > job.Errors.length && (
-        <p className="px-3 py-2 text-sm">
-          The first {job.Errors.length.toLocaleString('en-IN')} of {plural(job.ErrorCount, 'problem')} are listed.
-        </p>
-      )}
-    </div>
-  );
-}
 
 function ImportPanel() {
   const fileId = useId();
@@ -244,6 +154,7 @@ function ImportPanel() {
           </p>
           {job.State === 'invalid' && <ErrorsTable job={job} />}
           {job.Report !== null && <ReportTable report={job.Report} />}
+          {(job.State === 'succeeded' || job.State === 'invalid') && <ChangesList job={job} />}
         </div>
       )}
     </section>

@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Spinner } from '../AuthGate.tsx';
 import { buttonStyles } from './button-styles.ts';
 import { ConfirmDialog, Dialog } from './Dialog.tsx';
+import { queryId, setQueryParam } from './Lookups.tsx';
 import { useContentChanged } from './PublishBanner.tsx';
 import { TablePager } from './TablePager.tsx';
 import { TableRows } from './TableRows.tsx';
@@ -15,7 +16,8 @@ export type { Column, FormDone, TableHandle } from './table-types.ts';
  * A paged list of spec §7 (page, limit, sort, filter; defaults 0, 20, '', ''):
  * headers that sort on click (`aria-sort`), a filter box, a page size, the total
  * from `X-Total-Count`, and create / edit in a side panel and delete behind a
- * confirmation, each reloading the list and the site's publish status.
+ * confirmation, each reloading the list and the site's publish status. A link
+ * may open a row's editor: `?edit=<row key>` (with `?q=` to bring the row onto the page).
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { caption, noun, columns, rowKey, rowName, toolbar, empty, create, edit, remove, actions, faded } = props;
@@ -40,6 +42,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
   };
 
   const rows = data?.rows ?? [];
+
+  // The editor a link asked for opens once, when its row is on the page.
+  const linkedEdit = useRef(edit === undefined ? null : queryId('edit'));
+  useEffect(() => {
+    const wanted = linkedEdit.current;
+    if (wanted === null || data === null) return;
+    const row = data.rows.find((r) => String(rowKey(r)) === String(wanted));
+    linkedEdit.current = null;
+    setQueryParam('edit', null);
+    if (row !== undefined) setForm({ row });
+  }, [data, rowKey]);
   const showActions = actions !== undefined || edit !== undefined || remove !== undefined;
   const formRow = form?.row ?? null;
   const table: TableHandle = { reload };

@@ -1,10 +1,8 @@
 import { useEffect, useId, useState } from 'react';
-import { describeAuditDetail } from '../../lib/domain/audit-detail.ts';
-import { actionInWords, actorInWords } from '../../lib/domain/audit-words.ts';
-import { inLabels } from '../../lib/domain/field-labels.ts';
+import { auditChangeText } from '../../lib/domain/audit-detail.ts';
+import { actorInWords, auditPhrase } from '../../lib/domain/audit-words.ts';
 import type { AuditEntryDto } from '../../lib/domain/staff-dtos.ts';
 import { DataTable } from './DataTable.tsx';
-import { formatWhen } from './PublishBanner.tsx';
 import { StaffPage } from './StaffPage.tsx';
 import { staff } from './staff-client.ts';
 
@@ -40,6 +38,42 @@ function useSettled(text: string, ms = 300): string {
     return () => clearTimeout(timer);
   }, [text, ms]);
   return settled;
+}
+
+const localParts = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+
+/** A time in the browser's time zone as people write it: `27 Nov 2026, 4:05 pm`. */
+function localTime(iso: string): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
+  const parts = localParts.formatToParts(t);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')} ${part('month')} ${part('year')}, ${part('hour')}:${part('minute')} ${part('dayPeriod').toLowerCase()}`;
+}
+
+/** What happened, its target's name a link to the page that works with it. */
+function WhatHappened({ entry }: { entry: AuditEntryDto }) {
+  const phrase = auditPhrase(entry.Action, entry.Target, entry.TargetName, entry.Detail);
+  return (
+    <span className="font-normal">
+      {phrase.lead}
+      {entry.TargetLink === null || phrase.name === '' ? (
+        phrase.name
+      ) : (
+        <a href={entry.TargetLink} className="font-semibold text-brand-800 underline underline-offset-2">
+          {phrase.name}
+        </a>
+      )}
+      {phrase.tail}
+    </span>
+  );
 }
 
 /** An e-mail address that wraps only before its `@`, never inside a word. */
@@ -157,7 +191,7 @@ function LogBody() {
           sort: 'At',
           cell: (r) => (
             <time dateTime={r.At} title={r.At}>
-              {formatWhen(r.At)}
+              {localTime(r.At)}
             </time>
           ),
           className: 'whitespace-nowrap',
@@ -173,12 +207,15 @@ function LogBody() {
           sort: 'Action',
           rowHeader: true,
           cell: (r) => {
-            const detail = describeAuditDetail(r.Detail);
             return (
               <>
-                <span className="font-normal">{actionInWords(r.Action, r.Target)}</span>
-                {detail !== '' && (
-                  <span className="mt-0.5 block max-w-xl text-xs font-normal text-slate-700">{inLabels(detail)}</span>
+                <WhatHappened entry={r} />
+                {r.Changes.length > 0 && (
+                  <ul className="mt-0.5 max-w-xl text-xs font-normal text-slate-700 [overflow-wrap:anywhere]">
+                    {r.Changes.map((c) => (
+                      <li key={c.Field}>{auditChangeText(c)}</li>
+                    ))}
+                  </ul>
                 )}
                 <details className="mt-1 text-xs font-normal text-slate-700">
                   <summary className="cursor-pointer text-brand-800">Raw details</summary>

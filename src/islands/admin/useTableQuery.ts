@@ -5,17 +5,24 @@ import { pageCount } from '../../lib/domain/staff-views.ts';
 
 const SEARCH_DELAY_MS = 300;
 
+/** The filter a link asks for (`?q=` in the page's address, as the audit log links), or none. */
+function linkedFilter(): string {
+  if (typeof location === 'undefined') return '';
+  return (new URLSearchParams(location.search).get('q') ?? '').trim().slice(0, 200);
+}
+
 /**
  * A staff table's paged read (spec §7: page, limit, sort, filter; defaults 0, 20, '', ''):
  * the filter box's text read 300 ms after the last key, a page past the end moved back
  * to the last one, and only the latest answer kept. `reloadKey` starts again at page 0.
+ * A link may give the first filter as `?q=` in the page's address.
  */
 export function useTableQuery<T>(load: (query: ListQuery) => Promise<Page<T>>, reloadKey: string) {
   const [page, setPage] = useState(0);
   const [limit, setLimit] = useState(20);
   const [sort, setSort] = useState('');
-  const [filterText, setFilterText] = useState('');
-  const [filter, setFilter] = useState('');
+  const [filterText, setFilterText] = useState(linkedFilter);
+  const [filter, setFilter] = useState(linkedFilter);
   const [data, setData] = useState<Page<T> | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState('');

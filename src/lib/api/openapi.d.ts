@@ -1709,6 +1709,15 @@ export interface components {
                 [key: string]: unknown;
             };
             Address: string;
+            TargetName: string | null;
+            TargetLink: string | null;
+            Summary: string;
+            Changes: {
+                Field: string;
+                Label: string;
+                From: string | null;
+                To: string;
+            }[];
         };
         Book: {
             BookID: number;
@@ -1868,6 +1877,17 @@ export interface components {
             Path: string;
             Deleted: boolean;
         };
+        /** @description One cell an import changes, or would change: `Sangli Green Grapes: UnitPrice 79 → 85`. */
+        ImportChange: {
+            Row: number;
+            /** @enum {string} */
+            Kind: "Item" | "Store" | "StoreDb" | "Section" | "Category";
+            ID: number;
+            Name: string;
+            Column: string;
+            Before: string;
+            After: string;
+        };
         /** @description A finished import (`?wait=1`): its report and a sentence saying it. */
         ImportDone: {
             DryRun: boolean;
@@ -1894,6 +1914,8 @@ export interface components {
                 Categories: number;
             };
             Seconds: number;
+            Changes: components["schemas"]["ImportChange"][];
+            ChangeCount: number;
             Message: string;
             JobID: string;
         };
@@ -1912,6 +1934,8 @@ export interface components {
             Report: components["schemas"]["ImportReport"] | null;
             Errors: components["schemas"]["SheetError"][];
             ErrorCount: number;
+            Changes: components["schemas"]["ImportChange"][];
+            ChangeCount: number;
         };
         ImportReport: {
             DryRun: boolean;
@@ -1938,6 +1962,8 @@ export interface components {
                 Categories: number;
             };
             Seconds: number;
+            Changes: components["schemas"]["ImportChange"][];
+            ChangeCount: number;
         };
         Item: {
             ItemID: number;
@@ -2097,6 +2123,8 @@ export interface components {
             Row: number;
             Column: string;
             Rule: string;
+            Item?: string;
+            Value?: string;
         };
         Shortage: {
             ItemID: number;

@@ -79,3 +79,36 @@ export function actionInWords(action: string, target: string): string {
 export function actorInWords(email: string): string {
   return email === '' ? 'Someone not signed in' : email;
 }
+
+/** What happened, in three parts: the words before the target, the target's name (a link on the log page), the rest. */
+export interface AuditPhrase {
+  lead: string;
+  name: string;
+  tail: string;
+}
+
+/**
+ * What happened, naming its target: `edited ` + `Nashik Green Grapes (1 kg)` + ` — item #2`,
+ * `gave Employee to ` + `asha@example.com` + `` (an account's e-mail is its name). Without a
+ * name (a target since deleted and never named) the target reads as today: `item #2`.
+ */
+export function auditPhrase(
+  action: string,
+  target: string,
+  name: string | null,
+  detail: Record<string, unknown>,
+): AuditPhrase {
+  let phrase = actionInWords(action, target);
+  const role = typeof detail.role === 'string' ? detail.role : undefined;
+  if (role !== undefined && action === 'role.added') phrase = phrase.replace(/^gave a role to /, `gave ${role} to `);
+  if (role !== undefined && action === 'role.removed')
+    phrase = phrase.replace(/^took a role from /, `took ${role} from `);
+  const ref = target === '' ? '' : targetInWords(target);
+  const at = ref === '' ? -1 : phrase.indexOf(ref);
+  if (at < 0) return { lead: phrase, name: '', tail: '' };
+  const lead = phrase.slice(0, at);
+  const rest = phrase.slice(at + ref.length);
+  if (name === null || name === '' || name === ref) return { lead, name: ref, tail: rest };
+  // An account is known by its e-mail; anything else keeps its number beside its name.
+  return { lead, name, tail: target.startsWith('user:') ? rest : ` — ${ref}${rest}` };
+}

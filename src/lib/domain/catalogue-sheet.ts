@@ -51,6 +51,42 @@ export interface SheetError {
   Row: number;
   Column: string;
   Rule: string;
+  /** The item the row is about, when known: its title as stored (a row naming an item) or as the row gives it. */
+  Item?: string | undefined;
+  /** The cell's text as the file has it, when the rule is about one cell. */
+  Value?: string | undefined;
+}
+
+/** One cell an import changes (or, a dry run, would change): `Sangli Green Grapes: UnitPrice 79 → 85`. */
+export interface ImportChange {
+  /** The row of the file that changes it. */
+  Row: number;
+  /** What the cell belongs to: `Item`, `Store`, `StoreDb`, `Section` or `Category`. */
+  Kind: 'Item' | 'Store' | 'StoreDb' | 'Section' | 'Category';
+  ID: number;
+  /** Its title before the import (an item's with its size). */
+  Name: string;
+  /** The sheet column. */
+  Column: string;
+  /** The value before and after, as an export writes it (rupees, percent, true/false). */
+  Before: string;
+  After: string;
+}
+
+/** The most changed cells a report lists; `ChangeCount` counts them all. */
+export const MAX_LISTED_CHANGES = 1000;
+
+/** An error row in words: `Row 14, Nashik Green Grapes: UnitPrice 'abc': must be a number`. */
+export function describeSheetError(e: SheetError): string {
+  const where = e.Item === undefined ? `Row ${e.Row}` : `Row ${e.Row}, ${e.Item}`;
+  const rule = e.Column !== '' && e.Rule.startsWith(e.Column) ? e.Rule.slice(e.Column.length).trim() : e.Rule;
+  const cell = e.Value === undefined ? e.Column : `${e.Column} '${e.Value}'`;
+  return cell === '' ? `${where}: ${rule}` : `${where}: ${cell} ${rule}`;
+}
+
+/** A changed cell in words: `Sangli Green Grapes (1 kg): UnitPrice 79 → 85`. */
+export function describeImportChange(c: ImportChange): string {
+  return `${c.Name}: ${c.Column} ${c.Before === '' ? '(empty)' : c.Before} → ${c.After === '' ? '(empty)' : c.After}`;
 }
 
 /** How many rows of each kind an import created, changed or left alone. */
@@ -71,6 +107,10 @@ export interface ImportReport {
   Changed: ImportCounts;
   Unchanged: ImportCounts;
   Seconds: number;
+  /** Every cell the import changes, in row order: the first `MAX_LISTED_CHANGES`. */
+  Changes: ImportChange[];
+  /** Changed cells in all. */
+  ChangeCount: number;
 }
 
 /** A running or finished import: `GET /api/Catalogue/Import/{JobID}`. */
@@ -92,6 +132,13 @@ export interface ImportJobDto {
   Errors: SheetError[];
   /** Bad cells in all; `Errors` lists the first 1,000. */
   ErrorCount: number;
+  /**
+   * The cells the file changes, before → after (the report's own list); for a file with
+   * bad rows, the cells its other rows would change, so a check shows both at once.
+   */
+  Changes: ImportChange[];
+  /** Changed cells in all; `Changes` lists the first 1,000. */
+  ChangeCount: number;
 }
 
 /** The most bad cells an answer lists. */

@@ -1,5 +1,7 @@
 /* The answers of the staff calls (docs/api.md "Staff calls"); the forms that produce them are `catalogue-forms.ts`. */
 
+import type { AuditChange } from './audit-detail.ts';
+
 /** A store database (the spec's DbID): `GET /api/StoreDb/Read/{id}`. */
 export interface StoreDbDto {
   DbID: number;
@@ -43,6 +45,14 @@ export interface AuditEntryDto {
   Detail: Record<string, unknown>;
   /** The caller's network address. */
   Address: string;
+  /** The target's name as staff know it (`Nashik Green Grapes (1 kg)`, an account's e-mail), read when the log is read; null when unknown. */
+  TargetName: string | null;
+  /** The staff page that works with the target (the item's editor, the order on the board, the account's page); null when it is gone. */
+  TargetLink: string | null;
+  /** What happened, naming the target: `edited Nashik Green Grapes (1 kg) — item #2`. */
+  Summary: string;
+  /** The detail as labelled lines: `{ Label: 'Unit price', From: 'Rs 149', To: 'Rs 169' }`. */
+  Changes: AuditChange[];
 }
 
 /** Progress of the site build this server runs (`POST /api/Site/Publish`). */

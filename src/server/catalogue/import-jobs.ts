@@ -82,6 +82,8 @@ export class ImportJobs {
       Report: null,
       Errors: [],
       ErrorCount: 0,
+      Changes: [],
+      ChangeCount: 0,
     };
     const run = async (): Promise<ImportJobDto> => {
       dto.State = 'running';
@@ -108,11 +110,15 @@ export class ImportJobs {
         if (outcome.ok) {
           dto.State = 'succeeded';
           dto.Report = outcome.report;
+          dto.Changes = outcome.report.Changes;
+          dto.ChangeCount = outcome.report.ChangeCount;
           dto.Message = describeReport(outcome.report);
         } else {
           dto.State = 'invalid';
           dto.Errors = outcome.errors.slice(0, MAX_LISTED_ERRORS);
           dto.ErrorCount = outcome.errors.length;
+          dto.Changes = outcome.changes;
+          dto.ChangeCount = outcome.changeCount;
           dto.Message = outcome.message;
         }
       } catch (err) {

@@ -97,6 +97,8 @@ function checkProductCodes(plan: Plan, codeRows: CodeRow[], errors: SheetError[]
       errors.push({
         Row: p.rowNumber,
         Column: 'ProductCode',
+        Item: p.existing?.title ?? p.columns.title,
+        Value: p.columns.product_code,
         Rule:
           other.row !== undefined
             ? `ProductCode ${p.columns.product_code} is also on row ${other.row} for the same store; a code names one item.`

@@ -55,6 +55,8 @@ export class RowPlanner {
   private readonly seenItems = new Map<number, number>();
   private n = 0;
   private cells: ImportRow['cells'] = {};
+  /** The stored item the current row changes, once known: errors name it. */
+  private item: Item | undefined;
 
   constructor(parents: ParentPlanner, items: NamedItems, has: Set<SheetColumn>, errors: SheetError[]) {
     this.parents = parents;
@@ -63,8 +65,14 @@ export class RowPlanner {
     this.errors = errors;
   }
 
+  /** Records a broken rule with the row's item (as stored, or as the row names it) and the cell's text. */
   private fail(column: string, rule: string, row = this.n): void {
-    this.errors.push({ Row: row, Column: column, Rule: rule });
+    const error: SheetError = { Row: row, Column: column, Rule: rule };
+    const item = this.item?.title ?? this.given('ItemTitle');
+    if (item !== undefined) error.Item = item;
+    const value = this.cells[column as SheetColumn];
+    if (value !== undefined && value.trim() !== '') error.Value = value.trim().slice(0, 200);
+    this.errors.push(error);
   }
 
   /** A cell's trimmed text, or undefined when it is blank or its column is not in the file. */
@@ -100,9 +108,11 @@ export class RowPlanner {
   planRow({ n, cells }: ImportRow): void {
     this.n = n;
     this.cells = cells;
+    this.item = undefined;
     const before = this.errors.length;
     let existing = this.itemOfRow();
     if (existing === SKIP) return;
+    this.item = existing;
     const ids = [this.idOf('StoreID'), this.idOf('DbID'), this.idOf('SectionID'), this.idOf('CategoryID')] as const;
     const [storeId, dbId, sectionId, categoryId] = ids;
     if (storeId === SKIP || dbId === SKIP || sectionId === SKIP || categoryId === SKIP) return;
@@ -111,6 +121,7 @@ export class RowPlanner {
     const byCode = this.itemByCode(existing, store);
     if (byCode === SKIP) return;
     existing = byCode;
+    this.item = existing;
     this.planStoreColumns(store);
     if (this.planCategory(store, categoryId) === SKIP) return;
     const dbp = this.dbOfRow(existing, store, dbId);

@@ -1,9 +1,15 @@
 import { stat } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
-import type { ImportReport, SheetError } from '../../lib/domain/catalogue-sheet.ts';
+import {
+  type ImportChange,
+  type ImportReport,
+  MAX_LISTED_CHANGES,
+  type SheetError,
+} from '../../lib/domain/catalogue-sheet.ts';
 import { writeAudit } from '../audit.ts';
 import type { Dialect } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
+import { diffPlan } from './import-diff.ts';
 import { countPlan } from './import-model.ts';
 import { planImport } from './import-plan.ts';
 import { readCells } from './import-read.ts';
@@ -37,7 +43,15 @@ export interface ImportOptions {
 
 export type ImportOutcome =
   | { ok: true; report: ImportReport }
-  | { ok: false; rows: number; errors: SheetError[]; message: string };
+  | {
+      ok: false;
+      rows: number;
+      errors: SheetError[];
+      message: string;
+      /** The cells the rows without problems would change. */
+      changes: ImportChange[];
+      changeCount: number;
+    };
 
 /**
  * Imports items, and the categories, stores, store databases and sections they
@@ -47,7 +61,8 @@ export type ImportOutcome =
  * transaction, in multi-row statements. A row with an ItemID (or a ProductCode
  * its store already knows) changes that item; a row without creates one.
  * Columns left out of the file leave those fields as they are. A dry run checks
- * and counts without writing. One audit entry records the counts. The file is
+ * and counts without writing; both list every changed cell, before → after
+ * (`import-diff.ts`). One audit entry records the counts. The file is
  * streamed from disk and parsed on a worker thread (`readSheetFile`), off the
  * event loop; a file past the caps of `import-limits.ts` (rows, unpacked XLSX
  * size, the reader's memory) is refused naming the file and the cap.
@@ -68,10 +83,10 @@ export async function importCatalogue(
   } catch (err) {
     if (err instanceof SheetOverLimit) {
       const message = `${opts.fileName} ${err.message}`;
-      return { ok: false, rows: 0, errors: [{ Row: 1, Column: 'file', Rule: message }], message };
+      return invalid([{ Row: 1, Column: 'file', Rule: message }], 0, undefined, message);
     }
     if (err instanceof UnreadableSheet)
-      return { ok: false, rows: 0, errors: [{ Row: 1, Column: '', Rule: err.message }], message: err.message };
+      return invalid([{ Row: 1, Column: '', Rule: err.message }], 0, undefined, err.message);
     throw err;
   }
 
@@ -82,7 +97,8 @@ export async function importCatalogue(
   const plan = await planImport(db, rows, has, errors, (done) =>
     progress({ phase: 'checking', done, total: rows.length }),
   );
-  if (errors.length > 0) return invalid(errors, rows.length);
+  const diff = diffPlan(plan, MAX_LISTED_CHANGES);
+  if (errors.length > 0) return invalid(errors, rows.length, diff);
 
   const counts = countPlan(plan);
   const report: ImportReport = {
@@ -90,6 +106,8 @@ export async function importCatalogue(
     Rows: rows.length,
     ...counts,
     Seconds: 0,
+    Changes: diff.changes,
+    ChangeCount: diff.count,
   };
   if (!opts.dryRun) {
     await writePlan(db, plan, actor, (done) => progress({ phase: 'writing', done, total: plan.items.length }));
@@ -114,9 +132,16 @@ export async function importCatalogue(
   return { ok: true, report };
 }
 
-function invalid(errors: SheetError[], rows: number): ImportOutcome {
+function invalid(
+  errors: SheetError[],
+  rows: number,
+  diff: { changes: ImportChange[]; count: number } = { changes: [], count: 0 },
+  whole?: string,
+): ImportOutcome {
   errors.sort((a, b) => a.Row - b.Row);
   const badRows = new Set(errors.map((e) => e.Row)).size;
-  const message = `${badRows === 1 ? '1 row breaks' : `${badRows} rows break`} the rules (${errors.length === 1 ? '1 cell' : `${errors.length} cells`}); nothing was imported. Fix them and import the file again.`;
-  return { ok: false, rows, errors, message };
+  const message =
+    whole ??
+    `${badRows === 1 ? '1 row breaks' : `${badRows} rows break`} the rules (${errors.length === 1 ? '1 cell' : `${errors.length} cells`}); nothing was imported. Fix them and import the file again.`;
+  return { ok: false, rows, errors, message, changes: diff.changes, changeCount: diff.count };
 }

@@ -125,25 +125,35 @@ export function itemWriteChanges(row: Item, write: ItemWrite): boolean {
   return ITEM_WRITABLE_COLUMNS.some(({ column }) => write[column] !== row[column]);
 }
 
+/**
+ * A column's value as a sheet cell writes it: money in rupees, rates in percent, flags as
+ * booleans, no code or section as an empty cell. The one conversion of exports and of an
+ * import's list of changed cells.
+ */
+export function sheetValueOf(column: keyof ItemsTable, value: unknown): unknown {
+  switch (column) {
+    case 'unit_price':
+    case 'flat_discount':
+    case 'selling_price':
+      return paiseToRupees(value as number);
+    case 'discount_bps':
+    case 'gst_bps':
+      return bpsToPercent(value as number);
+    case 'hidden':
+      return value !== 0;
+    case 'product_code':
+    case 'section_id':
+      return value ?? '';
+    default:
+      return value;
+  }
+}
+
 /** An item's own cells of a catalogue sheet (the columns of its store, database, section and category aside). */
 export function itemSheetCells(row: Item): Record<ItemField, unknown> {
-  return {
-    ItemID: row.id,
-    ProductCode: row.product_code ?? '',
-    ItemTitle: row.title,
-    ItemMetaDescription: row.meta_description,
-    ItemContent: row.content,
-    ItemHidden: row.hidden !== 0,
-    Availability: row.stock,
-    Size: row.size,
-    UnitPrice: paiseToRupees(row.unit_price),
-    Discount: bpsToPercent(row.discount_bps),
-    FlatDiscount: paiseToRupees(row.flat_discount),
-    Gst: bpsToPercent(row.gst_bps),
-    SellingPrice: paiseToRupees(row.selling_price),
-    SectionID: row.section_id ?? '',
-    DbID: row.db_id,
-    StoreID: row.store_id,
-    ItemUpdatedTime: row.updated_at,
-  };
+  const out = {} as Record<ItemField, unknown>;
+  for (const column of Object.keys(ITEM_COLUMNS) as (keyof Columns)[]) {
+    out[ITEM_COLUMNS[column].field] = sheetValueOf(column, row[column]);
+  }
+  return out;
 }

@@ -197,6 +197,27 @@ export const auditEntrySchema = named(
     Target: z.string(),
     Detail: z.record(z.string(), z.unknown()),
     Address: z.string(),
+    TargetName: z
+      .string()
+      .nullable()
+      .describe(
+        "The target's name, read when the log is read (an item's title and size, an account's e-mail); null when unknown",
+      ),
+    TargetLink: z
+      .string()
+      .nullable()
+      .describe('The staff page that works with the target (a path of the site); null when the target is gone'),
+    Summary: z.string().describe('What happened, naming the target: `edited Nashik Green Grapes (1 kg) — item #2`'),
+    Changes: z
+      .array(
+        z.object({
+          Field: z.string().describe("The detail's key as stored"),
+          Label: z.string().describe('The key as people read it'),
+          From: z.string().nullable().describe('The value before, in words; null for a value that is not a change'),
+          To: z.string().describe('The value after, or the value, in words (money as `Rs 149`)'),
+        }),
+      )
+      .describe('The detail as labelled lines'),
   }),
 );
 
@@ -237,7 +258,29 @@ export const deletedItemSchema = named(
   z.object({ Message: z.string(), RemovedFromCarts: count, RemovedFromCustomOrders: count }),
 );
 
-const sheetErrorSchema = named('SheetError', z.object({ Row: z.int().min(1), Column: z.string(), Rule: z.string() }));
+const sheetErrorSchema = named(
+  'SheetError',
+  z.object({
+    Row: z.int().min(1),
+    Column: z.string(),
+    Rule: z.string(),
+    Item: z.string().optional().describe('The item the row is about, when known'),
+    Value: z.string().optional().describe("The cell's text as the file has it, when the rule is about one cell"),
+  }),
+);
+const importChangeSchema = named(
+  'ImportChange',
+  z.object({
+    Row: z.int().min(2),
+    Kind: z.enum(['Item', 'Store', 'StoreDb', 'Section', 'Category']),
+    ID: id,
+    Name: z.string().describe('Its title before the import'),
+    Column: z.string(),
+    Before: z.string(),
+    After: z.string(),
+  }),
+  'One cell an import changes, or would change: `Sangli Green Grapes: UnitPrice 79 → 85`.',
+);
 const importCountsSchema = z.object({
   Items: count,
   Stores: count,
@@ -252,6 +295,8 @@ const importReportFields = {
   Changed: importCountsSchema,
   Unchanged: importCountsSchema,
   Seconds: z.number(),
+  Changes: z.array(importChangeSchema).describe('Every changed cell, in row order: the first 1,000'),
+  ChangeCount: count.describe('Changed cells in all'),
 };
 const importReportSchema = named('ImportReport', z.object(importReportFields));
 export const importJobSchema = named(
@@ -270,6 +315,12 @@ export const importJobSchema = named(
     Report: importReportSchema.nullable(),
     Errors: z.array(sheetErrorSchema),
     ErrorCount: count,
+    Changes: z
+      .array(importChangeSchema)
+      .describe(
+        'The cells the file changes; for a file with bad rows, those its other rows would change (the first 1,000)',
+      ),
+    ChangeCount: count.describe('Changed cells in all'),
   }),
 );
 export const importDoneSchema = named(
