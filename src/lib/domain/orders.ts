@@ -62,11 +62,13 @@ export interface OrderDto {
   CustomerID: number;
   CustomerName: string;
   Status: OrderStatusName;
-  /** The sum of the line totals, in rupees. */
+  /** The sum of the line totals plus `DeliveryFee`, in rupees. */
   OrderTotal: number;
   CreatedTime: string;
   UpdatedTime: string;
   OrderItems: OrderItemDto[];
   /** Where the order goes: the snapshot taken when it was placed. */
   DeliveryAddress: DeliveryAddressDto;
+  /** The delivery fee charged, in rupees (issue 31): each store's fee unless its part reached free delivery; included in OrderTotal. */
+  DeliveryFee: number;
 }

@@ -25,6 +25,7 @@ import type {
 import type { ImportJobDto, ImportReport, SheetError } from '../../lib/domain/catalogue-sheet.ts';
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
 import type { FeedClientDto } from '../../lib/domain/feed-rules.ts';
+import type { StoreDeliveryDto } from '../../lib/domain/delivery-area.ts';
 import type { OrderDto, OrderItemDto } from '../../lib/domain/orders.ts';
 import type { OrderAgainLineDto, StockAlertDto } from '../../lib/domain/shopper.ts';
 import type {
@@ -84,6 +85,21 @@ export const oauthErrorSchema = named(
 export const categorySchema = named(
   'Category',
   z.object({ CategoryID: id, CategoryTitle: z.string(), CategoryUpdatedTime: time }),
+);
+
+/** Where a store delivers and for how much (issue 31); money in rupees, paise exact. */
+export const storeDeliverySchema = named(
+  'StoreDelivery',
+  z.object({
+    StoreID: id,
+    PostalCodes: z
+      .array(z.string())
+      .describe('6-digit PIN codes ("411001") and prefixes ("4110*") the store serves; empty: every PIN code'),
+    Fee: rupees.describe('The delivery fee of the store\'s part of an order'),
+    MinimumOrder: rupees.describe("The least the store's items of an order may come to"),
+    FreeAbove: rupees.nullable().describe("From this much of the store's items, delivery is free; null: never free"),
+  }),
+  'A store without settings delivers everywhere, with no fee and no minimum.',
 );
 
 export const storeSchema = named(
@@ -415,6 +431,7 @@ export const orderSchema = named(
     UpdatedTime: time,
     OrderItems: z.array(orderItemSchema),
     DeliveryAddress: deliveryAddressSchema,
+    DeliveryFee: rupees.describe('The delivery fee charged (each store of the order unless its part reached free delivery), included in OrderTotal'),
   }),
 );
 
@@ -566,6 +583,7 @@ export type WireSchemasCoverTheirInterfaces = [
   Assert<Covers<Out<typeof deliveryAddressSchema>, DeliveryAddressDto>>,
   Assert<Covers<Out<typeof orderItemSchema>, OrderItemDto>>,
   Assert<Covers<Out<typeof orderSchema>, OrderDto>>,
+  Assert<Covers<Out<typeof storeDeliverySchema>, StoreDeliveryDto>>,
   Assert<Covers<Out<typeof orderAgainLineSchema>, OrderAgainLineDto>>,
   Assert<Covers<Out<typeof stockAlertSchema>, StockAlertDto>>,
   Assert<Covers<Out<typeof userInfoSchema>, UserInfoDto>>,
