@@ -233,10 +233,16 @@ function OrderCard({ order, changed }: { order: OrderDto; changed: (order: Order
                 <th scope="row" colSpan={2} className="px-2.5 py-2 text-right font-semibold sm:hidden">
                   Delivery fee
                 </th>
-                <th scope="row" colSpan={3} className="hidden px-2.5 py-2 text-right font-semibold sm:table-cell sm:px-4">
+                <th
+                  scope="row"
+                  colSpan={3}
+                  className="hidden px-2.5 py-2 text-right font-semibold sm:table-cell sm:px-4"
+                >
                   Delivery fee
                 </th>
-                <td className="px-2.5 py-2 text-right tabular-nums sm:whitespace-nowrap sm:px-4">{rs(order.DeliveryFee)}</td>
+                <td className="px-2.5 py-2 text-right tabular-nums sm:whitespace-nowrap sm:px-4">
+                  {rs(order.DeliveryFee)}
+                </td>
               </tr>
             )}
             <tr>

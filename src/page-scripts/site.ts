@@ -11,6 +11,9 @@ import { setUpSearchBoxes } from './search.ts';
 // before the first interaction; tests/unit/storage-keys.test.ts fails when the two differ.
 const SIGNED_IN_KEYS = ['jtoken', 'cartState', 'jprofile'];
 
+// `DELIVERY_PIN_KEY` of lib/domain/storage-keys.ts, spelled out for the same reason (the same test holds it).
+const DELIVERY_PIN_KEY = 'aisle.deliveryPin';
+
 const DEFAULT_TILE = '/images/default-tile.svg';
 
 function storage(): Storage | null {
@@ -117,8 +120,36 @@ function setUpAccountArea(): void {
   });
 }
 
+/**
+ * Issue 31: the header's PIN code form. What marks the cards and the cart (`delivery-area.ts`) is
+ * loaded after the first paint, and only when a PIN code is kept or the form is sent.
+ */
+function setUpDeliveryPin(): void {
+  const load = () =>
+    import('./delivery-area.ts').then((m) => {
+      m.startDeliveryArea();
+      return m;
+    });
+  if ((storage()?.getItem(DELIVERY_PIN_KEY) ?? '') !== '') void load();
+  for (const form of document.querySelectorAll<HTMLFormElement>('[data-pin-form]')) {
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const input = form.elements.namedItem('pin');
+      const value = input instanceof HTMLInputElement ? input.value : '';
+      void load()
+        .then((m) => m.savePin(value))
+        .then((problem) => {
+          const error = form.querySelector('[data-pin-error]');
+          if (error !== null) error.textContent = problem;
+          if (problem === '') form.closest('details')?.removeAttribute('open');
+        });
+    });
+  }
+}
+
 function start(): void {
   setUpAccountArea();
+  setUpDeliveryPin();
   setUpImageFallback();
   for (const button of document.querySelectorAll('[data-nav-logout]')) button.addEventListener('click', logout);
   setUpSidebar();

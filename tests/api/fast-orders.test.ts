@@ -412,7 +412,10 @@ describe.each(DIALECTS)('CreateOrder below the framework, on %s', (dialect) => {
     });
     try {
       // My Address is in 560025, which the soap's store does not serve.
-      await db.db.insertInto('store_delivery').values(area(['4110*'])).execute();
+      await db.db
+        .insertInto('store_delivery')
+        .values(area(['4110*']))
+        .execute();
       const before = await db.db.selectFrom('orders').select('id').execute();
       const [unserved] = await both(who.token, order(who, [line(4, 3, 2)]));
       expect(unserved.status).toBe(400);

@@ -112,11 +112,7 @@ describe.each(DIALECTS)('where each store delivers, on %s', (dialect) => {
       expect((await call<StoreDeliveryDto>('GET', '/api/Store/Delivery/1', undefined)).body).toEqual(res.body);
       const all = await call<StoreDeliveryDto[]>('GET', '/api/Store/Delivery', undefined);
       expect(all.body).toEqual([{ StoreID: 1, ...GREEN_GROCER }]);
-      const audit = await t.db.db
-        .selectFrom('audit_log')
-        .selectAll()
-        .where('action', '=', 'store.delivery')
-        .execute();
+      const audit = await t.db.db.selectFrom('audit_log').selectAll().where('action', '=', 'store.delivery').execute();
       expect(audit.map((a) => [a.target, a.actor_email])).toEqual([['store:1', 'sita@aisle.test']]);
       const { PostalCodes, ...money } = GREEN_GROCER;
       expect(JSON.parse(audit[0]?.detail ?? '{}')).toEqual({ Areas: PostalCodes, ...money });

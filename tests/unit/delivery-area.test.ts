@@ -64,7 +64,12 @@ describe('quoteDelivery', () => {
 describe('parseDeliverySettings', () => {
   it('takes rupees with paise exact and keeps each pattern once', () => {
     expect(
-      parseDeliverySettings({ PostalCodes: ['411001', '4110*', '411001'], Fee: 30.5, MinimumOrder: 200, FreeAbove: 500 }),
+      parseDeliverySettings({
+        PostalCodes: ['411001', '4110*', '411001'],
+        Fee: 30.5,
+        MinimumOrder: 200,
+        FreeAbove: 500,
+      }),
     ).toEqual({
       ok: true,
       rules: { postalCodes: ['411001', '4110*'], fee: 3050, minimumOrder: 20000, freeAbove: 50000 },
@@ -96,6 +101,9 @@ describe('parseDeliverySettings', () => {
     expect(errors.Fee).toEqual(['Fee must not be negative.']);
     expect(errors.MinimumOrder).toEqual(['MinimumOrder must have at most two decimals (paise).']);
     expect(errors['PostalCodes[1]']?.[0]).toMatch(/6-digit PIN code/);
-    expect(parseDeliverySettings({ Fee: 1 })).toMatchObject({ ok: false, errors: { PostalCodes: [expect.any(String)] } });
+    expect(parseDeliverySettings({ Fee: 1 })).toMatchObject({
+      ok: false,
+      errors: { PostalCodes: [expect.any(String)] },
+    });
   });
 });

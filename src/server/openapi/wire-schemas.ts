@@ -24,8 +24,8 @@ import type {
 } from '../../lib/domain/catalogue.ts';
 import type { ImportJobDto, ImportReport, SheetError } from '../../lib/domain/catalogue-sheet.ts';
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
-import type { FeedClientDto } from '../../lib/domain/feed-rules.ts';
 import type { StoreDeliveryDto } from '../../lib/domain/delivery-area.ts';
+import type { FeedClientDto } from '../../lib/domain/feed-rules.ts';
 import type { OrderDto, OrderItemDto } from '../../lib/domain/orders.ts';
 import type { OrderAgainLineDto, StockAlertDto } from '../../lib/domain/shopper.ts';
 import type {
@@ -95,7 +95,7 @@ export const storeDeliverySchema = named(
     PostalCodes: z
       .array(z.string())
       .describe('6-digit PIN codes ("411001") and prefixes ("4110*") the store serves; empty: every PIN code'),
-    Fee: rupees.describe('The delivery fee of the store\'s part of an order'),
+    Fee: rupees.describe("The delivery fee of the store's part of an order"),
     MinimumOrder: rupees.describe("The least the store's items of an order may come to"),
     FreeAbove: rupees.nullable().describe("From this much of the store's items, delivery is free; null: never free"),
   }),
@@ -431,7 +431,9 @@ export const orderSchema = named(
     UpdatedTime: time,
     OrderItems: z.array(orderItemSchema),
     DeliveryAddress: deliveryAddressSchema,
-    DeliveryFee: rupees.describe('The delivery fee charged (each store of the order unless its part reached free delivery), included in OrderTotal'),
+    DeliveryFee: rupees.describe(
+      'The delivery fee charged (each store of the order unless its part reached free delivery), included in OrderTotal',
+    ),
   }),
 );
 

@@ -33,7 +33,10 @@ export const READ_DELIVERY = compiledPerShape((db: Kysely<Database>, stores: num
 
 /** The fee an order was charged, in paise. Arguments: fee, order id. */
 export const SET_DELIVERY_FEE = compiledPerShape((db: Kysely<Database>, _shape: 'one', arg) =>
-  db.updateTable('orders').set({ delivery_fee: arg(0) }).where('id', '=', arg(1)),
+  db
+    .updateTable('orders')
+    .set({ delivery_fee: arg(0) })
+    .where('id', '=', arg(1)),
 );
 
 /** A row of READ_DELIVERY. */

@@ -14,8 +14,8 @@ import type { ModelState } from '../errors.ts';
 import { mailQueueRows } from '../mail-queue.ts';
 import { orderPlacedMail } from '../mail-templates.ts';
 import type { CartLineInput } from './cart-input.ts';
-import { type DeliveryOutcome, deliveryStep } from './delivery-rules.ts';
 import { deliveryFor, deliveryOfUser, postsAddress } from './delivery-input.ts';
+import { type DeliveryOutcome, deliveryStep } from './delivery-rules.ts';
 import { deliveryColumns, toOrderDto } from './order-dtos.ts';
 import {
   COUNT_OPEN,

@@ -3,6 +3,7 @@ import { contentFolder } from '../../lib/domain/content-images.ts';
 import { type AuthEnv, listCallerOf, requireRole } from '../auth/middleware.ts';
 import { removeImagesOf } from '../catalogue/content-images.ts';
 import { type EditMode, staffAct } from '../catalogue/staff.ts';
+import { readAllStoreDelivery, readStoreDelivery, saveStoreDelivery } from '../catalogue/store-delivery.ts';
 import {
   createStore,
   deleteStore,
@@ -12,7 +13,6 @@ import {
   STORE_LIST,
   storeDto,
 } from '../catalogue/stores.ts';
-import { readAllStoreDelivery, readStoreDelivery, saveStoreDelivery } from '../catalogue/store-delivery.ts';
 import type { Store } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { idParam, isoTimeQuery, readJsonObject } from '../http/input.ts';
