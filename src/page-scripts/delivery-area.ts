@@ -28,7 +28,7 @@ import { CART_CHANGED_EVENT, LOCAL_CART_EVENT } from './page-events.ts';
 
 const AREAS_FOR_MS = 5 * 60_000;
 
-type Areas = Map<number, DeliveryRules>;
+type Areas = Map<number, { title: string; rules: DeliveryRules }>;
 
 let areas: Areas | null = null;
 
@@ -46,7 +46,7 @@ function session(): Storage | null {
 }
 
 function toAreas(list: StoreDeliveryDto[]): Areas {
-  return new Map(list.map((d) => [d.StoreID, rulesOfDto(d)]));
+  return new Map(list.map((d) => [d.StoreID, { title: d.StoreTitle, rules: rulesOfDto(d) }]));
 }
 
 /** Every store's settings: the session's copy while fresh, else one read (a failed read: every store delivers). */
@@ -76,7 +76,7 @@ async function loadAreas(): Promise<Areas> {
   }
 }
 
-const rulesOf = (all: Areas, storeId: number) => all.get(storeId) ?? DELIVERS_EVERYWHERE;
+const rulesOf = (all: Areas, storeId: number) => all.get(storeId)?.rules ?? DELIVERS_EVERYWHERE;
 
 /** Marks every item card of a store that does not deliver to `pin` (and unmarks the others). */
 function markCards(all: Areas, pin: string): void {
@@ -107,7 +107,10 @@ function line(text: string, className: string): HTMLElement {
   return p;
 }
 
-/** The cart page's delivery summary: per store of the cart, what delivering it to `pin` costs or lacks. */
+/**
+ * The cart page's delivery summary: per store of the cart that has delivery settings, what
+ * delivering its lines to `pin` costs or lacks (the others deliver everywhere, free).
+ */
 function drawSummary(all: Areas, pin: string): void {
   const box = document.querySelector<HTMLElement>('[data-delivery-summary]');
   if (box === null) return;
@@ -118,14 +121,17 @@ function drawSummary(all: Areas, pin: string): void {
     parts.push(line('Enter your PIN code at the top of the page to see delivery fees.', 'text-slate-700'));
   }
   if (lines.length > 0 && pin !== '') {
-    const stores = new Map<number, { title: string; subtotal: number }>();
+    const stores = new Map<number, { title: string; rules: DeliveryRules; subtotal: number }>();
     for (const l of lines) {
-      const s = stores.get(l.StoreID) ?? { title: l.StoreName || `Store ${l.StoreID}`, subtotal: 0 };
+      const area = all.get(l.StoreID);
+      if (area === undefined) continue;
+      const s = stores.get(l.StoreID) ?? { ...area, subtotal: 0 };
       s.subtotal += rupeesToPaise(l.SellingPrice) * l.Qty;
       stores.set(l.StoreID, s);
     }
+    if (stores.size === 0) parts.push(line('Every store in your cart delivers there at no fee.', 'text-slate-800'));
     for (const [storeId, s] of stores) {
-      const quote = quoteDelivery(rulesOf(all, storeId), pin, s.subtotal);
+      const quote = quoteDelivery(s.rules, pin, s.subtotal);
       const item = document.createElement('li');
       item.className = 'py-2';
       item.dataset.deliveryStore = String(storeId);
@@ -156,7 +162,7 @@ function showPin(pin: string): void {
 async function redraw(): Promise<void> {
   const pin = readPin();
   showPin(pin);
-  const all = pin === '' ? new Map<number, DeliveryRules>() : await loadAreas();
+  const all: Areas = pin === '' ? new Map() : await loadAreas();
   markCards(all, pin);
   drawSummary(all, pin);
 }

@@ -73,7 +73,14 @@ describe.each(DIALECTS)('where each store delivers, on %s', (dialect) => {
     it('answers a store without settings as delivering everywhere, free, and 404 for an unknown store', async () => {
       const res = await call<StoreDeliveryDto>('GET', '/api/Store/Delivery/1', undefined);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ StoreID: 1, PostalCodes: [], Fee: 0, MinimumOrder: 0, FreeAbove: null });
+      expect(res.body).toEqual({
+        StoreID: 1,
+        StoreTitle: 'Green Grocer',
+        PostalCodes: [],
+        Fee: 0,
+        MinimumOrder: 0,
+        FreeAbove: null,
+      });
       expect((await call('GET', '/api/store/delivery/99', undefined)).status).toBe(404);
     });
 
@@ -108,14 +115,18 @@ describe.each(DIALECTS)('where each store delivers, on %s', (dialect) => {
     it('saves them for staff, audited, and answers them to anyone', async () => {
       const res = await call<StoreDeliveryDto>('PUT', '/api/Store/Delivery/1', sita, GREEN_GROCER);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ StoreID: 1, ...GREEN_GROCER });
+      expect(res.body).toEqual({ StoreID: 1, StoreTitle: 'Green Grocer', ...GREEN_GROCER });
       expect((await call<StoreDeliveryDto>('GET', '/api/Store/Delivery/1', undefined)).body).toEqual(res.body);
       const all = await call<StoreDeliveryDto[]>('GET', '/api/Store/Delivery', undefined);
-      expect(all.body).toEqual([{ StoreID: 1, ...GREEN_GROCER }]);
+      expect(all.body).toEqual([{ StoreID: 1, StoreTitle: 'Green Grocer', ...GREEN_GROCER }]);
       const audit = await t.db.db.selectFrom('audit_log').selectAll().where('action', '=', 'store.delivery').execute();
       expect(audit.map((a) => [a.target, a.actor_email])).toEqual([['store:1', 'sita@aisle.test']]);
       const { PostalCodes, ...money } = GREEN_GROCER;
-      expect(JSON.parse(audit[0]?.detail ?? '{}')).toEqual({ Areas: PostalCodes, ...money });
+      expect(JSON.parse(audit[0]?.detail ?? '{}')).toEqual({
+        StoreTitle: 'Green Grocer',
+        Areas: PostalCodes,
+        ...money,
+      });
     });
   });
 

@@ -2181,6 +2181,7 @@ export interface components {
         /** @description A store without settings delivers everywhere, with no fee and no minimum. */
         StoreDelivery: {
             StoreID: number;
+            StoreTitle: string;
             PostalCodes: string[];
             Fee: number;
             MinimumOrder: number;

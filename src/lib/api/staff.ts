@@ -83,7 +83,7 @@ export interface StaffApi {
     remove(id: number): Promise<MessageDto>;
     /** Where the store delivers and for how much (issue 31). */
     readDelivery(id: number): Promise<StoreDeliveryDto>;
-    saveDelivery(id: number, settings: Omit<StoreDeliveryDto, 'StoreID'>): Promise<StoreDeliveryDto>;
+    saveDelivery(id: number, settings: Omit<StoreDeliveryDto, 'StoreID' | 'StoreTitle'>): Promise<StoreDeliveryDto>;
   };
   storeDbs: {
     /** All store databases, or one store's. */

@@ -14,6 +14,8 @@ import { formatRs, paiseToRupees, rupeesToPaise } from './money.ts';
 /** A store's delivery settings as the API answers and takes them (money in rupees). */
 export interface StoreDeliveryDto {
   StoreID: number;
+  /** The store's title, so a page can name it (the cart's lines carry only the StoreID). */
+  StoreTitle: string;
   /** Exact 6-digit PIN codes and prefixes ending in `*`; empty: every PIN code. */
   PostalCodes: string[];
   Fee: number;
@@ -90,9 +92,10 @@ export function deliveryWords(quote: DeliveryQuote, storeTitle: string, pin: str
 }
 
 /** The wire form of a store's settings. */
-export function toStoreDeliveryDto(storeId: number, rules: DeliveryRules): StoreDeliveryDto {
+export function toStoreDeliveryDto(storeId: number, storeTitle: string, rules: DeliveryRules): StoreDeliveryDto {
   return {
     StoreID: storeId,
+    StoreTitle: storeTitle,
     PostalCodes: [...rules.postalCodes],
     Fee: paiseToRupees(rules.fee),
     MinimumOrder: paiseToRupees(rules.minimumOrder),

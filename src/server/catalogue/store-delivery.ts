@@ -30,16 +30,18 @@ export function rulesOfRow(row: Omit<StoreDeliveryTable, 'store_id' | 'updated_a
   };
 }
 
-async function assertStore(db: Kysely<Database>, storeId: number): Promise<void> {
-  const store = await db.selectFrom('stores').select('id').where('id', '=', storeId).executeTakeFirst();
+/** The store's title, or a 404 for an unknown store. */
+async function storeTitleOf(db: Kysely<Database>, storeId: number): Promise<string> {
+  const store = await db.selectFrom('stores').select('title').where('id', '=', storeId).executeTakeFirst();
   if (store === undefined) throw AppError.notFound(`Store ${storeId} does not exist.`);
+  return store.title;
 }
 
 /** `GET /api/Store/Delivery/{StoreID}`: the store's settings; a store without any delivers everywhere, free. */
 export async function readStoreDelivery(db: Kysely<Database>, storeId: number): Promise<StoreDeliveryDto> {
-  await assertStore(db, storeId);
+  const title = await storeTitleOf(db, storeId);
   const row = await db.selectFrom('store_delivery').selectAll().where('store_id', '=', storeId).executeTakeFirst();
-  return toStoreDeliveryDto(storeId, row === undefined ? DELIVERS_EVERYWHERE : rulesOfRow(row));
+  return toStoreDeliveryDto(storeId, title, row === undefined ? DELIVERS_EVERYWHERE : rulesOfRow(row));
 }
 
 /**
@@ -47,8 +49,14 @@ export async function readStoreDelivery(db: Kysely<Database>, storeId: number): 
  * not listed delivers everywhere, free): what the pages read once to mark cards and the cart.
  */
 export async function readAllStoreDelivery(db: Kysely<Database>): Promise<StoreDeliveryDto[]> {
-  const rows = await db.selectFrom('store_delivery').selectAll().orderBy('store_id').execute();
-  return rows.map((row) => toStoreDeliveryDto(row.store_id, rulesOfRow(row)));
+  const rows = await db
+    .selectFrom('store_delivery as d')
+    .innerJoin('stores as s', 's.id', 'd.store_id')
+    .selectAll('d')
+    .select('s.title')
+    .orderBy('d.store_id')
+    .execute();
+  return rows.map((row) => toStoreDeliveryDto(row.store_id, row.title, rulesOfRow(row)));
 }
 
 /**
@@ -75,17 +83,16 @@ export async function saveStoreDelivery(
     free_above: rules.freeAbove,
     updated_at: act.at,
   };
-  const dto = toStoreDeliveryDto(storeId, rules);
-  await inTransaction(db, async (trx) => {
-    await assertStore(trx, storeId);
+  return inTransaction(db, async (trx) => {
+    const dto = toStoreDeliveryDto(storeId, await storeTitleOf(trx, storeId), rules);
     await trx
       .insertInto('store_delivery')
       .values({ store_id: storeId, ...row })
       .onConflict((oc) => oc.column('store_id').doUpdateSet(row))
       .execute();
     // The audit log hides any key containing "code" (secrets), so the PIN codes go under `Areas`.
-    const { StoreID: _, PostalCodes, ...money } = dto;
-    await auditStaff(trx, act, 'store.delivery', `store:${storeId}`, { Areas: PostalCodes, ...money });
+    const { StoreID: _, StoreTitle, PostalCodes, ...money } = dto;
+    await auditStaff(trx, act, 'store.delivery', `store:${storeId}`, { StoreTitle, Areas: PostalCodes, ...money });
+    return dto;
   });
-  return dto;
 }

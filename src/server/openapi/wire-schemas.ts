@@ -92,6 +92,7 @@ export const storeDeliverySchema = named(
   'StoreDelivery',
   z.object({
     StoreID: id,
+    StoreTitle: z.string(),
     PostalCodes: z
       .array(z.string())
       .describe('6-digit PIN codes ("411001") and prefixes ("4110*") the store serves; empty: every PIN code'),
