@@ -153,7 +153,7 @@ function drawSummary(all: Areas, pin: string): void {
 
 /** Shows the kept PIN code in the header's PIN form. */
 function showPin(pin: string): void {
-  for (const text of document.querySelectorAll('[data-pin-text]')) text.textContent = pin === '' ? 'Set PIN code' : pin;
+  for (const text of document.querySelectorAll('[data-pin-text]')) text.textContent = pin === '' ? 'PIN' : pin;
   for (const input of document.querySelectorAll<HTMLInputElement>('[data-pin-form] input[name="pin"]')) {
     if (input !== document.activeElement) input.value = pin;
   }

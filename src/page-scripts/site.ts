@@ -5,6 +5,7 @@
  * once, after the page has been parsed. It is a bundled file, never inline, so
  * the Content-Security-Policy allows it as one of the site's own scripts.
  */
+import deliveryAreaUrl from 'virtual:aisle/delivery-area-url';
 import { setUpSearchBoxes } from './search.ts';
 
 // `SIGNED_IN_KEYS` of lib/domain/storage-keys.ts, spelled out so that this script needs no shared chunk
@@ -126,7 +127,7 @@ function setUpAccountArea(): void {
  */
 function setUpDeliveryPin(): void {
   const load = () =>
-    import('./delivery-area.ts').then((m) => {
+    (import(/* @vite-ignore */ deliveryAreaUrl) as Promise<typeof import('./delivery-area.ts')>).then((m) => {
       m.startDeliveryArea();
       return m;
     });
