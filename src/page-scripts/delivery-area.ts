@@ -171,7 +171,7 @@ async function redraw(): Promise<void> {
  * Keeps `raw` as the shopper's PIN code and redraws; answers the problem in words when it is not
  * a PIN code (an empty one forgets the kept code).
  */
-export async function savePin(raw: string): Promise<string> {
+async function savePin(raw: string): Promise<string> {
   const pin = raw.trim();
   if (pin !== '' && !isPinCode(pin)) return 'A PIN code is 6 digits, such as 411001.';
   if (pin === '') storage()?.removeItem(DELIVERY_PIN_KEY);
@@ -182,10 +182,29 @@ export async function savePin(raw: string): Promise<string> {
 
 let started = false;
 
-/** Draws the marks and the cart's summary now, and again whenever the cart or the PIN code changes. */
+/** The header's PIN form: a code is kept, or the problem said, and the form closes. */
+function setUpPinForms(): void {
+  for (const form of document.querySelectorAll<HTMLFormElement>('[data-pin-form]')) {
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const input = form.elements.namedItem('pin');
+      void savePin(input instanceof HTMLInputElement ? input.value : '').then((problem) => {
+        const error = form.querySelector('[data-pin-error]');
+        if (error !== null) error.textContent = problem;
+        if (problem === '') form.closest('details')?.removeAttribute('open');
+      });
+    });
+  }
+}
+
+/**
+ * Works the header's PIN form, draws the marks and the cart's summary now, and again whenever
+ * the cart or the PIN code changes.
+ */
 export function startDeliveryArea(): void {
   if (started) return;
   started = true;
+  setUpPinForms();
   const again = () => void redraw();
   window.addEventListener(LOCAL_CART_EVENT, again);
   window.addEventListener(CART_CHANGED_EVENT, again);

@@ -122,30 +122,13 @@ function setUpAccountArea(): void {
 }
 
 /**
- * Issue 31: the header's PIN code form. What marks the cards and the cart (`delivery-area.ts`) is
- * loaded after the first paint, and only when a PIN code is kept or the form is sent.
+ * Issue 31: the delivery area (`delivery-area.ts`, a file apart) is loaded after the first paint,
+ * and only when a PIN code is kept or the header's PIN form is opened; it then works the form.
  */
 function setUpDeliveryPin(): void {
-  const load = () =>
-    (import(/* @vite-ignore */ deliveryAreaUrl) as Promise<typeof import('./delivery-area.ts')>).then((m) => {
-      m.startDeliveryArea();
-      return m;
-    });
-  if ((storage()?.getItem(DELIVERY_PIN_KEY) ?? '') !== '') void load();
-  for (const form of document.querySelectorAll<HTMLFormElement>('[data-pin-form]')) {
-    form.addEventListener('submit', (e) => {
-      e.preventDefault();
-      const input = form.elements.namedItem('pin');
-      const value = input instanceof HTMLInputElement ? input.value : '';
-      void load()
-        .then((m) => m.savePin(value))
-        .then((problem) => {
-          const error = form.querySelector('[data-pin-error]');
-          if (error !== null) error.textContent = problem;
-          if (problem === '') form.closest('details')?.removeAttribute('open');
-        });
-    });
-  }
+  const load = () => void import(/* @vite-ignore */ deliveryAreaUrl).then((m) => m.startDeliveryArea());
+  if (storage()?.getItem(DELIVERY_PIN_KEY)) load();
+  else document.querySelector('[data-pin]')?.addEventListener('toggle', load, { once: true });
 }
 
 function start(): void {
