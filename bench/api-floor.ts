@@ -371,7 +371,16 @@ async function createOrder(req: IncomingMessage, res: ServerResponse, account: {
     );
     const total = values.reduce((sum, v) => sum + lineTotal(v.selling_price, v.qty), 0);
     const dto = toOrderDto(
-      { id: orderId, user_id: userId, status: 'Placed', total, created_at: at, updated_at: at, ...delivery },
+      {
+        id: orderId,
+        user_id: userId,
+        status: 'Placed',
+        total,
+        delivery_fee: 0,
+        created_at: at,
+        updated_at: at,
+        ...delivery,
+      },
       u.full_name as string,
       values,
     );

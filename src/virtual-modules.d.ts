@@ -9,3 +9,9 @@ declare module 'virtual:aisle/cart-page' {
   const code: string;
   export default code;
 }
+
+/** The URL of the delivery area's module, a file apart (src/publish/client-integration.ts). */
+declare module 'virtual:aisle/delivery-area-url' {
+  const url: string;
+  export default url;
+}

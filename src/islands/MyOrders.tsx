@@ -228,6 +228,23 @@ function OrderCard({ order, changed }: { order: OrderDto; changed: (order: Order
             ))}
           </tbody>
           <tfoot>
+            {(order.DeliveryFee ?? 0) > 0 && (
+              <tr data-delivery-fee>
+                <th scope="row" colSpan={2} className="px-2.5 py-2 text-right font-semibold sm:hidden">
+                  Delivery fee
+                </th>
+                <th
+                  scope="row"
+                  colSpan={3}
+                  className="hidden px-2.5 py-2 text-right font-semibold sm:table-cell sm:px-4"
+                >
+                  Delivery fee
+                </th>
+                <td className="px-2.5 py-2 text-right tabular-nums sm:whitespace-nowrap sm:px-4">
+                  {rs(order.DeliveryFee)}
+                </td>
+              </tr>
+            )}
             <tr>
               {/* Below 640 px the Price column is not shown: the label spans the two columns left of Total. */}
               <th scope="row" colSpan={2} className="px-2.5 py-2 text-right font-bold sm:hidden">

@@ -48,6 +48,7 @@ export function OrderConfirmation({ order, email }: { order: OrderDto; email: st
         caption={`The items of order #${order.OrderID}, with prices in Rs`}
         lines={order.OrderItems.map((line) => ({ ...line, total: line.LineTotal }))}
         grandTotal={order.OrderTotal}
+        deliveryFee={order.DeliveryFee ?? 0}
       />
       <h3 className="mb-1 text-lg font-bold text-slate-900">Delivering to</h3>
       <address className="mb-4 not-italic text-slate-800" data-order-address>

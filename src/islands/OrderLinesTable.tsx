@@ -16,10 +16,13 @@ export function OrderLinesTable({
   caption,
   lines,
   grandTotal,
+  deliveryFee = 0,
 }: {
   caption: string;
   lines: readonly OrderTableLine[];
   grandTotal: number;
+  /** The delivery fee included in `grandTotal`, in rupees; shown as its own row when above 0. */
+  deliveryFee?: number;
 }) {
   return (
     <div className="mb-6 overflow-x-auto">
@@ -53,6 +56,14 @@ export function OrderLinesTable({
           ))}
         </tbody>
         <tfoot>
+          {deliveryFee > 0 && (
+            <tr data-delivery-fee>
+              <th scope="row" colSpan={2} className="py-2 pr-2 text-right font-semibold">
+                Delivery fee
+              </th>
+              <td className="whitespace-nowrap py-2 pl-2 text-right tabular-nums">{rs(deliveryFee)}</td>
+            </tr>
+          )}
           <tr>
             <th scope="row" colSpan={2} className="py-2 pr-2 text-right font-bold">
               Grand total

@@ -5,11 +5,15 @@
  * once, after the page has been parsed. It is a bundled file, never inline, so
  * the Content-Security-Policy allows it as one of the site's own scripts.
  */
+import deliveryAreaUrl from 'virtual:aisle/delivery-area-url';
 import { setUpSearchBoxes } from './search.ts';
 
 // `SIGNED_IN_KEYS` of lib/domain/storage-keys.ts, spelled out so that this script needs no shared chunk
 // before the first interaction; tests/unit/storage-keys.test.ts fails when the two differ.
 const SIGNED_IN_KEYS = ['jtoken', 'cartState', 'jprofile'];
+
+// `DELIVERY_PIN_KEY` of lib/domain/storage-keys.ts, spelled out for the same reason (the same test holds it).
+const DELIVERY_PIN_KEY = 'aisle.deliveryPin';
 
 const DEFAULT_TILE = '/images/default-tile.svg';
 
@@ -117,8 +121,19 @@ function setUpAccountArea(): void {
   });
 }
 
+/**
+ * Issue 31: the delivery area (`delivery-area.ts`, a file apart) is loaded after the first paint,
+ * and only when a PIN code is kept or the header's PIN form is opened; it then works the form.
+ */
+function setUpDeliveryPin(): void {
+  const load = () => void import(/* @vite-ignore */ deliveryAreaUrl).then((m) => m.startDeliveryArea());
+  if (storage()?.getItem(DELIVERY_PIN_KEY)) load();
+  else document.querySelector('[data-pin]')?.addEventListener('toggle', load, { once: true });
+}
+
 function start(): void {
   setUpAccountArea();
+  setUpDeliveryPin();
   setUpImageFallback();
   for (const button of document.querySelectorAll('[data-nav-logout]')) button.addEventListener('click', logout);
   setUpSidebar();

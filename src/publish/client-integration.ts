@@ -12,6 +12,12 @@ const INLINED: Record<string, string> = {
   [CART_PAGE_MODULE]: "import './cart-page.ts';\n",
 };
 const scripts = fileURLToPath(new URL('../page-scripts/', import.meta.url));
+/**
+ * The URL of the delivery area's module (issue 31), a file of its own that `site.ts` imports after
+ * the first paint only when a shopper keeps a PIN code. Emitted as a file apart, not as a chunk
+ * Vite knows of: Vite's dynamic `import()` would add its preload helper to every page's script.
+ */
+const DELIVERY_AREA_MODULE = 'virtual:aisle/delivery-area-url';
 
 /** The `PUBLIC_*` variables of the environment, as Vite exposes them to the browser. */
 function publicEnv(): Record<string, string> {
@@ -47,6 +53,22 @@ export async function bundleScript(entry: string): Promise<string> {
   return code.replace(/<\/(script)/gi, '<\\/$1');
 }
 
+/** Bundles a module of src/page-scripts into one minified ES module that keeps its exports. */
+async function bundleModule(file: string): Promise<string> {
+  const out = await build({
+    entryPoints: [`${scripts}${file}`],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: 'es2022',
+    define: { 'import.meta.env': JSON.stringify(publicEnv()) },
+    write: false,
+    legalComments: 'none',
+    logLevel: 'silent',
+  });
+  return out.outputFiles[0]?.text ?? '';
+}
+
 /**
  * The browser side of the shop's pages: the `client:interaction` directive
  * (islands that load on the first interaction with a stepper) and the
@@ -72,6 +94,22 @@ export function clientIntegration(): AstroIntegration {
                   return entry === undefined
                     ? undefined
                     : `export default ${JSON.stringify(await bundleScript(entry))};`;
+                },
+              },
+              {
+                name: 'aisle:lazy-scripts',
+                resolveId: (id: string) => (id === DELIVERY_AREA_MODULE ? `\0${id}` : undefined),
+                async load(this: { meta: { watchMode: boolean }; emitFile(file: object): string }, id: string) {
+                  if (id !== `\0${DELIVERY_AREA_MODULE}`) return undefined;
+                  // The dev server serves the source as a module; a build emits the bundled file.
+                  if (this.meta.watchMode)
+                    return `export default ${JSON.stringify('/src/page-scripts/delivery-area.ts')};`;
+                  const ref = this.emitFile({
+                    type: 'asset',
+                    name: 'delivery-area.js',
+                    source: await bundleModule('delivery-area.ts'),
+                  });
+                  return `export default import.meta.ROLLUP_FILE_URL_${ref};`;
                 },
               },
             ],

@@ -95,6 +95,7 @@ function orderTable(order: OrderDto): string[][] {
       String(l.Qty),
       formatRupees(l.LineTotal),
     ]),
+    ...(order.DeliveryFee > 0 ? [['Delivery fee', '', '', formatRupees(order.DeliveryFee)]] : []),
     ['Order total', '', '', formatRupees(order.OrderTotal)],
   ];
 }

@@ -37,6 +37,7 @@ const ORDER_FIELDS = [
   'CustomerID',
   'CustomerName',
   'DeliveryAddress',
+  'DeliveryFee',
   'OrderID',
   'OrderItems',
   'OrderTotal',

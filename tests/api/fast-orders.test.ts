@@ -396,6 +396,47 @@ describe.each(DIALECTS)('CreateOrder below the framework, on %s', (dialect) => {
     expect(saved).toEqual({ address_line1: '1 MG Road', postal_code: '560001' });
   });
 
+  it('applies each store’s delivery area, minimum and fee at both doors (issue 31), to My Address’s PIN code', async () => {
+    const [who] = await addCustomers(db.db, SECRET, NOW, [
+      { email: 'area@aisle.test', fullName: 'Area', role: 'User' },
+    ]);
+    if (who === undefined) throw new Error('no customer');
+    await db.db.updateTable('items').set({ stock: 100 }).where('id', '=', 4).execute();
+    const area = (codes: string[]) => ({
+      store_id: 3,
+      postal_codes: JSON.stringify(codes),
+      fee: 2500,
+      minimum_order: 10000,
+      free_above: 50000,
+      updated_at: NOW.toISOString(),
+    });
+    try {
+      // My Address is in 560025, which the soap's store does not serve.
+      await db.db
+        .insertInto('store_delivery')
+        .values(area(['4110*']))
+        .execute();
+      const before = await db.db.selectFrom('orders').select('id').execute();
+      const [unserved] = await both(who.token, order(who, [line(4, 3, 2)]));
+      expect(unserved.status).toBe(400);
+      expect(Object.keys(JSON.parse(unserved.body).ModelState)).toEqual(['DeliveryAddress.PostalCode']);
+      await db.db.updateTable('store_delivery').set({ postal_codes: '["5600*"]' }).where('store_id', '=', 3).execute();
+      const [below] = await both(who.token, order(who, [line(4, 3, 1)]));
+      expect(below.status).toBe(400);
+      expect(JSON.parse(below.body).MinimumOrder).toEqual([
+        { StoreID: 3, StoreTitle: 'Clean Home', MinimumOrder: 100, Missing: 46.9 },
+      ]);
+      expect(await db.db.selectFrom('orders').select('id').execute()).toHaveLength(before.length);
+      const handedBack0 = handedBack;
+      const [placed] = await both(who.token, order(who, [line(4, 3, 2)]));
+      expect(handedBack).toBe(handedBack0);
+      expect(placed.status).toBe(201);
+      expect(JSON.parse(placed.body)).toMatchObject({ DeliveryFee: 25, OrderTotal: 131.2 });
+    } finally {
+      await db.db.deleteFrom('store_delivery').execute();
+    }
+  });
+
   it('never oversells: 60 simultaneous orders over HTTP for 20 units', async () => {
     const shoppers = await addCustomers(
       db.db,

@@ -32,6 +32,7 @@ function order(status: OrderStatusName): OrderDto {
     Status: status,
     // 640.50 + 2 × 114.50 + 12,33,698: plain numbers in rupees, as the API sends them.
     OrderTotal: 1234567.5,
+    DeliveryFee: 0,
     CreatedTime: '2026-11-27T10:00:00.000Z',
     UpdatedTime: '2026-11-27T10:00:00.000Z',
     OrderItems: [

@@ -57,6 +57,7 @@ describe('browser storage keys', () => {
     const spelled = keys.SIGNED_IN_KEYS.map((k) => `'${k}'`).join(', ');
     expect(source).toContain(`const SIGNED_IN_KEYS = [${spelled}];`);
     expect(source).not.toMatch(/from '[^']*storage-keys/);
+    expect(source).toContain(`const DELIVERY_PIN_KEY = '${keys.DELIVERY_PIN_KEY}';`);
   });
 
   it('finds a key spelled outside its home', () => {

@@ -12,6 +12,7 @@ import { FilterSelect, useQueryId } from './filters.tsx';
 import { byId, LoadError, readAllCategories, useLookup } from './Lookups.tsx';
 import { formatWhen } from './PublishBanner.tsx';
 import { StaffPage } from './StaffPage.tsx';
+import { StoreDeliveryPanel } from './StoreDeliveryPanel.tsx';
 import { staff } from './staff-client.ts';
 import { TextArea, TextInput } from './TextFields.tsx';
 import { useResourceForm } from './useResourceForm.ts';
@@ -122,7 +123,7 @@ export function StoreAdmin() {
   return (
     <StaffPage
       title="Stores"
-      description="The stores of the shop: their category, type, description, picture, the most of one item an order may hold, and whether they are hidden."
+      description="The stores of the shop: their category, type, description, picture, the most of one item an order may hold, whether they are hidden, and where they deliver for how much (Edit)."
     >
       <StoreBody />
     </StaffPage>
@@ -224,7 +225,12 @@ function StoreBody() {
         }}
         edit={{
           title: (r) => `Edit store ${r.StoreTitle}`,
-          render: (r, done) => <StoreFormPanel row={r} categories={categories.rows ?? []} done={done} />,
+          render: (r, done) => (
+            <>
+              <StoreFormPanel row={r} categories={categories.rows ?? []} done={done} />
+              <StoreDeliveryPanel storeId={r.StoreID} storeTitle={r.StoreTitle} />
+            </>
+          ),
         }}
         remove={{
           title: (r) => `Delete store ${r.StoreTitle}?`,

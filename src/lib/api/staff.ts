@@ -1,6 +1,7 @@
 import type { RegistrationInput } from '../domain/account-rules.ts';
 import type { CategoryForm, ItemForm, SectionForm, StoreDbForm, StoreForm } from '../domain/catalogue-forms.ts';
 import { type ContentOwner, contentTilePath } from '../domain/content-images.ts';
+import type { StoreDeliveryDto } from '../domain/delivery-area.ts';
 import type { OrderMoveDto, OrderStatusName } from '../domain/orders.ts';
 import type { ProfileEdit } from './account.ts';
 import type { DataAccess, ListQuery, Page } from './data.ts';
@@ -80,6 +81,9 @@ export interface StaffApi {
     update(id: number, form: StoreForm): Promise<StoreDto>;
     patch(id: number, change: Partial<StoreForm>): Promise<StoreDto>;
     remove(id: number): Promise<MessageDto>;
+    /** Where the store delivers and for how much (issue 31). */
+    readDelivery(id: number): Promise<StoreDeliveryDto>;
+    saveDelivery(id: number, settings: Omit<StoreDeliveryDto, 'StoreID' | 'StoreTitle'>): Promise<StoreDeliveryDto>;
   };
   storeDbs: {
     /** All store databases, or one store's. */
@@ -186,6 +190,8 @@ export function createStaffApi(data: DataAccess): StaffApi {
       update: (id, form) => data.update(`/api/Store/Edit/${id}`, form),
       patch: (id, change) => data.patch(`/api/Store/Edit/${id}`, change),
       remove: (id) => data.remove(`/api/Store/Delete/${id}`),
+      readDelivery: (id) => data.read(`/api/Store/Delivery/${id}`),
+      saveDelivery: (id, settings) => data.update(`/api/Store/Delivery/${id}`, settings),
     },
     storeDbs: {
       list: (query, storeId) => data.list(under('/api/StoreDb/ReadAll', storeId), query),

@@ -62,13 +62,15 @@ export interface OrderDto {
   CustomerID: number;
   CustomerName: string;
   Status: OrderStatusName;
-  /** The sum of the line totals, in rupees. */
+  /** The sum of the line totals plus `DeliveryFee`, in rupees. */
   OrderTotal: number;
   CreatedTime: string;
   UpdatedTime: string;
   OrderItems: OrderItemDto[];
   /** Where the order goes: the snapshot taken when it was placed. */
   DeliveryAddress: DeliveryAddressDto;
+  /** The delivery fee charged, in rupees (issue 31): each store's fee unless its part reached free delivery; included in OrderTotal. */
+  DeliveryFee: number;
 }
 
 /** How an order moved: a staff move, an undo of one, an Admin's reopen of a Delivered order, or the customer's own cancel. */

@@ -17,6 +17,12 @@ export const PROFILE_KEY = 'jprofile';
 /** localStorage: the page to go back to after signing in, across register → mail → confirm → sign in. */
 export const RETURN_TO_KEY = 'jreturn';
 
+/** localStorage: the PIN code the shopper delivers to (issue 31), six digits; cards and the cart say which stores serve it. */
+export const DELIVERY_PIN_KEY = 'aisle.deliveryPin';
+
+/** sessionStorage: every store's delivery settings as `GET /api/Store/Delivery` answered them, JSON `{ at, stores }`. */
+export const DELIVERY_AREAS_KEY = 'aisle.deliveryAreas';
+
 /** localStorage: the browser's device tokens, JSON `{ "<e-mail>": "<token>" }` (`device-tokens.ts`). */
 export const DEVICE_TOKENS_KEY = 'aisle.deviceTokens';
 

@@ -249,6 +249,7 @@ export function deleteStore(db: Kysely<Database>, act: StaffAct, id: number): Pr
     }
     await trx.deleteFrom('store_dbs').where('store_id', '=', id).execute();
     await trx.deleteFrom('feed_client_stores').where('store_id', '=', id).execute();
+    await trx.deleteFrom('store_delivery').where('store_id', '=', id).execute();
     await trx.deleteFrom('stores').where('id', '=', id).execute();
     await markContentChanged(trx, act.at);
     await auditStaff(trx, act, 'store.deleted', `store:${id}`, { StoreTitle: row.title, DbIDs: dbIds });

@@ -38,6 +38,7 @@ export interface Database {
   code_failures: CodeFailuresTable;
   account_mfa: AccountMfaTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
+  store_delivery: StoreDeliveryTable;
 }
 
 type Id = Generated<number>;
@@ -217,6 +218,20 @@ export interface OrdersTable {
   delivery_state: ColumnType<string, string | undefined, string>;
   delivery_postal_code: ColumnType<string, string | undefined, string>;
   delivery_note: ColumnType<string, string | undefined, string>;
+  /** The delivery fee charged in paise, included in `total` (migration 0250). */
+  delivery_fee: ColumnType<number, number | undefined, number>;
+}
+
+/** Where a store delivers and for how much (issue 31); a store without a row delivers everywhere, free. */
+export interface StoreDeliveryTable {
+  store_id: number;
+  /** JSON text: PIN codes and prefixes (`["411001","4110*"]`); empty: every PIN code. */
+  postal_codes: string;
+  fee: number;
+  minimum_order: number;
+  /** Paise from which delivery is free; null: never free. */
+  free_above: number | null;
+  updated_at: string;
 }
 
 /** A copy of the item as it was sold: later catalogue edits do not change past orders. */

@@ -24,6 +24,7 @@ import type {
 } from '../../lib/domain/catalogue.ts';
 import type { ImportJobDto, ImportReport, SheetError } from '../../lib/domain/catalogue-sheet.ts';
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
+import type { StoreDeliveryDto } from '../../lib/domain/delivery-area.ts';
 import type { FeedClientDto } from '../../lib/domain/feed-rules.ts';
 import type { OrderDto, OrderItemDto, OrderMoveDto } from '../../lib/domain/orders.ts';
 import type { OrderAgainLineDto, StockAlertDto } from '../../lib/domain/shopper.ts';
@@ -84,6 +85,22 @@ export const oauthErrorSchema = named(
 export const categorySchema = named(
   'Category',
   z.object({ CategoryID: id, CategoryTitle: z.string(), CategoryUpdatedTime: time }),
+);
+
+/** Where a store delivers and for how much (issue 31); money in rupees, paise exact. */
+export const storeDeliverySchema = named(
+  'StoreDelivery',
+  z.object({
+    StoreID: id,
+    StoreTitle: z.string(),
+    PostalCodes: z
+      .array(z.string())
+      .describe('6-digit PIN codes ("411001") and prefixes ("4110*") the store serves; empty: every PIN code'),
+    Fee: rupees.describe("The delivery fee of the store's part of an order"),
+    MinimumOrder: rupees.describe("The least the store's items of an order may come to"),
+    FreeAbove: rupees.nullable().describe("From this much of the store's items, delivery is free; null: never free"),
+  }),
+  'A store without settings delivers everywhere, with no fee and no minimum.',
 );
 
 export const storeSchema = named(
@@ -468,6 +485,9 @@ export const orderSchema = named(
     UpdatedTime: time,
     OrderItems: z.array(orderItemSchema),
     DeliveryAddress: deliveryAddressSchema,
+    DeliveryFee: rupees.describe(
+      'The delivery fee charged (each store of the order unless its part reached free delivery), included in OrderTotal',
+    ),
   }),
 );
 
@@ -634,6 +654,7 @@ export type WireSchemasCoverTheirInterfaces = [
   Assert<Covers<Out<typeof orderItemSchema>, OrderItemDto>>,
   Assert<Covers<Out<typeof orderSchema>, OrderDto>>,
   Assert<Covers<Out<typeof orderMoveSchema>, OrderMoveDto>>,
+  Assert<Covers<Out<typeof storeDeliverySchema>, StoreDeliveryDto>>,
   Assert<Covers<Out<typeof orderAgainLineSchema>, OrderAgainLineDto>>,
   Assert<Covers<Out<typeof stockAlertSchema>, StockAlertDto>>,
   Assert<Covers<Out<typeof userInfoSchema>, UserInfoDto>>,

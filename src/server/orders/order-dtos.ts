@@ -65,7 +65,8 @@ export function deliveryColumns(address: DeliveryAddressDto): DeliveryColumns {
 }
 
 export function toOrderDto(
-  order: Pick<Order, 'id' | 'user_id' | 'status' | 'total' | 'created_at' | 'updated_at'> & DeliveryColumns,
+  order: Pick<Order, 'id' | 'user_id' | 'status' | 'total' | 'delivery_fee' | 'created_at' | 'updated_at'> &
+    DeliveryColumns,
   customerName: string,
   lines: readonly Omit<OrderLine, 'id' | 'order_id'>[],
 ): OrderDto {
@@ -79,5 +80,6 @@ export function toOrderDto(
     UpdatedTime: order.updated_at,
     OrderItems: lines.map(toOrderItemDto),
     DeliveryAddress: toDeliveryDto(order),
+    DeliveryFee: paiseToRupees(order.delivery_fee),
   };
 }

@@ -15,6 +15,7 @@ import { mailQueueRows } from '../mail-queue.ts';
 import { orderPlacedMail } from '../mail-templates.ts';
 import type { CartLineInput } from './cart-input.ts';
 import { deliveryFor, deliveryOfUser, postsAddress } from './delivery-input.ts';
+import { type DeliveryOutcome, deliveryStep } from './delivery-rules.ts';
 import { deliveryColumns, toOrderDto } from './order-dtos.ts';
 import {
   COUNT_OPEN,
@@ -56,12 +57,13 @@ export interface OrderDelivery {
  * An order refused inside its transaction, with nothing written: `over-limit` (a line asks
  * for more than its store sells in one order; `modelState` names each such
  * `CartItems[i].Qty`), `short` (stock), `too-many-open` (the account already has `open`
- * orders under way, `max` allowed).
+ * orders under way, `max` allowed), `unserved` / `below-minimum` (`delivery-rules.ts`).
  */
 export type NotPlacedOutcome =
   | { kind: 'over-limit'; modelState: ModelState }
   | { kind: 'short'; shortages: ShortageDto[]; modelState: ModelState }
-  | { kind: 'too-many-open'; open: number; max: number };
+  | { kind: 'too-many-open'; open: number; max: number }
+  | Exclude<DeliveryOutcome, { kind: 'ok' }>;
 
 /** The order row's id and the stock taken, when one statement wrote both (`HEAD_PG`). */
 interface OrderHead {
@@ -113,7 +115,9 @@ export interface TokenCaller {
  *    update is read, to name every such line at once (`whyUnsold`: over its store's
  *    limit, else short or not for sale), and the runner rolls back;
  * 3. the lines copy title, size and prices from the rows just updated (never
- *    from the client), the total is summed in paise, the answer stored, the
+ *    from the client), each store's delivery rules are applied to its lines
+ *    (`delivery-rules.ts`: a PIN code it serves, its minimum, its fee), the total
+ *    (lines and fee) is summed in paise, the answer stored, the
  *    customer's cart emptied;
  * 4. the delivery address is stored with the order (a snapshot) and the order
  *    mail is queued in the same transaction; it is sent after commit, so mail
@@ -224,9 +228,21 @@ export function* orderSteps(
         qty: line.qty,
       } satisfies LineRow;
     });
-  const total = values.reduce((sum, v) => sum + lineTotal(v.selling_price, v.qty), 0);
+  // Each store's delivery rules on its lines (issue 31); the fee is part of the total.
+  const area = yield* deliveryStep(db, order.id, delivery.address.PostalCode, values);
+  if (area.kind !== 'ok') return area;
+  const total = values.reduce((sum, v) => sum + lineTotal(v.selling_price, v.qty), 0) + area.fee;
   const dto = toOrderDto(
-    { id: order.id, user_id: owner.id, status: 'Placed', total, created_at: at, updated_at: at, ...delivered },
+    {
+      id: order.id,
+      user_id: owner.id,
+      status: 'Placed',
+      total,
+      delivery_fee: area.fee,
+      created_at: at,
+      updated_at: at,
+      ...delivered,
+    },
     owner.fullName,
     values,
   );

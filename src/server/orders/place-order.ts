@@ -158,6 +158,16 @@ function notPlaced(deps: AppDeps, outcome: NotPlacedOutcome): OrderNotPlaced {
       extra: { OpenOrders: outcome.open, OpenOrdersMax: outcome.max },
     });
   }
+  if (outcome.kind === 'unserved' || outcome.kind === 'below-minimum') {
+    refused('delivery');
+    const extra = outcome.kind === 'below-minimum' ? { MinimumOrder: outcome.missing } : {};
+    return new OrderNotPlaced(
+      400,
+      'validation',
+      `The order was not placed: ${Object.values(outcome.modelState).flat().join(' ')}`,
+      { modelState: outcome.modelState, extra },
+    );
+  }
   refused('stock', outcome.shortages.filter((s) => s.Available === 0).length);
   const named = outcome.shortages.map((s) =>
     s.Available === 0

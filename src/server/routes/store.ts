@@ -3,6 +3,7 @@ import { contentFolder } from '../../lib/domain/content-images.ts';
 import { type AuthEnv, listCallerOf, requireRole } from '../auth/middleware.ts';
 import { removeImagesOf } from '../catalogue/content-images.ts';
 import { type EditMode, staffAct } from '../catalogue/staff.ts';
+import { readAllStoreDelivery, readStoreDelivery, saveStoreDelivery } from '../catalogue/store-delivery.ts';
 import {
   createStore,
   deleteStore,
@@ -19,7 +20,8 @@ import { boundedJson, inListTurn, parseBoundedPaging } from '../http/public-list
 
 /**
  * `/api/Store`: public catalogue reads (hidden stores are listed too, flagged
- * `StoreHidden`); staff (Employee) create, edit and delete.
+ * `StoreHidden`); staff (Employee) create, edit and delete; where each store delivers
+ * (`Delivery`: public reads, staff writes).
  */
 export function storeRoutes(deps: AppDeps): Hono<AuthEnv> {
   const { db } = deps;
@@ -53,6 +55,12 @@ export function storeRoutes(deps: AppDeps): Hono<AuthEnv> {
     .post('/create', staff, async (c) =>
       answer(c, await createStore(db, staffAct(c, deps), await readJsonObject(c)), 201),
     )
+    .get('/delivery', async (c) => c.json(await readAllStoreDelivery(db)))
+    .get('/delivery/:id', async (c) => c.json(await readStoreDelivery(db, idParam(c, 'id'))))
+    .put('/delivery/:id', staff, async (c) => {
+      const id = idParam(c, 'id');
+      return c.json(await saveStoreDelivery(db, staffAct(c, deps), id, await readJsonObject(c)));
+    })
     .put('/edit/:id', ...edit('put'))
     .patch('/edit/:id', ...edit('patch'))
     .delete('/delete/:id', staff, async (c) => {
