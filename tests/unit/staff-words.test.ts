@@ -33,6 +33,7 @@ describe('messages in the words people read', () => {
     expect(actionInWords('catalogue.imported', 'file:items.csv')).toBe('imported file items.csv');
     expect(actionInWords('site.published', '')).toBe('published the shop’s pages');
     expect(actionInWords('mfa.reset', 'user:4')).toBe('reset the second factor of account #4');
+    expect(actionInWords('store.delivery', 'store:3')).toBe('set where it delivers and its fees for store #3');
     expect(actionInWords('mfa.recovery_used', 'user:4')).toBe('used a recovery code of account #4');
     expect(targetInWords('feedclient:3')).toBe('feed client #3');
     expect(actionInWords('feed.refused', 'feedclient:3')).toBe('was refused a stock and price feed as feed client #3');

@@ -20,6 +20,7 @@ const VERBS: Record<string, string> = {
   imported: 'imported',
   applied: 'applied a stock and price feed from',
   revoked: 'revoked the key of',
+  delivery: 'set where it delivers and its fees for',
 };
 
 const NOUNS: Record<string, string> = {
