@@ -6,14 +6,15 @@
  */
 import type { ItemDto } from './catalogue.ts';
 import { paiseToRupees, rupeesToPaise } from './money.ts';
+import { clampQty, MAX_CART_QTY } from './cart-limits.ts';
 import { lineTotal as lineTotalPaise } from './pricing.ts';
 
 /** Cart item states of spec §4 (the field is spelled `Staus`, as the spec has it). */
 export type CartItemStatus = 'loaded' | 'modified' | 'deleted' | 'added';
 export const CART_ITEM_STATUSES: readonly CartItemStatus[] = ['loaded', 'modified', 'deleted', 'added'];
 
-/** The largest quantity of one item a cart line may hold. */
-export const MAX_CART_QTY = 999;
+// The stepper's limits live apart so that the search page's plain script takes them without the cart's rules.
+export { clampQty, MAX_CART_QTY, qtyLimitText } from './cart-limits.ts';
 /** The most lines one cart may hold. */
 export const MAX_CART_LINES = 200;
 
@@ -170,21 +171,6 @@ export function cartItemFromItem(item: CartLineItem, qty: number, status: CartIt
     ItemUpdatedTime: item.ItemUpdatedTime,
     MaxQtyPerItem: item.MaxQtyPerItem,
   };
-}
-
-/**
- * A stepper's value made safe: a whole number from 0 to `max` (the item's most per
- * order), never above MAX_CART_QTY (NaN counts as 0).
- */
-export function clampQty(qty: number, max: number = MAX_CART_QTY): number {
-  const top = Number.isFinite(max) ? Math.min(MAX_CART_QTY, Math.max(0, Math.trunc(max))) : MAX_CART_QTY;
-  if (!Number.isFinite(qty)) return qty === Number.POSITIVE_INFINITY ? top : 0;
-  return Math.min(top, Math.max(0, Math.trunc(qty)));
-}
-
-/** The stepper's hint beside its maximum: `at most 20 per order`. */
-export function qtyLimitText(max: number): string {
-  return `at most ${max} per order`;
 }
 
 const sameLine = (line: CartItemDto, itemId: number, storeId: number): boolean =>
