@@ -129,6 +129,7 @@ const FIRST_PAINT = [
   'src/page-scripts/server-cart.ts',
   'src/page-scripts/stepper-markup.ts',
   'src/page-scripts/cart-look.ts',
+  'src/page-scripts/stepper-look.ts',
 ];
 
 /**

@@ -4,9 +4,10 @@
  * machine as plain functions `(state, change) => state`. Used by the cart island
  * and by the API alike; no I/O, no mutation of its inputs.
  */
+
+import { clampQty } from './cart-limits.ts';
 import type { ItemDto } from './catalogue.ts';
 import { paiseToRupees, rupeesToPaise } from './money.ts';
-import { clampQty, MAX_CART_QTY } from './cart-limits.ts';
 import { lineTotal as lineTotalPaise } from './pricing.ts';
 
 /** Cart item states of spec §4 (the field is spelled `Staus`, as the spec has it). */
