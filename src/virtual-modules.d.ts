@@ -9,3 +9,9 @@ declare module 'virtual:aisle/cart-page' {
   const code: string;
   export default code;
 }
+
+/** The built cart store's URL (src/publish/client-integration.ts), for the search page's `import()`. */
+declare module 'virtual:aisle/cart-store-url' {
+  const url: string;
+  export default url;
+}
