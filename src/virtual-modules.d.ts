@@ -15,3 +15,9 @@ declare module 'virtual:aisle/delivery-area-url' {
   const url: string;
   export default url;
 }
+
+/** The built cart store's URL (src/publish/client-integration.ts), for the search page's `import()`. */
+declare module 'virtual:aisle/cart-store-url' {
+  const url: string;
+  export default url;
+}

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { type ChangeEvent, type KeyboardEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { friendlyMessage } from '../lib/api/account.ts';
 import { clampQty, qtyLimitText, quantityOf } from '../lib/domain/cart.ts';
-import { STEPPER_LOOK } from '../page-scripts/cart-look.ts';
+import { STEPPER_LOOK } from '../page-scripts/stepper-look.ts';
 import { $myCart, type CartItemSource, changeQuantity, refreshItem } from '../stores/cart-state.ts';
 import { startCart } from '../stores/cart-sync.ts';
 

@@ -8,7 +8,10 @@
 export const HYDRATE_EVENT = 'aisle:hydrate';
 /** The first-paint script changed `cartState` itself (before the islands loaded). */
 export const LOCAL_CART_EVENT = 'aisle:local-cart';
-/** The cart store changed `cartState`: the count and steppers the first-paint script shows follow. */
+/**
+ * The cart store changed `cartState`, or a page script drew new steppers: the count and
+ * the steppers the first-paint script shows follow.
+ */
 export const CART_CHANGED_EVENT = 'aisle:cart';
 
 /**

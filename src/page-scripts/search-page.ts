@@ -8,10 +8,14 @@
  * "Notify me". Only the shown page's hits are fetched. Nothing found: the ideas
  * and categories the build rendered into the page are shown.
  *
- * The cart store (its server sync) is loaded only on the first interaction with
- * a stepper, as the catalogue's islands are.
+ * The steppers are drawn at 0; the first-paint script shows the cart's
+ * quantities on them (`CART_CHANGED_EVENT`), as it does on catalogue pages. The
+ * cart store (its server sync) is loaded only on the first interaction with a
+ * stepper, as the catalogue's islands are.
  */
-import { cartFor, MAX_CART_QTY, quantityOf } from '../lib/domain/cart.ts';
+
+import cartStoreUrl from 'virtual:aisle/cart-store-url';
+import { MAX_CART_QTY } from '../lib/domain/cart-limits.ts';
 import {
   excerptParts,
   hitHref,
@@ -20,8 +24,7 @@ import {
   type SearchHitData,
   searchAll,
 } from '../lib/search/pagefind.ts';
-import { readCartState, whoIsSignedIn } from './local-state.ts';
-import { HYDRATE_EVENT } from './page-events.ts';
+import { CART_CHANGED_EVENT, HYDRATE_EVENT } from './page-events.ts';
 import { el, type StepperItem, stepperElement } from './stepper-markup.ts';
 
 /** Hits per page: spec §9's default page size; only the shown hits' fragments are fetched. */
@@ -109,13 +112,13 @@ function resultCard(hit: SearchHitData): HTMLElement {
   );
   const stepper: Node[] = [];
   if (item !== null) {
-    const qty = quantityOf(cartFor(readCartState(), whoIsSignedIn().id), item.ItemID, item.StoreID);
     stepper.push(
       el(
         'div',
         { class: 'mt-auto pt-1' },
         item.Availability > 0 && !item.ItemHidden
-          ? stepperElement(item, item, qty, true)
+          ? // Drawn at 0: the first-paint script shows the cart's quantity (`render`).
+            stepperElement(item, item, 0, true)
           : // "Notify me" lives on the item page: the results page stays as light as a catalogue page.
             el(
               'p',
@@ -249,6 +252,9 @@ function render(parts: Parts, view: View): void {
       ),
       ...(nav === null ? [] : [nav]),
     );
+    // The first-paint script, already in the page, shows the cart's quantities on the new
+    // steppers before the next frame: this script carries neither the cart's rules nor its reader.
+    window.dispatchEvent(new Event(CART_CHANGED_EVENT));
   } else parts.body.replaceChildren();
 }
 
@@ -328,7 +334,9 @@ function start(): void {
   // The first touch of a stepper starts the cart store: it saves a signed-in shopper's changes.
   const startCart = () => {
     window.removeEventListener(HYDRATE_EVENT, startCart);
-    void import('../stores/cart-sync.ts').then((cart) => cart.startCart());
+    // By its built URL: Vite would wrap `import('../stores/cart-sync.ts')` in its preload helper (0.9 kB).
+    const cart: Promise<typeof import('../stores/cart-sync.ts')> = import(/* @vite-ignore */ cartStoreUrl);
+    void cart.then((store) => store.startCart());
   };
   if (document.documentElement.dataset.hydrate !== undefined) startCart();
   else window.addEventListener(HYDRATE_EVENT, startCart);

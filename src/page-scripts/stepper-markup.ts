@@ -6,8 +6,8 @@
  * lines are known only in the browser: the cart page before React has loaded
  * and the search results.
  */
-import { clampQty, qtyLimitText } from '../lib/domain/cart.ts';
-import { STEPPER_LOOK } from './cart-look.ts';
+import { clampQty, qtyLimitText } from '../lib/domain/cart-limits.ts';
+import { STEPPER_LOOK } from './stepper-look.ts';
 
 /** What a stepper needs of its item: what a new cart line copies (a `CartItemSource`). */
 export interface StepperItem {

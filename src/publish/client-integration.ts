@@ -18,6 +18,13 @@ const scripts = fileURLToPath(new URL('../page-scripts/', import.meta.url));
  * Vite knows of: Vite's dynamic `import()` would add its preload helper to every page's script.
  */
 const DELIVERY_AREA_MODULE = 'virtual:aisle/delivery-area-url';
+/**
+ * The cart store's URL, for the search page's `import()` on the first stepper touch: an
+ * `import()` of a URL Vite cannot read is not wrapped in its preload helper, which would
+ * otherwise ship before the first interaction (0.9 kB gzip; issue 30).
+ */
+const CART_STORE_URL_MODULE = 'virtual:aisle/cart-store-url';
+const cartStore = fileURLToPath(new URL('../stores/cart-sync.ts', import.meta.url));
 
 /** The `PUBLIC_*` variables of the environment, as Vite exposes them to the browser. */
 function publicEnv(): Record<string, string> {
@@ -86,6 +93,17 @@ export function clientIntegration(): AstroIntegration {
         updateConfig({
           vite: {
             plugins: [
+              {
+                name: 'aisle:cart-store-url',
+                resolveId: (id: string) => (id === CART_STORE_URL_MODULE ? `\0${id}` : undefined),
+                load(id: string) {
+                  if (id !== `\0${CART_STORE_URL_MODULE}`) return undefined;
+                  // The dev server serves the source; a build emits the store as a chunk and gives its URL.
+                  if (this.environment.mode !== 'build') return `export default ${JSON.stringify(`/@fs${cartStore}`)};`;
+                  const ref = this.emitFile({ type: 'chunk', id: cartStore });
+                  return `export default import.meta.ROLLUP_FILE_URL_${ref};`;
+                },
+              },
               {
                 name: 'aisle:inline-scripts',
                 resolveId: (id: string) => (id in INLINED ? `\0${id}` : undefined),

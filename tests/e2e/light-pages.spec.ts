@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { type APIRequestContext, expect, type Page, type Route, test } from '@playwright/test';
 import { addOne, type Catalogue, type Item, readCatalogue, rs } from './catalogue.ts';
 import { addUser, PASSWORD, signIn, uniqueEmail } from './users.ts';
@@ -280,5 +281,43 @@ test.describe('the search results page', () => {
         .filter({ has: page.getByRole('link', { name: a.ItemTitle, exact: true }) })
         .getByLabel(`Quantity of ${a.ItemTitle}`, { exact: true }),
     ).toHaveValue('2', { timeout: 20_000 });
+  });
+
+  // Issue 30's budget for the results page: at most 15 kB gzip of script on the main
+  // thread before the first interaction (the files it fetches plus its inline scripts;
+  // Pagefind's worker runs off the main thread and is not counted).
+  test('ships at most 15 kB (gzip) of script before the first interaction', async ({ page, request }) => {
+    const [a] = three;
+    const workers = new Set<string>();
+    page.on('worker', (w) => workers.add(w.url()));
+    const scripts = new Set<string>();
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.add(r.url());
+    });
+    const path = `/app/search?q=${encodeURIComponent(a.ItemTitle)}`;
+    await page.goto(path);
+    await expect(page.getByRole('list', { name: 'Search results' }).getByRole('listitem').first()).toBeVisible({
+      timeout: 20_000,
+    });
+    await page.waitForLoadState('networkidle');
+    const gzip = (body: string | Buffer) => gzipSync(body, { level: 9 }).length;
+    const files: [string, number][] = [];
+    for (const url of scripts) {
+      if (workers.has(url)) continue;
+      const res = await request.get(url);
+      expect(res.status()).toBe(200);
+      files.push([new URL(url).pathname, gzip(await res.body())]);
+    }
+    const html = await (await request.get(path)).text();
+    let inline = '';
+    for (const m of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
+      if (!/\ssrc\s*=|application\/ld\+json/i.test(m[1] ?? '')) inline += m[2] ?? '';
+    }
+    const total = files.reduce((sum, [, n]) => sum + n, 0) + gzip(inline);
+    expect(files.length, 'the page fetched its scripts').toBeGreaterThan(0);
+    expect(
+      total,
+      `script before the first interaction: ${JSON.stringify(files)} + inline ${gzip(inline)}`,
+    ).toBeLessThanOrEqual(15_000);
   });
 });

@@ -4,6 +4,8 @@
  * machine as plain functions `(state, change) => state`. Used by the cart island
  * and by the API alike; no I/O, no mutation of its inputs.
  */
+
+import { clampQty } from './cart-limits.ts';
 import type { ItemDto } from './catalogue.ts';
 import { paiseToRupees, rupeesToPaise } from './money.ts';
 import { lineTotal as lineTotalPaise } from './pricing.ts';
@@ -12,8 +14,8 @@ import { lineTotal as lineTotalPaise } from './pricing.ts';
 export type CartItemStatus = 'loaded' | 'modified' | 'deleted' | 'added';
 export const CART_ITEM_STATUSES: readonly CartItemStatus[] = ['loaded', 'modified', 'deleted', 'added'];
 
-/** The largest quantity of one item a cart line may hold. */
-export const MAX_CART_QTY = 999;
+// The stepper's limits live apart so that the search page's plain script takes them without the cart's rules.
+export { clampQty, MAX_CART_QTY, qtyLimitText } from './cart-limits.ts';
 /** The most lines one cart may hold. */
 export const MAX_CART_LINES = 200;
 
@@ -170,21 +172,6 @@ export function cartItemFromItem(item: CartLineItem, qty: number, status: CartIt
     ItemUpdatedTime: item.ItemUpdatedTime,
     MaxQtyPerItem: item.MaxQtyPerItem,
   };
-}
-
-/**
- * A stepper's value made safe: a whole number from 0 to `max` (the item's most per
- * order), never above MAX_CART_QTY (NaN counts as 0).
- */
-export function clampQty(qty: number, max: number = MAX_CART_QTY): number {
-  const top = Number.isFinite(max) ? Math.min(MAX_CART_QTY, Math.max(0, Math.trunc(max))) : MAX_CART_QTY;
-  if (!Number.isFinite(qty)) return qty === Number.POSITIVE_INFINITY ? top : 0;
-  return Math.min(top, Math.max(0, Math.trunc(qty)));
-}
-
-/** The stepper's hint beside its maximum: `at most 20 per order`. */
-export function qtyLimitText(max: number): string {
-  return `at most ${max} per order`;
 }
 
 const sameLine = (line: CartItemDto, itemId: number, storeId: number): boolean =>
