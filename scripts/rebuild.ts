@@ -9,11 +9,10 @@ import { spawn } from 'node:child_process';
 import { enableCompileCache } from 'node:module';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BUILD_BUSY_EXIT } from '../src/lib/domain/build-events.ts';
 import { buildEventSink } from '../src/publish/build-events.ts';
-import { freshBundle, REBUILD_BUNDLE, writeBundle } from '../src/publish/code-bundle.ts';
+import { loadBundled, REBUILD_BUNDLE, writeBundle } from '../src/publish/code-bundle.ts';
 import { createReporter } from '../src/publish/progress.ts';
 import { PROJECT_ROOT } from '../src/publish/project-root.ts';
 import { parseInterval } from '../src/publish/schedule.ts';
@@ -83,8 +82,12 @@ async function runOnce(): Promise<number> {
     // rebuild's code loads here (the rebuild stops it).
     api = startApi(config, (line) => reporter.log(line));
     api.catch(() => {});
-    const loaded = await loadRebuildCommand((line) => reporter.log(line));
-    command = loaded.command;
+    const loaded = await loadBundled(
+      REBUILD_BUNDLE,
+      (): Promise<RebuildCommand> => import('../src/publish/rebuild-command.ts'),
+      (line) => reporter.log(line),
+    );
+    command = loaded.module;
     rebundle = loaded.stale;
     const started = api;
     api = undefined;
@@ -118,23 +121,6 @@ async function runOnce(): Promise<number> {
 }
 
 type RebuildCommand = typeof import('../src/publish/rebuild-command.ts');
-
-/**
- * The rebuild's code: from its bundle while that is up to date (`code-bundle.ts`), else from its
- * sources (`stale`: the caller writes the bundle again once done). A bundle that fails to load is
- * only a cache: the sources load instead.
- */
-async function loadRebuildCommand(log: (line: string) => void): Promise<{ command: RebuildCommand; stale: boolean }> {
-  const bundle = freshBundle(REBUILD_BUNDLE);
-  if (bundle !== null) {
-    try {
-      return { command: (await import(pathToFileURL(bundle).href)) as RebuildCommand, stale: false };
-    } catch (err) {
-      log(`Build: the rebuild's bundle did not load (${(err as Error).message}); loading its sources.`);
-    }
-  }
-  return { command: await import('../src/publish/rebuild-command.ts'), stale: true };
-}
 
 /**
  * Rebuilds every `intervalMs` (measured from the start of one run to the start

@@ -140,3 +140,25 @@ export async function writeBundle(b: CodeBundle, dir = BUNDLE_DIR): Promise<void
     rmSync(tmp, { force: true });
   }
 }
+
+/**
+ * Loads a bundled module: from its bundle while that is up to date, else from its sources
+ * (`fromSources`; `stale`: the caller writes the bundle again once done, `writeBundle`). A bundle
+ * that fails to load is only a cache: the sources load instead, and it is written again.
+ */
+export async function loadBundled<T>(
+  b: CodeBundle,
+  fromSources: () => Promise<T>,
+  log: (line: string) => void,
+  dir = BUNDLE_DIR,
+): Promise<{ module: T; stale: boolean }> {
+  const bundle = freshBundle(b, dir);
+  if (bundle !== null) {
+    try {
+      return { module: (await import(pathToFileURL(bundle).href)) as T, stale: false };
+    } catch (err) {
+      log(`Build: the bundle ${b.file} did not load (${(err as Error).message}); loading its sources.`);
+    }
+  }
+  return { module: await fromSources(), stale: true };
+}

@@ -155,7 +155,8 @@ function filesDigest(root: string, cacheFile: string): string {
       inputs.push([rel === '.' ? '' : rel, s.isDirectory() ? 0 : s.size, s.mtimeMs]);
     }
     // Walked folders (the roots and every folder below them) count too: a new page is a new file in one.
-    for (const r of ROOTS) for (const dir of foldersUnder(join(root, r))) inputs.push([relative(root, dir), 0, statSync(dir).mtimeMs]);
+    for (const r of ROOTS)
+      for (const dir of foldersUnder(join(root, r))) inputs.push([relative(root, dir), 0, statSync(dir).mtimeMs]);
     if (inputs.some(([, , mtimeMs]) => mtimeMs >= started - SETTLED_MS)) return digest;
     const stamp: FilesStamp = { format: 1, root, inputs, digest };
     mkdirSync(dirname(cacheFile), { recursive: true });

@@ -87,7 +87,8 @@ export class PageKeys {
         throw new Error(`${stored.file} is not a page list.`);
       }
       const replaced = new Map<string, string>();
-      for (let i = 0; i < stored.replaced.length; i += 2) replaced.set(stored.replaced[i] as string, stored.replaced[i + 1] as string);
+      for (let i = 0; i < stored.replaced.length; i += 2)
+        replaced.set(stored.replaced[i] as string, stored.replaced[i + 1] as string);
       const keys = new PageKeys(null, { file: stored.file, dir, count: stored.count as number, text }, replaced);
       keys.#stored = { dir, value: stored as StoredPageKeys };
       return keys;
@@ -114,7 +115,8 @@ export class PageKeys {
       const path = line.slice(0, tab);
       flat.push(path, this.#replaced.get(path) ?? line.slice(tab + 1));
     }
-    if (flat.length / 2 !== list.count) throw new Error(`The page list ${list.file} holds ${flat.length / 2} pages, not ${list.count}.`);
+    if (flat.length / 2 !== list.count)
+      throw new Error(`The page list ${list.file} holds ${flat.length / 2} pages, not ${list.count}.`);
     this.#flat = flat;
     return flat;
   }
@@ -205,7 +207,8 @@ export class PageKeys {
     for (let i = 0; i < flat.length; i += 2) {
       const path = flat[i] as string;
       const key = flat[i + 1] as string;
-      if (/[\t\n]/.test(path) || /[\t\n]/.test(key)) throw new Error(`A page path or key holds a tab or line break: ${JSON.stringify(path)}.`);
+      if (/[\t\n]/.test(path) || /[\t\n]/.test(key))
+        throw new Error(`A page path or key holds a tab or line break: ${JSON.stringify(path)}.`);
       parts.push(`${path}\t${key}`);
     }
     const file = `pages-${randomUUID()}.tsv`;

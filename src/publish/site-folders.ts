@@ -152,7 +152,9 @@ function removeUnusedPageLists(folders: SiteFolders): void {
   for (const name of names) {
     if (!/^site-\d+\.json$/.test(name)) continue;
     try {
-      const found = /"pages":\{"file":"(pages-[\w-]+\.tsv)"/.exec(readFileSync(join(folders.manifestsDir, name), 'utf8'));
+      const found = /"pages":\{"file":"(pages-[\w-]+\.tsv)"/.exec(
+        readFileSync(join(folders.manifestsDir, name), 'utf8'),
+      );
       if (found !== null) named.add(found[1] as string);
     } catch {
       // Removed meanwhile.

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_WORKER_BUNDLE, freshBundle, writeBundle } from '../../src/publish/code-bundle.ts';
 import { startApi } from '../../src/publish/catalogue-source.ts';
+import { API_WORKER_BUNDLE, freshBundle, writeBundle } from '../../src/publish/code-bundle.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createTestDb } from './harness.ts';
 
