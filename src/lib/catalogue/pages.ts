@@ -18,7 +18,7 @@ import {
 } from './views.ts';
 
 // Kept apart so that the rebuild's own code (page keys, redirect pages) loads no HTML sanitizer.
-export { INDEX_PATHS, redirectSources, siteLandings } from './landings.ts';
+export { INDEX_PATHS, siteLandings } from './landings.ts';
 
 /** A page's crumbs, last one the page itself. */
 export interface Crumb {
