@@ -12,7 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { BUILD_BUSY_EXIT } from '../src/lib/domain/build-events.ts';
 import { buildEventSink } from '../src/publish/build-events.ts';
-import { loadBundled, REBUILD_BUNDLE, writeBundle } from '../src/publish/code-bundle.ts';
+import { loadBundled, REBUILD_BUNDLE, writeBundleDetached } from '../src/publish/code-bundle.ts';
 import { createReporter } from '../src/publish/progress.ts';
 import { PROJECT_ROOT } from '../src/publish/project-root.ts';
 import { parseInterval } from '../src/publish/schedule.ts';
@@ -111,12 +111,8 @@ async function runOnce(): Promise<number> {
     reporter.log(`rebuild ${refused ? 'refused' : 'failed'}: ${(err as Error).message}`);
     return refused ? 3 : 1;
   } finally {
-    // Once the site is live (or the run failed): the next run loads the bundle.
-    if (rebundle) {
-      await writeBundle(REBUILD_BUNDLE).catch((err: Error) =>
-        reporter.log(`Build: the rebuild's bundle was not written (${err.message}).`),
-      );
-    }
+    // Once the site is live (or the run failed), in the background: the next run loads the bundle.
+    if (rebundle) writeBundleDetached(REBUILD_BUNDLE);
   }
 }
 

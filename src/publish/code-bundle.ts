@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -161,4 +162,15 @@ export async function loadBundled<T>(
     }
   }
   return { module: await fromSources(), stale: true };
+}
+
+/**
+ * Writes the bundle in a process of its own that outlives this one (esbuild takes seconds on a
+ * busy machine, and a command that has done its work should not wait for a cache).
+ */
+export function writeBundleDetached(b: CodeBundle, dir = BUNDLE_DIR): void {
+  const script = `import(${JSON.stringify(import.meta.url)}).then((m) => m.writeBundle(${JSON.stringify(b)}, ${JSON.stringify(dir)})).catch(() => {});`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { detached: true, stdio: 'ignore' });
+  child.once('error', () => {});
+  child.unref();
 }
