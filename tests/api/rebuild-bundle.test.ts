@@ -2,7 +2,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshBundle, loadBundled, REBUILD_BUNDLE, writeBundle } from '../../src/publish/code-bundle.ts';
+import {
+  freshBundle,
+  loadBundled,
+  REBUILD_BUNDLE,
+  writeBundle,
+  writeBundleDetached,
+} from '../../src/publish/code-bundle.ts';
 import * as sources from '../../src/publish/rebuild-command.ts';
 
 // `npm run rebuild` loads its own code from one bundled file while that is up to date
@@ -65,5 +71,15 @@ describe("the rebuild's bundle", () => {
       JSON.stringify({ format: 3, node: process.version, inputs: [[42]] }),
     );
     expect(freshBundle(REBUILD_BUNDLE, dir)).toBeNull();
+  }, 120_000);
+
+  it('is written by a process of its own after a run that found it stale', async () => {
+    const dir = join(root, 'c');
+    expect(freshBundle(REBUILD_BUNDLE, dir)).toBeNull();
+    writeBundleDetached(REBUILD_BUNDLE, dir);
+    const until = Date.now() + 110_000;
+    while (freshBundle(REBUILD_BUNDLE, dir) === null && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 200));
+    expect(freshBundle(REBUILD_BUNDLE, dir)).toBe(join(dir, REBUILD_BUNDLE.file));
   }, 120_000);
 });
