@@ -9,7 +9,7 @@
 // page's new bytes are served (the live link resolves to them), and reports
 // the bytes of HTML and JavaScript each page type sends. With --compare-api-bundle N
 // it then runs N pairs of them, alternating the in-process API loaded from its sources
-// and from its bundle (src/publish/api-bundle.ts).
+// and from its bundle (src/publish/code-bundle.ts).
 // Nothing outside the temp folders is touched but the API bundle's stamp (written
 // again by the next rebuild); see bench/README.md "Builds".
 import { spawn } from 'node:child_process';
@@ -17,7 +17,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSyn
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { forgetApiBundle } from '../src/publish/api-bundle.ts';
+import { API_WORKER_BUNDLE, forgetBundle } from '../src/publish/code-bundle.ts';
 import { openDb } from '../src/server/db/connection.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -318,14 +318,14 @@ function pageWeights(siteDir: string): { type: string; path: string; html: Bytes
 
 /**
  * One-item rebuilds in pairs, alternating the in-process API loaded from its
- * sources (the bundle's stamp removed first: src/publish/api-bundle.ts then writes
+ * sources (the bundle's stamp removed first: src/publish/code-bundle.ts then writes
  * it again after the page is served) and from its bundle.
  */
 async function compareApiBundle(n: number, env: NodeJS.ProcessEnv): Promise<void> {
   const sides = { sources: [] as [number, number][], bundle: [] as [number, number][] };
   for (let i = 0; i < bundlePairs; i++) {
     for (const side of ['sources', 'bundle'] as const) {
-      if (side === 'sources') forgetApiBundle();
+      if (side === 'sources') forgetBundle(API_WORKER_BUNDLE);
       const changed = await changeOneItem(env.DATA_DIR as string, env.SITE_DIR as string);
       const run = await measure(
         'scripts/rebuild.ts',

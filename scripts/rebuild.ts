@@ -12,6 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { BUILD_BUSY_EXIT } from '../src/lib/domain/build-events.ts';
 import { buildEventSink } from '../src/publish/build-events.ts';
+import { loadBundled, REBUILD_BUNDLE, writeBundleDetached } from '../src/publish/code-bundle.ts';
 import { createReporter } from '../src/publish/progress.ts';
 import { PROJECT_ROOT } from '../src/publish/project-root.ts';
 import { parseInterval } from '../src/publish/schedule.ts';
@@ -65,44 +66,57 @@ async function runOnce(): Promise<number> {
   // queued request (AISLE_BUILD_QUEUED=1): when another process is building, it ends at once (code 4).
   const reporter = createReporter(process.stderr, { events: buildEventSink() });
   const queued = process.env.AISLE_BUILD_QUEUED === '1';
-  const { PublishBusy } = await import('../src/publish/publish-lock.ts');
   let api: Promise<import('../src/publish/catalogue-source.ts').Api> | undefined;
+  let command: RebuildCommand | undefined;
+  let rebundle = false;
   try {
-    const { loadConfig } = await import('../src/server/config.ts');
+    // A few small modules start the API; the rebuild's own code loads meanwhile, from one bundled file.
+    const [{ loadConfig }, { startApi }] = await Promise.all([
+      import('../src/server/config.ts'),
+      import('../src/publish/catalogue-source.ts'),
+    ]);
     const config = loadConfig();
     // Astro keeps its scratch files under the working folder; the paths above are already absolute.
     process.chdir(PROJECT_ROOT);
     // The API starts first, in a thread of its own: it loads and opens the database while the
     // rebuild's code loads here (the rebuild stops it).
-    const { startApi } = await import('../src/publish/catalogue-source.ts');
     api = startApi(config, (line) => reporter.log(line));
     api.catch(() => {});
-    const { rebuildSite } = await import('../src/publish/rebuild.ts');
+    const loaded = await loadBundled(
+      REBUILD_BUNDLE,
+      (): Promise<RebuildCommand> => import('../src/publish/rebuild-command.ts'),
+      (line) => reporter.log(line),
+    );
+    command = loaded.module;
+    rebundle = loaded.stale;
     const started = api;
     api = undefined;
-    const result = await rebuildSite(config, {
+    const result = await command.rebuildSite(config, {
       full: values.full === true,
       force: values.force === true,
       queued,
       reporter,
       api: started,
     });
-    const { summaryLine } = await import('../src/publish/rebuild.ts');
-    reporter.log(summaryLine(result));
+    reporter.log(command.summaryLine(result));
     return 0;
   } catch (err) {
     // Started, but the rebuild never took it over (its code failed to load).
     await (await api?.catch(() => null))?.stop();
-    if (err instanceof PublishBusy) {
+    if (command !== undefined && err instanceof command.PublishBusy) {
       reporter.log(`rebuild queued: ${err.message}`);
       return BUILD_BUSY_EXIT;
     }
-    const { PublishRefused } = await import('../src/publish/rebuild.ts');
-    const refused = err instanceof PublishRefused;
+    const refused = command !== undefined && err instanceof command.PublishRefused;
     reporter.log(`rebuild ${refused ? 'refused' : 'failed'}: ${(err as Error).message}`);
     return refused ? 3 : 1;
+  } finally {
+    // Once the site is live (or the run failed), in the background: the next run loads the bundle.
+    if (rebundle) writeBundleDetached(REBUILD_BUNDLE);
   }
 }
+
+type RebuildCommand = typeof import('../src/publish/rebuild-command.ts');
 
 /**
  * Rebuilds every `intervalMs` (measured from the start of one run to the start

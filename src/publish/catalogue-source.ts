@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
 import type { Config } from '../server/config.ts';
 import type { Database } from '../server/db/schema.ts';
-import { API_BUNDLE_DIR, freshApiBundle, writeApiBundle } from './api-bundle.ts';
+import { API_WORKER_BUNDLE, BUNDLE_DIR, freshBundle, writeBundle } from './code-bundle.ts';
 
 /**
  * The catalogue source: the API a rebuild reads. With `API_URL` unset it is
@@ -25,7 +25,7 @@ export interface Api {
 }
 
 /** Starts (or, with `API_URL`, names) the API; the promise settles once it listens. */
-export function startApi(config: Config, log: (line: string) => void, bundleDir = API_BUNDLE_DIR): Promise<Api> {
+export function startApi(config: Config, log: (line: string) => void, bundleDir = BUNDLE_DIR): Promise<Api> {
   if (config.apiUrl !== undefined) {
     log(`Build: reading the API at ${config.apiUrl}`);
     return Promise.resolve({
@@ -36,15 +36,15 @@ export function startApi(config: Config, log: (line: string) => void, bundleDir 
       stop: async () => {},
     });
   }
-  // The worker bundled in one file loads in a third of the time (`api-bundle.ts`); when the bundle is
+  // The worker bundled in one file loads in a third of the time (`code-bundle.ts`); when the bundle is
   // stale, the sources are loaded and the bundle is written again once the rebuild is done with the API.
   const source = new URL('./api-worker.ts', import.meta.url);
-  const bundle = freshApiBundle(bundleDir);
+  const bundle = freshBundle(API_WORKER_BUNDLE, bundleDir);
   let rebundled = false;
   const rebundle = async () => {
     if (rebundled) return;
     rebundled = true;
-    await writeApiBundle(bundleDir).catch((err: Error) =>
+    await writeBundle(API_WORKER_BUNDLE, bundleDir).catch((err: Error) =>
       log(`Build: the API's bundle was not written (${err.message}).`),
     );
   };

@@ -42,10 +42,20 @@ export function headersText(top: Iterable<string>, inline: InlineHashSet): strin
   });
 }
 
-/** The number of search shards the catalogue's searched pages take. */
-export function searchShards(run: Run): number {
+/**
+ * How many of the catalogue's pages are searched (item and section pages). After items were only
+ * edited in place the pages are the live build's, so its manifest's count holds, and the page list
+ * need not be parsed for it.
+ */
+export function searchedPages(run: Run, before: Pick<SiteManifest, 'searchedPages'> | null): number {
+  if (run.scoped && before?.searchedPages !== undefined) return before.searchedPages;
   let searched = 0;
   for (const path of run.pages.paths()) if (isSearched(path)) searched++;
+  return searched;
+}
+
+/** The number of search shards the catalogue's searched pages take. */
+export function searchShards(searched: number): number {
   return shardCount(searched);
 }
 

@@ -7,7 +7,7 @@ import { renderedLine } from '../lib/catalogue/site-integration.ts';
 import { redirectsText, shareOnlyPages } from '../lib/catalogue/site-pages.ts';
 import { sitemapFiles } from '../lib/catalogue/sitemap.ts';
 import { compressInPlace, InlineHashSet, isCompressible, listFiles, writeCompressed } from './deploy-files.ts';
-import { headersText, searchShards, topLevel } from './derived-files.ts';
+import { headersText, searchedPages, searchShards, topLevel } from './derived-files.ts';
 import { dropOtherRenderers, keptRendererDir, loadKeptRenderer, type RenderedFile } from './kept-renderer.ts';
 import { PageWriters } from './page-writer.ts';
 import { writeRedirectPagesInWorker } from './redirect-writer.ts';
@@ -226,7 +226,8 @@ async function renderAndPublish(
   const { folders, reporter } = run;
   const { dir, standby, scratch, staticRendered, redirectsWritten, inline, writers } = parts;
   const mainCpu = process.threadCpuUsage();
-  const shards = searchShards(run);
+  const searched = searchedPages(run, null);
+  const shards = searchShards(searched);
   // The seconds Pagefind ran, shard after shard, mostly while later shards' pages rendered.
   let searchSeconds = 0;
   let searchPages = 0;
@@ -295,6 +296,7 @@ async function renderAndPublish(
     inlineCounts: inline.counts(),
     searchIndexedAt: builtAt,
     searchShards: shards,
+    searchedPages: searched,
     changeCursor: run.changeCursor,
     frame: run.frame,
   };

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { addCompressed, type Changes, sameAsFile, standbyOf, switchTo } from './change-set.ts';
 import { InlineHashSet, listFiles } from './deploy-files.ts';
-import { addHeaders, addRedirectPages, addSitemap, searchShards } from './derived-files.ts';
+import { addHeaders, addRedirectPages, addSitemap, searchedPages, searchShards } from './derived-files.ts';
 import { planPages } from './plan.ts';
 import type { PageRenderer } from './renderer.ts';
 import { catalogueFile, pageCount, type RebuildResult, type Run, seconds } from './run.ts';
@@ -22,7 +22,8 @@ export async function incrementalBuild(
 ): Promise<RebuildResult> {
   const { folders, reporter } = run;
   // What to render, remove and index again is decided by `planPages`; this function carries it out.
-  const shards = searchShards(run);
+  const searched = searchedPages(run, before);
+  const shards = searchShards(searched);
   const { changed, removed, reused, reindex, nothingToDo } = planPages({
     before,
     pages: run.pages,
@@ -114,6 +115,7 @@ export async function incrementalBuild(
     inlineCounts: inline.counts(),
     searchIndexedAt: refreshSearch ? null : before.searchIndexedAt,
     searchShards: refreshSearch ? null : shards,
+    searchedPages: searched,
     changeCursor: run.changeCursor,
     frame: run.frame,
   };

@@ -62,6 +62,8 @@ export interface SiteManifest {
   searchIndexedAt: string | null;
   /** How many shards the search index has (see `search-index.ts`); `null` while `searchIndexedAt` is. */
   searchShards?: number | null;
+  /** How many of `pages` are searched (what the shard count follows); absent in older manifests. */
+  searchedPages?: number;
   /**
    * The catalogue change feed's cursor taken before this build read the catalogue
    * (`GET /api/Site/Changes`): the next rebuild asks what changed since. Absent
@@ -85,7 +87,7 @@ export function readManifest(folders: SiteFolders, build: string): SiteManifest 
   try {
     const m = JSON.parse(readFileSync(manifestFile(folders, build), 'utf8')) as SiteManifest;
     if (m.version !== 1) return null;
-    m.pages = PageKeys.fromJSON(m.pages);
+    m.pages = PageKeys.fromJSON(m.pages, folders.manifestsDir);
     return m;
   } catch {
     return null;
@@ -117,7 +119,11 @@ export function manifestBuildId(folders: SiteFolders, build: string): string | n
 
 const serialized = new WeakMap<SiteManifest, string>();
 
-/** Writes a build's manifest atomically (and durably: it is what says the build is complete). */
+/**
+ * Writes a build's manifest atomically (and durably: it is what says the build is complete).
+ * Its pages go in a page list file beside it (`PageKeys.stored`), written first; the page list
+ * files no manifest names any more are removed after.
+ */
 export function writeManifest(folders: SiteFolders, build: string, manifest: SiteManifest): void {
   mkdirSync(folders.manifestsDir, { recursive: true });
   const file = manifestFile(folders, build);
@@ -125,7 +131,7 @@ export function writeManifest(folders: SiteFolders, build: string, manifest: Sit
   // A switch writes the same manifest for both of its folders: it is serialized once.
   let text = serialized.get(manifest);
   if (text === undefined) {
-    text = JSON.stringify(manifest);
+    text = JSON.stringify({ ...manifest, pages: manifest.pages.stored(folders.manifestsDir) });
     serialized.set(manifest, text);
   }
   writeFileSync(tmp, text);
@@ -136,6 +142,27 @@ export function writeManifest(folders: SiteFolders, build: string, manifest: Sit
     closeSync(fd);
   }
   renameSync(tmp, file);
+  removeUnusedPageLists(folders);
+}
+
+/** Removes the page list files that no manifest names (those of builds replaced or changed since). */
+function removeUnusedPageLists(folders: SiteFolders): void {
+  const names = readdirSync(folders.manifestsDir);
+  const named = new Set<string>();
+  for (const name of names) {
+    if (!/^site-\d+\.json$/.test(name)) continue;
+    try {
+      const found = /"pages":\{"file":"(pages-[\w-]+\.tsv)"/.exec(
+        readFileSync(join(folders.manifestsDir, name), 'utf8'),
+      );
+      if (found !== null) named.add(found[1] as string);
+    } catch {
+      // Removed meanwhile.
+    }
+  }
+  for (const name of names) {
+    if (/^pages-[\w-]+\.tsv$/.test(name) && !named.has(name)) rmSync(join(folders.manifestsDir, name), { force: true });
+  }
 }
 
 /** Marks a build folder as being changed: without a manifest it is never published or trusted as a copy. */

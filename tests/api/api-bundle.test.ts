@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshApiBundle, writeApiBundle } from '../../src/publish/api-bundle.ts';
 import { startApi } from '../../src/publish/catalogue-source.ts';
+import { API_WORKER_BUNDLE, freshBundle, writeBundle } from '../../src/publish/code-bundle.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createTestDb } from './harness.ts';
 
 // The rebuild's in-process API loads from one bundled file when it is up to date
-// (src/publish/api-bundle.ts). The bundle is a cache: it must serve what the
+// (src/publish/code-bundle.ts). The bundle is a cache: it must serve what the
 // sources serve, count as stale when a file it was made from changes, and never
 // stop a rebuild when it cannot run.
 
@@ -54,10 +54,10 @@ async function readThrough(dir: string): Promise<{ bodies: unknown[]; log: strin
 describe('the API bundle', () => {
   it('is written after a rebuild found it missing, and then serves what the sources serve', async () => {
     const dir = join(work, 'cache-a');
-    expect(freshApiBundle(dir)).toBeNull();
+    expect(freshBundle(API_WORKER_BUNDLE, dir)).toBeNull();
     const fromSources = await readThrough(dir);
     // Stopping the API wrote the bundle: the next start loads it.
-    const bundle = freshApiBundle(dir);
+    const bundle = freshBundle(API_WORKER_BUNDLE, dir);
     expect(bundle).toBe(join(dir, 'api-worker.mjs'));
     // A module finds files beside its source, bundled or not (the site builder finds scripts/rebuild.ts so).
     const text = readFileSync(bundle as string, 'utf8');
@@ -70,8 +70,8 @@ describe('the API bundle', () => {
 
   it('counts as stale when a file it was made from changed', async () => {
     const dir = join(work, 'cache-b');
-    await writeApiBundle(dir);
-    expect(freshApiBundle(dir)).not.toBeNull();
+    await writeBundle(API_WORKER_BUNDLE, dir);
+    expect(freshBundle(API_WORKER_BUNDLE, dir)).not.toBeNull();
     const stampFile = join(dir, 'api-worker.mjs.inputs.json');
     const stamp = JSON.parse(readFileSync(stampFile, 'utf8')) as { inputs: [string, number, number][] };
     const own = stamp.inputs.findIndex(([file]) => file.endsWith('src/server/app.ts'));
@@ -79,24 +79,24 @@ describe('the API bundle', () => {
     // As if app.ts had been edited since: another modification time.
     (stamp.inputs[own] as [string, number, number])[2] -= 1000;
     writeFileSync(stampFile, JSON.stringify(stamp));
-    expect(freshApiBundle(dir)).toBeNull();
+    expect(freshBundle(API_WORKER_BUNDLE, dir)).toBeNull();
   }, 60_000);
 
   it('that cannot run is set aside: the sources start the API and the bundle is written again', async () => {
     const dir = join(work, 'cache-c');
-    await writeApiBundle(dir);
+    await writeBundle(API_WORKER_BUNDLE, dir);
     writeFileSync(join(dir, 'api-worker.mjs'), "throw new Error('a damaged bundle');\n");
-    expect(freshApiBundle(dir)).not.toBeNull();
+    expect(freshBundle(API_WORKER_BUNDLE, dir)).not.toBeNull();
     const { bodies, log } = await readThrough(dir);
     expect(log.join('\n')).toContain("the API's bundle did not start (a damaged bundle)");
     expect((bodies[0] as unknown[]).length).toBeGreaterThan(0);
     expect(readFileSync(join(dir, 'api-worker.mjs'), 'utf8')).not.toContain('a damaged bundle');
-    expect(freshApiBundle(dir)).not.toBeNull();
+    expect(freshBundle(API_WORKER_BUNDLE, dir)).not.toBeNull();
   }, 60_000);
 
   it('serves a PostgreSQL database and records the build there', async () => {
     const dir = join(work, 'cache-d');
-    await writeApiBundle(dir);
+    await writeBundle(API_WORKER_BUNDLE, dir);
     const testDb = await createTestDb('postgres');
     try {
       const seeded = spawnSync(process.execPath, [join(ROOT, 'scripts/db-seed.ts'), '--items', '30', '--seed', '4'], {

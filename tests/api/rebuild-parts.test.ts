@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -220,7 +220,7 @@ describe('page keys of a build', () => {
   it('keep their order and keys through the manifest, and read the object form older manifests have', () => {
     const keys = PageKeys.of(list);
     const again = PageKeys.fromJSON(JSON.parse(JSON.stringify(keys)));
-    expect([...again]).toEqual(list);
+    expect(Array.from(again)).toEqual(list);
     expect(again.size).toBe(40);
     const old = PageKeys.fromJSON(Object.fromEntries(list.map((p) => [p.path, p.key])));
     expect([...old]).toEqual(list);
@@ -244,6 +244,64 @@ describe('page keys of a build', () => {
     expect(changed.has('/nowhere')).toBe(false);
     expect(keys.get('/app/section/7/1')).toBe('k7');
     expect(changed.paths()).toEqual(keys.paths());
+  });
+
+  it('go in a page list file beside the manifest, read back without parsing, with replaced keys carried by the manifest', () => {
+    const root = mkdtempSync(join(tmpdir(), 'aisle-page-list-'));
+    try {
+      const folders = siteFolders(join(root, 'site'));
+      const manifest = (buildId: string, pages: PageKeys): SiteManifest => ({
+        version: 1,
+        buildId,
+        code: 'c',
+        builtAt: new Date().toISOString(),
+        pages,
+        staticPages: [],
+        inline: { script: [], style: [] },
+        searchIndexedAt: null,
+      });
+      const lists = () => readdirSync(folders.manifestsDir).filter((n) => n.startsWith('pages-'));
+      const one = join(folders.buildsDir, 'site-1');
+      const two = join(folders.buildsDir, 'site-2');
+      writeManifest(folders, one, manifest('b-1', PageKeys.of(list)));
+      expect(lists().length).toBe(1);
+      const text = readFileSync(join(folders.manifestsDir, 'site-1.json'), 'utf8');
+      expect(text.length).toBeLessThan(600);
+      const read = readManifest(folders, one)?.pages as PageKeys;
+      expect(read.size).toBe(40);
+      expect(read.get('/app/section/7/1')).toBe('k7');
+      expect(read.has('/app/section/99/1')).toBe(false);
+      // A few keys replaced: the next manifest names the same page list with them.
+      const changed = read.withKeys(
+        new Map([
+          ['/app/section/7/1', 'new'],
+          ['/nowhere', 'x'],
+        ]),
+      );
+      writeManifest(folders, two, manifest('b-2', changed));
+      writeManifest(folders, one, manifest('b-2', changed));
+      expect(lists().length).toBe(1);
+      const again = readManifest(folders, two)?.pages as PageKeys;
+      expect(again.get('/app/section/7/1')).toBe('new');
+      expect(again.has('/nowhere')).toBe(false);
+      expect(Array.from(again)).toEqual(list.map((p) => (p.path === '/app/section/7/1' ? { ...p, key: 'new' } : p)));
+      // A parsed list is written anew; the list no manifest names any more goes.
+      writeManifest(folders, one, manifest('b-3', PageKeys.of(list)));
+      writeManifest(folders, two, manifest('b-3', PageKeys.of(list)));
+      expect(lists().length).toBe(2);
+      writeManifest(folders, two, manifest('b-3', readManifest(folders, one)?.pages as PageKeys));
+      expect(lists().length).toBe(1);
+      const last = readManifest(folders, two);
+      expect(last === null ? null : [...last.pages]).toEqual(list);
+      // A manifest whose page list is gone or damaged is not trusted (the rebuild then renders everything).
+      const [file] = lists();
+      writeFileSync(join(folders.manifestsDir, file as string), '/app/section/1/1\tk1\n');
+      expect(readManifest(folders, one)).toBeNull();
+      rmSync(join(folders.manifestsDir, file as string));
+      expect(readManifest(folders, one)).toBeNull();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it("give a build's id from its manifest's head, as the whole manifest gives it", () => {

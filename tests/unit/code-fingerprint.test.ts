@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -99,5 +99,49 @@ describe('the code fingerprint', () => {
     expect(files).toContain('src/publish/rebuild.ts');
     expect(files).toContain('package-lock.json');
     expect(files.filter((f) => f.startsWith('src/server/') && f !== 'src/server/site-headers.ts')).toEqual([]);
+  });
+
+  describe('kept beside the project while its files keep their sizes and times', () => {
+    const cache = () => join(project, 'node_modules/.cache/aisle/code-fingerprint.json');
+    /** Every file and folder of the project dated `secondsAgo` back, as a checkout some time old. */
+    const age = (secondsAgo: number, path = project) => {
+      const when = new Date(Date.now() - secondsAgo * 1000);
+      for (const entry of readdirSync(path, { withFileTypes: true })) {
+        if (entry.isDirectory()) age(secondsAgo, join(path, entry.name));
+        else utimesSync(join(path, entry.name), when, when);
+      }
+      utimesSync(path, when, when);
+    };
+
+    it('is taken from the stamp while nothing changed, and made again when a file changes at the same size', () => {
+      age(3600);
+      const before = codeFingerprint(project, ENV);
+      expect(existsSync(cache())).toBe(true);
+      expect(codeFingerprint(project, ENV)).toBe(before);
+      write('src/styles/tokens.css', ':root { --ink: #000; }\n');
+      const when = new Date(Date.now() - 1800 * 1000);
+      utimesSync(join(project, 'src/styles/tokens.css'), when, when);
+      expect(codeFingerprint(project, ENV)).not.toBe(before);
+    });
+
+    it('changes when a page is added, though every file the stamp lists is as it was', () => {
+      age(3600);
+      const before = codeFingerprint(project, ENV);
+      write('src/pages/about.astro', '<p>About</p>\n');
+      const when = new Date(Date.now() - 3600 * 1000);
+      utimesSync(join(project, 'src/pages/about.astro'), when, when);
+      expect(codeFingerprint(project, ENV)).not.toBe(before);
+    });
+
+    it('makes do without a damaged or foreign stamp', () => {
+      age(3600);
+      const before = codeFingerprint(project, ENV);
+      writeFileSync(cache(), '{"format":1,"root":');
+      expect(codeFingerprint(project, ENV)).toBe(before);
+      writeFileSync(cache(), JSON.stringify({ format: 1, root: '/elsewhere', inputs: [], digest: 'x' }));
+      expect(codeFingerprint(project, ENV)).toBe(before);
+      writeFileSync(cache(), JSON.stringify({ format: 1, root: project, inputs: [[1, 2]], digest: 'x' }));
+      expect(codeFingerprint(project, ENV)).toBe(before);
+    });
   });
 });

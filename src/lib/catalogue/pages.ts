@@ -1,7 +1,6 @@
 import { sanitizeContent } from '../content/sanitize.ts';
 import type { CategoryDto, ItemDto, SectionDto, StoreDto } from '../domain/catalogue.ts';
-import { type Landings, landings } from '../domain/redirects.ts';
-import { bookItemPairs, bookItems, type Catalogue, itemHomes, rowKey, sectionItems } from './catalogue.ts';
+import { bookItems, type Catalogue, itemHomes, rowKey, sectionItems } from './catalogue.ts';
 import {
   bookCard,
   type CardView,
@@ -18,26 +17,13 @@ import {
   storeQtyLimit,
 } from './views.ts';
 
+// Kept apart so that the rebuild's own code (page keys, redirect pages) loads no HTML sanitizer.
+export { INDEX_PATHS, siteLandings } from './landings.ts';
+
 /** A page's crumbs, last one the page itself. */
 export interface Crumb {
   href: string;
   label: string;
-}
-
-/** Where the site's landing links lead, computed once per catalogue. */
-const landingCache = new WeakMap<Catalogue, Landings>();
-export function siteLandings(cat: Catalogue): Landings {
-  let found = landingCache.get(cat);
-  if (found === undefined) {
-    found = landings({ categories: cat.categories, stores: cat.stores, sections: cat.sections, bookItems: [] });
-    landingCache.set(cat, found);
-  }
-  return found;
-}
-
-/** The redirect sources of the whole catalogue (landings and every book's items). */
-export function redirectSources(cat: Catalogue) {
-  return { categories: cat.categories, stores: cat.stores, sections: cat.sections, bookItems: bookItemPairs(cat) };
 }
 
 function storeEntries(cat: Catalogue, current: number | undefined, href: (id: number) => string): NavEntry[] {
@@ -357,6 +343,3 @@ export function frontAisles(cat: Catalogue, count = 6): SectionDto[] {
   }
   return aisles;
 }
-
-/** The path of the categories index and of the stores index (issue 37). */
-export const INDEX_PATHS = { categories: '/app/categories/all', stores: '/app/stores/all' } as const;

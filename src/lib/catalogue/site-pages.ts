@@ -2,7 +2,7 @@ import { hash as oneShot } from 'node:crypto';
 import { APP_REWRITES, catalogueRedirects, formatRedirects } from '../domain/redirects.ts';
 import { buildChannel } from './build-channel.ts';
 import { bookItems, type Catalogue, itemHomes, itemsWithPages, rowKey, sectionItems } from './catalogue.ts';
-import { INDEX_PATHS, redirectSources, siteLandings } from './pages.ts';
+import { INDEX_PATHS, redirectSources, siteLandings } from './landings.ts';
 import { paths } from './views.ts';
 
 /** The catalogue's page routes: each has a `getStaticPaths` in `src/pages`. */
