@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Spinner } from '../AuthGate.tsx';
 import { buttonStyles } from './button-styles.ts';
 import { ConfirmDialog, Dialog } from './Dialog.tsx';
@@ -28,6 +28,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { data, loading, error, filter, reload } = q;
   const [form, setForm] = useState<{ row: T | null } | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
+  const opened = props.opened ?? null;
+  useEffect(() => {
+    if (opened !== null) setForm({ row: opened });
+  }, [opened]);
 
   const done: FormDone = {
     saved: (message) => {

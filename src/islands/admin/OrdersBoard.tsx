@@ -7,7 +7,7 @@ import { buttonStyles } from './button-styles.ts';
 import { DataTable, type TableHandle } from './DataTable.tsx';
 import { ConfirmDialog } from './Dialog.tsx';
 import { StoreFilter } from './filters.tsx';
-import { byId, LoadError, readAllStores, useLookup } from './Lookups.tsx';
+import { byId, LoadError, queryId, readAllStores, useLookup } from './Lookups.tsx';
 import {
   DAY_CHOICES,
   type DayChoice,
@@ -43,9 +43,21 @@ export function OrdersBoard() {
   );
 }
 
+/** The status `?status=` names: one of the statuses, `null` for `All`, `undefined` when none is named. */
+function statusInAddress(): OrderStatusName | null | undefined {
+  if (typeof location === 'undefined') return undefined;
+  const named = new URLSearchParams(location.search).get('status');
+  if (named === 'All') return null;
+  return ORDER_STATUS_NAMES.find((s) => s === named);
+}
+
 function OrdersBody() {
-  const [status, setStatus] = useState<OrderStatusName | null>('Placed');
-  const [storeId, setStoreId] = useState<number | null>(null);
+  // The staff home links here with `?status=` (`All` for every status) and `?store=`.
+  const [status, setStatus] = useState<OrderStatusName | null>(() => {
+    const named = statusInAddress();
+    return named === undefined ? 'Placed' : named;
+  });
+  const [storeId, setStoreId] = useState<number | null>(() => queryId('store'));
   const [day, setDay] = useState<DayChoice>('today');
   const dayId = useId();
   const stores = useLookup(readAllStores);
