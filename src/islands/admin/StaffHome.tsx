@@ -18,6 +18,9 @@ import { staff } from './staff-client.ts';
 const PACK_READ = 1000;
 const BOARD = '/app/edu-shopy/orders';
 const EMPLOYEE = 'Employee';
+/** Items read least stock first to count the short ones, and how many of them the card names. */
+const STOCK_READ = 200;
+const STOCK_SHOWN = 10;
 const link = 'font-semibold text-brand-800 underline underline-offset-2';
 
 /** One answer of the home, read once: its rows, or the reason they could not be read. */
@@ -108,7 +111,7 @@ function OrdersCard() {
     <Card title="Today's orders" more={{ href: BOARD, label: 'Open the orders board' }}>
       <Problem what="Today's orders" error={counts.error || toPack.error} />
       {perStatus === null ? (
-        counts.error === '' && <Spinner label="Counting today's orders…" />
+        counts.error === '' && <Spinner label="Loading today's orders…" />
       ) : (
         <ul className="flex flex-wrap gap-2" aria-label="Today's orders by status">
           {ORDER_STATUS_NAMES.map((status) => (
@@ -152,10 +155,13 @@ function OrdersCard() {
 }
 
 function StockCard() {
-  const lowest = useRead(() => staff.items.list({ page: 0, limit: 10, sort: 'Availability' }));
+  const lowest = useRead(() => staff.items.list({ page: 0, limit: STOCK_READ, sort: 'Availability' }));
   const stores = useLookup(readAllStores);
   const storeById = byId(stores.rows, (s) => s.StoreID);
   const short = lowest.value === null ? null : shortOfStock<ItemDto>(lowest.value.rows);
+  // Read least first: when every row read is short, more may follow.
+  const more = short !== null && short.length === STOCK_READ ? ' or more' : '';
+  const out = short?.filter((item) => item.Availability === 0).length ?? 0;
   return (
     <Card title="Low stock" more={{ href: '/app/client-store/item', label: 'Find any item' }}>
       <p className="text-sm text-slate-700">
@@ -166,22 +172,31 @@ function StockCard() {
       {short === null ? null : short.length === 0 ? (
         <p className="mt-2 text-sm text-slate-700">Every item has more than {LOW_STOCK_UNITS} units.</p>
       ) : (
-        <ul className="mt-2 divide-y divide-slate-100" aria-label="Items short of stock">
-          {short.map((item) => (
-            <li key={item.ItemID} className="flex flex-wrap items-center justify-between gap-x-3 py-1">
-              <a href={staffItemPath(item.ItemID, item.DbID)} className={`${link} inline-flex min-h-11 items-center`}>
-                {item.ItemTitle}
-                {item.Size === '' ? '' : ` (${item.Size})`}
-              </a>
-              <span className="text-sm text-slate-700">
-                {storeById.get(item.StoreID)?.StoreTitle ?? `Store #${item.StoreID}`} ·{' '}
-                <span className={item.Availability === 0 ? 'font-semibold text-berry-700' : 'font-semibold'}>
-                  {item.Availability === 0 ? 'Out of stock' : `${item.Availability} left`}
+        <>
+          <p className="mt-2 text-sm font-semibold text-slate-900" data-stock-counts>
+            Out of stock: <span className="tabular-nums">{out === STOCK_READ ? `${out}${more}` : out}</span> · Low:{' '}
+            <span className="tabular-nums">
+              {short.length}
+              {more}
+            </span>
+          </p>
+          <ul className="mt-1 divide-y divide-slate-100" aria-label="Items short of stock">
+            {short.slice(0, STOCK_SHOWN).map((item) => (
+              <li key={item.ItemID} className="flex flex-wrap items-center justify-between gap-x-3 py-1">
+                <a href={staffItemPath(item.ItemID, item.DbID)} className={`${link} inline-flex min-h-11 items-center`}>
+                  {item.ItemTitle}
+                  {item.Size === '' ? '' : ` (${item.Size})`}
+                </a>
+                <span className="text-sm text-slate-700">
+                  {storeById.get(item.StoreID)?.StoreTitle ?? `Store #${item.StoreID}`} ·{' '}
+                  <span className={item.Availability === 0 ? 'font-semibold text-berry-700' : 'font-semibold'}>
+                    {item.Availability === 0 ? 'Out of stock' : `${item.Availability} left`}
+                  </span>
                 </span>
-              </span>
-            </li>
-          ))}
-        </ul>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </Card>
   );

@@ -58,7 +58,7 @@ export function roleForPath(path: string): 'Admin' | 'Employee' | null {
 }
 
 /** The staff home (issue 35): the Company page, where staff land after signing in. */
-export const STAFF_HOME = '/app/edu-shopy/';
+export const STAFF_HOME = '/app/edu-shopy';
 
 /**
  * Where to go after signing in: `returnTo` when it is safe and the account
