@@ -147,10 +147,10 @@ test.describe('the staff home and finding any item', () => {
           page.getByRole('status').filter({ hasText: 'Published: the shop shows the catalogue as it is now.' }),
         ).toHaveCount(1, { timeout: 240_000 });
         // The rebuilt item page says the item is out of stock.
-        const shopper = await page.context().browser()?.newPage();
-        await shopper?.goto(`/app/section/${setup.item.ItemID}/${setup.item.DbID}`);
-        await expect(shopper?.getByText('Out of stock', { exact: true }) ?? page).toBeVisible();
-        await shopper?.close();
+        const shopper = await page.context().newPage();
+        await shopper.goto(`/app/section/${setup.item.ItemID}/${setup.item.DbID}`);
+        await expect(shopper.getByText('Out of stock', { exact: true })).toBeVisible();
+        await shopper.close();
       }
     });
 
