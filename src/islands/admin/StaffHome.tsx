@@ -57,7 +57,7 @@ export function StaffHome({ title }: { title: string }) {
       <div className="grid gap-4 lg:grid-cols-2">
         <OrdersCard />
         <StockCard />
-        <Card title="Shop pages" more={{ href: '/', label: 'Open the shop' }}>
+        <Card title="Publishing" more={{ href: '/', label: 'Open the shop' }}>
           <PublishBanner />
         </Card>
         <ChangesCard />
