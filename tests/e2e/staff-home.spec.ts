@@ -98,6 +98,9 @@ test.describe('the staff home and finding any item', () => {
       await signIn(page, employee);
       await expect(page).toHaveURL(/\/app\/edu-shopy\/?$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Company' })).toBeVisible();
+      // The log is for admins: an employee's home has no Recent changes.
+      await expect(page.getByRole('region', { name: 'Publishing' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Recent changes' })).toHaveCount(0);
 
       // Today's counts are the board's (Today is the board's default day); another spec may place an
       // order between the two readings, so both are read again until they agree.
@@ -194,6 +197,21 @@ test.describe('the staff home and finding any item', () => {
       await expectNoAxeViolations(page, `the item editor at ${width} px`);
     });
   }
+
+  test('an admin also sees the latest changes of the log, and opens the log from them', async ({ page }) => {
+    const admin = `homeadmin${tag()}@example.com`;
+    addUser(admin, 'Admin', 'Home Admin');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, admin);
+    await expect(page).toHaveURL(/\/app\/edu-shopy\/?$/);
+    const changes = page.getByRole('region', { name: 'Recent changes' });
+    const entries = changes.getByRole('list', { name: 'The latest changes' }).getByRole('listitem');
+    await expect(entries.first()).toBeVisible();
+    expect(await entries.count()).toBeLessThanOrEqual(10);
+    await expectNoAxeViolations(page, "the admin's staff home");
+    await changes.getByRole('link', { name: 'Open the log' }).click();
+    await expect(page).toHaveURL(/\/app\/edu-shopy\/logs$/);
+  });
 
   test('shoppers see no Edit on the item page, and sign in to where they went', async ({ page }) => {
     const { item } = setup;
