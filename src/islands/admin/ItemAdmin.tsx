@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { friendlyMessage } from '../../lib/api/account.ts';
 import type { ItemDto, StoreDto } from '../../lib/domain/catalogue.ts';
 import { STOCK_MAX } from '../../lib/domain/form-fields.ts';
 import { formatRupees } from '../../lib/domain/money.ts';
@@ -12,7 +13,7 @@ import { DbWorkspace, useDbChoice } from './DbWorkspace.tsx';
 import { FilterSelect, useQueryId } from './filters.tsx';
 import { ExportButton, StockCell } from './item-cells.tsx';
 import { ItemFormPanel, PriceTag } from './item-form.tsx';
-import { byId, queryId, readEvery, setQueryParam, useLookup } from './Lookups.tsx';
+import { byId, LoadError, queryId, readEvery, setQueryParam, useLookup } from './Lookups.tsx';
 import { formatWhen } from './PublishBanner.tsx';
 import { StaffPage } from './StaffPage.tsx';
 import { staff } from './staff-client.ts';
@@ -36,26 +37,26 @@ export function ItemAdmin() {
   );
 }
 
-/** The item `?edit=` names (in `?db=`'s database), read once, for its editor to open. */
-function useItemToOpen(dbId: number | null): ItemDto | null {
+/** The item `?edit=` names (in `?db=`'s database), read once for its editor to open, or why it could not be. */
+function useItemToOpen(dbId: number | null): { item: ItemDto | null; error: string } {
   const [editId] = useState(() => queryId('edit'));
-  const [item, setItem] = useState<ItemDto | null>(null);
+  const [state, setState] = useState<{ item: ItemDto | null; error: string }>({ item: null, error: '' });
   useEffect(() => {
     if (editId === null || dbId === null) return;
     let live = true;
     staff.items.read(editId, dbId).then(
-      (row) => {
+      (item) => {
         if (!live) return;
-        setItem(row);
+        setState({ item, error: '' });
         setQueryParam('edit', null);
       },
-      () => {},
+      (err: unknown) => live && setState({ item: null, error: friendlyMessage(err) }),
     );
     return () => {
       live = false;
     };
   }, [editId, dbId]);
-  return item;
+  return state;
 }
 
 function ItemBody() {
@@ -70,28 +71,31 @@ function ItemBody() {
   const opened = useItemToOpen(dbId);
 
   return (
-    <DbWorkspace
-      choice={choice}
-      onChange={(id) => {
-        setDbId(id);
-        setSectionId(null);
-      }}
-      noun="items"
-      other={{ page: 'section', label: 'Sections of this database' }}
-      allLabel="All stores"
-      all={() => <ItemTable dbId={null} storeById={storeById} sectionById={sectionById} opened={null} />}
-    >
-      {(dbId) => (
-        <ItemTable
-          dbId={dbId}
-          dbTitle={db?.DbTitle ?? `store database ${dbId}`}
-          storeById={storeById}
-          sectionById={sectionById}
-          opened={opened}
-          section={{ id: sectionId, set: setSectionId, rows: sections.rows ?? [] }}
-        />
-      )}
-    </DbWorkspace>
+    <>
+      <LoadError what="The item to edit" error={opened.error} />
+      <DbWorkspace
+        choice={choice}
+        onChange={(id) => {
+          setDbId(id);
+          setSectionId(null);
+        }}
+        noun="items"
+        other={{ page: 'section', label: 'Sections of this database' }}
+        allLabel="All stores"
+        all={() => <ItemTable dbId={null} storeById={storeById} sectionById={sectionById} opened={null} />}
+      >
+        {(dbId) => (
+          <ItemTable
+            dbId={dbId}
+            dbTitle={db?.DbTitle ?? `store database ${dbId}`}
+            storeById={storeById}
+            sectionById={sectionById}
+            opened={opened.item}
+            section={{ id: sectionId, set: setSectionId, rows: sections.rows ?? [] }}
+          />
+        )}
+      </DbWorkspace>
+    </>
   );
 }
 
