@@ -96,6 +96,42 @@ describe.each(DIALECTS)('Item API on %s', (dialect) => {
     expect(ids(filtered.body)).toEqual([2]);
   });
 
+  it('finds items of every store by a word of the title or the product code, for staff only', async () => {
+    await t.db.db.updateTable('items').set({ product_code: 'KM-APL-001' }).where('id', '=', 1).execute();
+    await t.db.db.updateTable('items').set({ product_code: 'GB-BAN-77' }).where('id', '=', 4).execute();
+    try {
+      const stores = await t.db.db.selectFrom('items').select('store_id').distinct().execute();
+      expect(stores.length).toBeGreaterThan(1);
+      const byCode = await t.get<ItemDto[]>('/api/Item/ReadAll?filter=gb-ban', staff);
+      expect(byCode.status).toBe(200);
+      expect(ids(byCode.body)).toEqual([4]);
+      expect(byCode.headers.get('x-total-count')).toBe('1');
+      const wholeCode = await t.get<ItemDto[]>('/api/Item/ReadAll?filter=KM-APL-001', staff);
+      expect(ids(wholeCode.body)).toEqual([1]);
+      // A word matches titles of every store's items, with no store or database named.
+      const every = await t.get<ItemDto[]>('/api/Item/ReadAll?limit=1000', staff);
+      const titled = every.body.filter((i) => /a/i.test(i.ItemTitle) || /a/i.test(i.ProductCode ?? ''));
+      const byWord = await t.get<ItemDto[]>('/api/Item/ReadAll?filter=a&limit=1000', staff);
+      expect(ids(byWord.body)).toEqual(ids(titled));
+      expect(new Set(byWord.body.map((i) => i.StoreID)).size).toBeGreaterThan(1);
+      // Narrowed to a store, the code of another store's item finds nothing.
+      const otherStore = every.body.find((i) => i.ItemID === 4)?.StoreID === 1 ? 2 : 1;
+      const narrowed = await t.get<ItemDto[]>(`/api/Item/ReadAll?filter=gb-ban&storeId=${otherStore}`, staff);
+      expect(narrowed.body).toEqual([]);
+      // Shoppers and visitors may not search the whole table: 400 naming the filter.
+      const [shopper] = await addCustomers(t.db.db, TEST_JWT_SECRET, new Date(), [
+        { email: 'sam.shopper@aisle.test', fullName: 'Sam Shopper', role: 'User' },
+      ]);
+      for (const init of [{ headers: { Authorization: `Bearer ${shopper?.token}` } }, {}]) {
+        const refused = await t.get<ErrorBody>('/api/Item/ReadAll?filter=gb-ban', init);
+        expect(refused.status).toBe(400);
+        expect(Object.keys(refused.body.ModelState)).toEqual(['filter']);
+      }
+    } finally {
+      await t.db.db.updateTable('items').set({ product_code: null }).where('id', 'in', [1, 4]).execute();
+    }
+  });
+
   it.each([
     ['storeId=1', [1, 2, 3, 5, 6, 7, 8]],
     ['storeId=3', [4]],

@@ -1,6 +1,6 @@
 import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ITEM_SORTABLE, type ItemFilters, readItemPage } from '../../src/server/catalogue/items.ts';
+import { ITEM_SORTABLE, type ItemFilters, readItemPage } from '../../src/server/catalogue/item-list.ts';
 import { type PublishedSortColumn, readPublishedPage } from '../../src/server/catalogue/published-sections.ts';
 import { readStorePage, STORE_SORTABLE } from '../../src/server/catalogue/stores.ts';
 import { orderingColumns } from '../../src/server/db/paginate.ts';

@@ -147,7 +147,7 @@ test.describe('money in one format (issue 36)', () => {
     await expectMoneyReadsLikeMoney(page, 'staff orders board', [lineTotal]);
 
     await page.goto(`/app/client-store/item?db=${item.DbID}`);
-    await page.getByLabel('Filter by title', { exact: true }).fill(item.ItemTitle);
+    await page.getByLabel('Find by title or product code', { exact: true }).fill(item.ItemTitle);
     await expect(page.getByRole('row').filter({ hasText: item.ItemTitle }).first()).toContainText(price, {
       timeout: 20_000,
     });

@@ -151,7 +151,7 @@ for (const width of [390, 1280]) {
       const photo = await request.get(`/content/${created?.StoreID}/Item/${created?.ItemID}/ti.png`);
       expect(photo.status()).toBe(200);
 
-      await page.getByLabel('Filter by title', { exact: true }).fill(item);
+      await page.getByLabel('Find by title or product code', { exact: true }).fill(item);
       const row = entry(page, item);
       await expect(row).toHaveCount(1);
       // Stock in place.

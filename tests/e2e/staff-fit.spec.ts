@@ -21,6 +21,7 @@ const PAGES = [
   '/app/client-store/db',
   '/app/client-store/section?db=1',
   '/app/client-store/item?db=1',
+  '/app/client-store/item',
   '/app/client-store/import',
 ];
 

@@ -170,7 +170,7 @@ test.describe('staff areas', () => {
       await itemDialog.getByRole('button', { name: 'Create item' }).click();
       await expect(toast(page, `Item ${title} was created; it sells at Rs 113.40.`)).toBeVisible();
     }
-    await filterTable(page, 'Filter by title', t);
+    await filterTable(page, 'Find by title or product code', t);
     await expect(row(page, first)).toContainText('Rs 113.40');
 
     // Stock edited in place: one save for Enter and the blur after it (issue 35).

@@ -97,10 +97,19 @@ describe('afterSignInPath', () => {
 
   it('goes home from a page the account may not open, and back to one it may', () => {
     expect(afterSignInPath('/app/client-store', shopper)).toBe('/');
-    expect(afterSignInPath('/app/edu-shopy/logs', staff)).toBe('/');
+    expect(afterSignInPath('/app/edu-shopy/logs', staff)).toBe('/app/edu-shopy');
     expect(afterSignInPath('/app/edu-shopy/orders', staff)).toBe('/app/edu-shopy/orders');
     expect(afterSignInPath('/app/cart/my-cart', shopper)).toBe('/app/cart/my-cart');
     expect(afterSignInPath('/.//evil.example', shopper)).toBe('/');
     expect(afterSignInPath(null, shopper)).toBe('/');
+  });
+
+  it('sends staff to the staff home instead of the front page, and shoppers where they went', () => {
+    expect(afterSignInPath(null, staff)).toBe('/app/edu-shopy');
+    expect(afterSignInPath('/', staff)).toBe('/app/edu-shopy');
+    expect(afterSignInPath('/.//evil.example', staff)).toBe('/app/edu-shopy');
+    expect(afterSignInPath('/app/section/4/1', staff)).toBe('/app/section/4/1');
+    expect(afterSignInPath('/', shopper)).toBe('/');
+    expect(afterSignInPath('/app/section/4/1', shopper)).toBe('/app/section/4/1');
   });
 });

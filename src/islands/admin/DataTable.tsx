@@ -30,6 +30,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { data, loading, error, filter, reload } = q;
   const [form, setForm] = useState<{ row: T | null } | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
+  const opened = props.opened ?? null;
+  useEffect(() => {
+    if (opened !== null) setForm({ row: opened });
+  }, [opened]);
 
   const done: FormDone = {
     saved: (message) => {

@@ -84,13 +84,14 @@ export function setQueryParam(name: string, value: number | null): void {
 
 /**
  * The store database the Client pages work on: `?db=` in the address, else the
- * one picked last (kept in this browser), else none. Choosing one writes both,
+ * one picked last (kept in this browser) unless `remembered` is false, else none. Choosing one writes both,
  * so the Store Databases, Sections and Items pages link to each other.
  */
-export function useSelectedDb(): [number | null, (id: number | null) => void] {
+export function useSelectedDb(remembered = true): [number | null, (id: number | null) => void] {
   const [db, setDb] = useState<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, as the page opens.
   useEffect(() => {
-    const picked = queryId('db') ?? positive(localStorage.getItem(STAFF_DB_KEY));
+    const picked = queryId('db') ?? (remembered ? positive(localStorage.getItem(STAFF_DB_KEY)) : null);
     if (picked !== null) {
       setDb(picked);
       setQueryParam('db', picked);
@@ -130,11 +131,14 @@ export function DbPicker({
   stores,
   value,
   onChange,
+  allLabel = 'Choose a store database…',
 }: {
   dbs: StoreDbDto[];
   stores: Map<number, StoreDto>;
   value: number | null;
   onChange: (id: number | null) => void;
+  /** The choice of none (`All stores` where the page lists every store's rows without one). */
+  allLabel?: string;
 }) {
   const id = useId();
   return (
@@ -148,7 +152,7 @@ export function DbPicker({
         onChange={(e) => onChange(positive(e.target.value))}
         className="block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700/30"
       >
-        <option value="">Choose a store database…</option>
+        <option value="">{allLabel}</option>
         {dbOptionGroups(dbs, stores).map((g) => (
           <optgroup key={g.key} label={g.label}>
             {g.options.map((o) => (

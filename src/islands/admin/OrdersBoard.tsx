@@ -3,7 +3,7 @@ import { ORDER_STATUS_NAMES, type OrderDto, type OrderStatusName } from '../../l
 import { buttonStyles } from './button-styles.ts';
 import { DataTable } from './DataTable.tsx';
 import { StoreFilter } from './filters.tsx';
-import { byId, LoadError, readAllStores, useLookup } from './Lookups.tsx';
+import { byId, LoadError, queryId, readAllStores, useLookup } from './Lookups.tsx';
 import { useOrderActions } from './order-actions.tsx';
 import {
   DAY_CHOICES,
@@ -35,9 +35,21 @@ export function OrdersBoard() {
   );
 }
 
+/** The status `?status=` names: one of the statuses, `null` for `All`, `undefined` when none is named. */
+function statusInAddress(): OrderStatusName | null | undefined {
+  if (typeof location === 'undefined') return undefined;
+  const named = new URLSearchParams(location.search).get('status');
+  if (named === 'All') return null;
+  return ORDER_STATUS_NAMES.find((s) => s === named);
+}
+
 function OrdersBody() {
-  const [status, setStatus] = useState<OrderStatusName | null>('Placed');
-  const [storeId, setStoreId] = useState<number | null>(null);
+  // The staff home links here with `?status=` (`All` for every status) and `?store=`.
+  const [status, setStatus] = useState<OrderStatusName | null>(() => {
+    const named = statusInAddress();
+    return named === undefined ? 'Placed' : named;
+  });
+  const [storeId, setStoreId] = useState<number | null>(() => queryId('store'));
   const [day, setDay] = useState<DayChoice>('today');
   const dayId = useId();
   const stores = useLookup(readAllStores);

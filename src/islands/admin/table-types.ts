@@ -63,6 +63,8 @@ export interface DataTableProps<T> {
   };
   /** More buttons for a row, before Edit and Delete. */
   actions?: (row: T, table: TableHandle) => ReactNode;
+  /** A row whose edit form opens as soon as it is given (a link to one row's editor). */
+  opened?: T | null;
   /** Rows shown faded (hidden ones). */
   faded?: (row: T) => boolean;
   /** The page sizes offered; the first one after 20 is the default only when 20 is missing. */

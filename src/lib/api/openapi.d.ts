@@ -4673,7 +4673,7 @@ export interface operations {
                 limit?: number;
                 /** @description A field name of the rows, optionally followed by ` asc` or ` desc` */
                 sort?: string;
-                /** @description Text the rows must contain (case-insensitive) */
+                /** @description Staff only: text the title or the product code contains (case-insensitive), in every store */
                 filter?: string;
                 /** @description Only rows updated at or after this ISO 8601 time */
                 updatedSince?: string;

@@ -111,6 +111,11 @@ export function itemPath(itemId: number, dbId: number): string {
   return `/app/section/${itemId}/${dbId}`;
 }
 
+/** The staff Items page with the editor of one item open (issue 35: "Edit" on the public item page). */
+export function staffItemPath(itemId: number, dbId: number): string {
+  return `/app/client-store/item?db=${dbId}&edit=${itemId}`;
+}
+
 /** A path prefix whose every page is one client-rendered page (a `/prefix/* /page 200` line). */
 export interface RewriteRule {
   /** `/confirm/` for `/confirm/*`. */

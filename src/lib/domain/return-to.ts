@@ -57,16 +57,21 @@ export function roleForPath(path: string): 'Admin' | 'Employee' | null {
   return STAFF_PAGES.test(path) ? 'Employee' : null;
 }
 
+/** The staff home (issue 35): the Company page, where staff land after signing in. */
+export const STAFF_HOME = '/app/edu-shopy';
+
 /**
  * Where to go after signing in: `returnTo` when it is safe and the account
- * (`holds`: whether it has a role) may open it, else the home page, so nobody
- * lands on a page that would only send them back to sign in.
+ * (`holds`: whether it has a role) may open it, else the front page for a
+ * shopper and the staff home for staff, so nobody lands on a page that would
+ * only send them back to sign in, and staff start where their day's work is.
  */
 export function afterSignInPath(returnTo: string | null | undefined, holds: (role: string) => boolean): string {
+  const front = holds('Employee') || holds('Admin') ? STAFF_HOME : '/';
   const back = safeReturnPath(returnTo);
-  if (back === null) return '/';
+  if (back === null || back === '/') return front;
   const role = roleForPath(back);
-  return role === null || holds(role) ? back : '/';
+  return role === null || holds(role) ? back : front;
 }
 
 /** The sign-in page's address that comes back to `returnTo` (when it is a path to return to). */

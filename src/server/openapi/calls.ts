@@ -422,6 +422,10 @@ export const CALLS: readonly Call[] = [
     query: {
       ...pagingQuery,
       ...updatedSinceQuery,
+      filter: {
+        description: 'Staff only: text the title or the product code contains (case-insensitive), in every store',
+        schema: z.string().max(200),
+      },
       storeId: { description: 'Only this store', schema: idSchema },
       dbId: { description: 'Only this store database', schema: idSchema },
       sectionId: { description: 'Only this section', schema: idSchema },

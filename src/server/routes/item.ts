@@ -2,16 +2,8 @@ import { type Context, Hono } from 'hono';
 import { contentFolder } from '../../lib/domain/content-images.ts';
 import { type AuthEnv, listCallerOf, requireRole } from '../auth/middleware.ts';
 import { removeImagesOf } from '../catalogue/content-images.ts';
-import {
-  createItem,
-  deleteItem,
-  editItem,
-  ITEM_LIST,
-  leadItemFilter,
-  readItem,
-  readItemPage,
-  toItemDto,
-} from '../catalogue/items.ts';
+import { ITEM_LIST, leadItemFilter, readItemPage } from '../catalogue/item-list.ts';
+import { createItem, deleteItem, editItem, readItem, toItemDto } from '../catalogue/items.ts';
 import { type EditMode, staffAct } from '../catalogue/staff.ts';
 import type { AppDeps } from '../deps.ts';
 import { idParam, idQuery, isoTimeQuery, readJsonObject } from '../http/input.ts';
