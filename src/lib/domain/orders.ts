@@ -4,6 +4,7 @@
  * rupees, rates in percent). No I/O.
  */
 import type { DeliveryAddressDto } from './delivery.ts';
+import type { OrderSlotDto } from './slots.ts';
 
 /** Order statuses, in the order an order moves through them. */
 export type OrderStatusName = 'Placed' | 'Packed' | 'Delivered' | 'Cancelled';
@@ -69,4 +70,8 @@ export interface OrderDto {
   OrderItems: OrderItemDto[];
   /** Where the order goes: the snapshot taken when it was placed. */
   DeliveryAddress: DeliveryAddressDto;
+  /** The first store's delivery slot, when the order holds one (issue 31). */
+  SlotID?: number | undefined;
+  /** The delivery slot the order holds at each store that delivers in slots. */
+  Slots?: OrderSlotDto[] | undefined;
 }

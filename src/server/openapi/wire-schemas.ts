@@ -27,6 +27,7 @@ import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
 import type { FeedClientDto } from '../../lib/domain/feed-rules.ts';
 import type { OrderDto, OrderItemDto } from '../../lib/domain/orders.ts';
 import type { OrderAgainLineDto, StockAlertDto } from '../../lib/domain/shopper.ts';
+import type { OrderSlotDto } from '../../lib/domain/slots.ts';
 import type {
   AuditEntryDto,
   ReferencedConflictDto,
@@ -39,7 +40,8 @@ import type { FeedAnswer } from '../feeds/stock-feed.ts';
 /** The component names of the document's schemas. */
 export const wireRegistry = z.registry<{ id: string; description?: string }>();
 
-function named<T extends z.ZodType>(id: string, schema: T, description?: string): T {
+/** Registers `schema` as the document's component `id`. */
+export function named<T extends z.ZodType>(id: string, schema: T, description?: string): T {
   wireRegistry.add(schema, description === undefined ? { id } : { id, description });
   return schema;
 }
@@ -403,6 +405,12 @@ const orderItemSchema = named(
     LineTotal: rupees,
   }),
 );
+const orderSlotSchema = named(
+  'OrderSlot',
+  z.object({ StoreID: id, SlotID: id, Start: time, End: time }),
+  'The delivery slot an order holds at one store (issue 31).',
+);
+
 export const orderSchema = named(
   'Order',
   z.object({
@@ -415,6 +423,8 @@ export const orderSchema = named(
     UpdatedTime: time,
     OrderItems: z.array(orderItemSchema),
     DeliveryAddress: deliveryAddressSchema,
+    SlotID: id.optional().describe("The first store's delivery slot, when the order holds one"),
+    Slots: z.array(orderSlotSchema).optional().describe('The delivery slot held at each store that delivers in slots'),
   }),
 );
 
@@ -565,6 +575,7 @@ export type WireSchemasCoverTheirInterfaces = [
   Assert<Covers<Out<typeof checkedCartSchema>, CheckedCartDto>>,
   Assert<Covers<Out<typeof deliveryAddressSchema>, DeliveryAddressDto>>,
   Assert<Covers<Out<typeof orderItemSchema>, OrderItemDto>>,
+  Assert<Covers<Out<typeof orderSlotSchema>, OrderSlotDto>>,
   Assert<Covers<Out<typeof orderSchema>, OrderDto>>,
   Assert<Covers<Out<typeof orderAgainLineSchema>, OrderAgainLineDto>>,
   Assert<Covers<Out<typeof stockAlertSchema>, StockAlertDto>>,

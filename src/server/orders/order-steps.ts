@@ -15,7 +15,8 @@ import { mailQueueRows } from '../mail-queue.ts';
 import { orderPlacedMail } from '../mail-templates.ts';
 import type { CartLineInput } from './cart-input.ts';
 import { deliveryFor, deliveryOfUser, postsAddress } from './delivery-input.ts';
-import { deliveryColumns, toOrderDto } from './order-dtos.ts';
+import { deliveryColumns, toOrderDto, withSlots } from './order-dtos.ts';
+import { type SlotOutcome, type SlotPicks, slotSteps } from './order-slots.ts';
 import {
   COUNT_OPEN,
   DELIVERY_KEYS,
@@ -50,6 +51,8 @@ export interface OrderDelivery {
   email: string;
   /** The site's public origin, for links in the mail. */
   siteUrl: string;
+  /** The delivery slot picked at each store (`Slots`). */
+  slots: SlotPicks;
 }
 
 /**
@@ -61,7 +64,8 @@ export interface OrderDelivery {
 export type NotPlacedOutcome =
   | { kind: 'over-limit'; modelState: ModelState }
   | { kind: 'short'; shortages: ShortageDto[]; modelState: ModelState }
-  | { kind: 'too-many-open'; open: number; max: number };
+  | { kind: 'too-many-open'; open: number; max: number }
+  | Exclude<SlotOutcome, { kind: 'slotted' }>;
 
 /** The order row's id and the stock taken, when one statement wrote both (`HEAD_PG`). */
 interface OrderHead {
@@ -94,6 +98,7 @@ export interface TokenCaller {
   posted: DeliveryAddressDto | undefined;
   saveAsMyAddress: boolean;
   siteUrl: string;
+  slots: SlotPicks;
 }
 
 /**
@@ -203,6 +208,8 @@ export function* orderSteps(
   }
   if (Object.keys(overLimit).length > 0) return { kind: 'over-limit', modelState: overLimit };
   if (shortages.length > 0) return { kind: 'short', shortages, modelState };
+  const slotted = yield* slotSteps(db, order.id, lines, delivery.slots, at);
+  if (slotted.kind !== 'slotted') return slotted;
 
   // Lines in the customer's cart order.
   const values = [...lines]
@@ -225,10 +232,13 @@ export function* orderSteps(
       } satisfies LineRow;
     });
   const total = values.reduce((sum, v) => sum + lineTotal(v.selling_price, v.qty), 0);
-  const dto = toOrderDto(
-    { id: order.id, user_id: owner.id, status: 'Placed', total, created_at: at, updated_at: at, ...delivered },
-    owner.fullName,
-    values,
+  const dto = withSlots(
+    toOrderDto(
+      { id: order.id, user_id: owner.id, status: 'Placed', total, created_at: at, updated_at: at, ...delivered },
+      owner.fullName,
+      values,
+    ),
+    slotted.slots,
   );
   const body = JSON.stringify(dto);
   const [mail] = mailQueueRows(
@@ -342,6 +352,7 @@ export function* callerOrderSteps(
       saveAsMyAddress: caller.saveAsMyAddress && caller.posted !== undefined,
       email: user.email,
       siteUrl: caller.siteUrl,
+      slots: caller.slots,
     },
     openOrdersMax,
     postgres,
