@@ -111,7 +111,10 @@ export function CheckoutReview({
 /** The stores of the lines, each once, in the order they first appear. */
 function storesOf(lines: readonly CartItemDto[]): { id: number; name: string }[] {
   const byId = new Map<number, string>();
-  for (const l of lines) if (!byId.has(l.StoreID)) byId.set(l.StoreID, l.StoreName);
+  for (const l of lines) {
+    // A line read before its store's name is known carries the StoreID as its name.
+    if (!byId.has(l.StoreID)) byId.set(l.StoreID, /^\d+$/.test(l.StoreName) ? `store ${l.StoreID}` : l.StoreName);
+  }
   return [...byId].map(([id, name]) => ({ id, name }));
 }
 

@@ -408,7 +408,6 @@ export type User = Selectable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Order = Selectable<OrdersTable>;
 export type DeliverySlot = Selectable<DeliverySlotsTable>;
-export type SlotTemplate = Selectable<SlotTemplatesTable>;
 export type OrderLine = Selectable<OrderLinesTable>;
 export type AuditEntry = Selectable<AuditLogTable>;
 export type SiteState = Selectable<SiteStateTable>;
