@@ -77,15 +77,13 @@ const SLOTTED_STORES = compiledPerShape((db: Kysely<Database>, n: number, arg) =
 
 /** The order's places. Arguments: (OrderID, StoreID, SlotID) for each of `n` picks. */
 const INSERT_ORDER_SLOTS = compiledPerShape((db: Kysely<Database>, n: number, arg) =>
-  db
-    .insertInto('order_slots')
-    .values(
-      Array.from({ length: n }, (_, i) => ({
-        order_id: arg(3 * i),
-        store_id: arg(3 * i + 1),
-        slot_id: arg(3 * i + 2),
-      })),
-    ),
+  db.insertInto('order_slots').values(
+    Array.from({ length: n }, (_, i) => ({
+      order_id: arg(3 * i),
+      store_id: arg(3 * i + 1),
+      slot_id: arg(3 * i + 2),
+    })),
+  ),
 );
 
 /** The order's slots taken, or why not: a slot that refused (409) or a store whose slot is missing (400). */
