@@ -208,7 +208,7 @@ export function* orderSteps(
   }
   if (Object.keys(overLimit).length > 0) return { kind: 'over-limit', modelState: overLimit };
   if (shortages.length > 0) return { kind: 'short', shortages, modelState };
-  const slotted = yield* slotSteps(db, order.id, lines, delivery.slots, at);
+  const slotted = yield* slotSteps(db, order.id, lines, delivery.slots, at, postgres);
   if (slotted.kind !== 'slotted') return slotted;
 
   // Lines in the customer's cart order.
