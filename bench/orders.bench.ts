@@ -3,6 +3,9 @@
 //
 //   npm run bench:orders
 //   npm run bench:orders -- --orders 2500 --concurrency 16,64 --engines sqlite,postgres --seconds 60
+//   npm run bench:orders -- --slots --rounds 2 --concurrency 64
+//     (`--slots`: each level runs plain orders and orders booking a delivery slot, alternating,
+//     `--rounds` times each: issue 31)
 //
 // Loopback only. PostgreSQL: a throw-away database is created on the server of
 // BENCH_PG_URL (default: the local one the tests use) and dropped afterwards.
@@ -38,6 +41,12 @@ const WARM_UP_ORDERS = 200;
  * is then placed as a shopper's would be, its account's open orders counted.
  */
 const ORDERS_PER_ACCOUNT = 5;
+/** `--slots`: store 2 delivers in this many slots, each taking more orders than a run places. */
+const SLOTS = 8;
+const SLOT_CAPACITY = 10_000;
+
+/** Plain orders (store 1, no slots) or orders booking a delivery slot (store 2). */
+type Mode = 'plain' | 'slots';
 
 type Engine = 'sqlite' | 'postgres';
 
@@ -124,23 +133,52 @@ async function openShop(engine: Engine): Promise<Shop> {
   };
 }
 
-/** One store with ITEMS items, stock enough for every order, and `customers` accounts with a token each. */
+/**
+ * Two stores with ITEMS items each and stock enough for every order (store 2 delivers in
+ * SLOTS slots starting tomorrow), and `customers` accounts with a token each.
+ */
 async function seed(db: Kysely<Database>, customers: number): Promise<string[]> {
   const at = new Date().toISOString();
   await db.insertInto('categories').values({ title: 'Bench', updated_at: at }).execute();
+  for (const store of [1, 2]) {
+    await db
+      .insertInto('stores')
+      .values({
+        category_id: 1,
+        title: `Bench Store ${store}`,
+        description: '',
+        type: 'public_store',
+        hidden: 0,
+        updated_at: at,
+      })
+      .execute();
+    await db
+      .insertInto('store_dbs')
+      .values({ store_id: store, title: `Bench main ${store}`, updated_at: at })
+      .execute();
+  }
+  const tomorrow = Date.now() + 86_400_000;
   await db
-    .insertInto('stores')
-    .values({ category_id: 1, title: 'Bench Store', description: '', type: 'public_store', hidden: 0, updated_at: at })
+    .insertInto('delivery_slots')
+    .values(
+      Array.from({ length: SLOTS }, (_, i) => ({
+        store_id: 2,
+        starts_at: new Date(tomorrow + i * 3_600_000).toISOString(),
+        ends_at: new Date(tomorrow + (i + 1) * 3_600_000).toISOString(),
+        cutoff_at: new Date(tomorrow + i * 3_600_000 - 3_600_000).toISOString(),
+        capacity: SLOT_CAPACITY,
+        created_at: at,
+      })),
+    )
     .execute();
-  await db.insertInto('store_dbs').values({ store_id: 1, title: 'Bench main', updated_at: at }).execute();
   await db
     .insertInto('items')
     .values(
-      Array.from({ length: ITEMS }, (_, i) => {
-        const p = { unitPrice: 1000 + 37 * i, discountBps: (i % 4) * 250, flatDiscount: 0, gstBps: 500 };
+      Array.from({ length: 2 * ITEMS }, (_, i) => {
+        const p = { unitPrice: 1000 + 37 * (i % ITEMS), discountBps: (i % 4) * 250, flatDiscount: 0, gstBps: 500 };
         return {
-          store_id: 1,
-          db_id: 1,
+          store_id: i < ITEMS ? 1 : 2,
+          db_id: i < ITEMS ? 1 : 2,
           section_id: null,
           title: `Bench item ${i + 1}`,
           meta_description: '',
@@ -249,6 +287,7 @@ function mulberry32(seed: number): () => number {
 }
 
 interface RunResult {
+  mode: Mode;
   clients: number;
   placed: number;
   refused: number;
@@ -300,8 +339,10 @@ async function load(
   clients: number,
   orders: number,
   seconds: number,
+  mode: Mode = 'plain',
 ): Promise<RunResult> {
   const random = mulberry32(clients * 7919 + orders);
+  const store = mode === 'slots' ? 2 : 1;
   const latencies: number[] = [];
   let sent = 0;
   let placed = 0;
@@ -315,14 +356,15 @@ async function load(
       const token = tokens[nextAccount++ % tokens.length] ?? '';
       const lines = 1 + Math.floor(random() * 3);
       const ids = new Set<number>();
-      while (ids.size < lines) ids.add(1 + Math.floor(random() * ITEMS));
+      while (ids.size < lines) ids.add((store - 1) * ITEMS + 1 + Math.floor(random() * ITEMS));
       const body = JSON.stringify({
         CartItems: [...ids].map((id) => ({
           ItemID: id,
-          StoreID: 1,
+          StoreID: store,
           Qty: 1 + Math.floor(random() * 3),
           Staus: 'added',
         })),
+        ...(mode === 'slots' ? { Slots: { 2: 1 + Math.floor(random() * SLOTS) } } : {}),
       });
       const t0 = performance.now();
       const res = await post(url, '/api/cart/CreateOrder', body, {
@@ -340,6 +382,7 @@ async function load(
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return {
+    mode,
     clients,
     placed,
     refused,
@@ -353,24 +396,30 @@ async function load(
   };
 }
 
-async function bench(engine: Engine, levels: readonly number[], orders: number, seconds: number): Promise<RunResult[]> {
+async function bench(
+  engine: Engine,
+  levels: readonly number[],
+  orders: number,
+  seconds: number,
+  modes: readonly Mode[],
+): Promise<RunResult[]> {
   const shop = await openShop(engine);
   const results: RunResult[] = [];
   try {
     await migrateToLatest(shop.db.db);
-    const accounts = Math.ceil((WARM_UP_ORDERS + orders * levels.length) / ORDERS_PER_ACCOUNT);
+    const accounts = Math.ceil((WARM_UP_ORDERS + orders * levels.length * modes.length) / ORDERS_PER_ACCOUNT);
     const tokens = await seed(shop.db.db, Math.max(accounts, ...levels));
     const server = await startServer(shop.env);
     try {
       await load(server.url, tokens, Math.min(...levels), WARM_UP_ORDERS, seconds);
-      for (const clients of levels) {
+      for (const [clients, mode] of levels.flatMap((n) => modes.map((m) => [n, m] as const))) {
         const cpuBefore = await serverCpuMs(server.child);
-        const r = await load(server.url, tokens, clients, orders, seconds);
+        const r = await load(server.url, tokens, clients, orders, seconds, mode);
         r.cpuMsPerOrder = (await serverCpuMs(server.child)) - cpuBefore;
         r.cpuMsPerOrder /= Math.max(1, r.placed + r.refused + r.failed);
         results.push(r);
         process.stderr.write(
-          `${engine} ${clients} clients: ${r.placed} orders in ${r.seconds.toFixed(1)} s, ` +
+          `${engine} ${mode} ${clients} clients: ${r.placed} orders in ${r.seconds.toFixed(1)} s, ` +
             `${r.ordersPerSecond.toFixed(0)}/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ` +
             `server CPU ${r.cpuMsPerOrder.toFixed(2)} ms an order\n`,
         );
@@ -392,12 +441,20 @@ async function main(): Promise<void> {
       concurrency: { type: 'string', default: '16,64' },
       engines: { type: 'string', default: 'sqlite,postgres' },
       seconds: { type: 'string', default: '60' },
+      slots: { type: 'boolean', default: false },
+      rounds: { type: 'string', default: '2' },
     },
   });
   if (values.serve) return serve();
   const orders = Number(values.orders);
   const seconds = Number(values.seconds);
   const levels = values.concurrency.split(',').map(Number);
+  const rounds = Number(values.rounds);
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 10) throw new Error('--rounds must be 1 to 10');
+  // Alternating plain and slot orders, so a change in the machine's load falls on both.
+  const modes: Mode[] = values.slots
+    ? Array.from({ length: rounds }, () => ['plain', 'slots'] as const).flat()
+    : ['plain'];
   const engines = values.engines.split(',').map((e) => e.trim());
   if (!Number.isInteger(orders) || orders < 1 || orders > 100_000) throw new Error('--orders must be 1 to 100000');
   if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 600)
@@ -413,20 +470,20 @@ async function main(): Promise<void> {
       `Node ${process.version}, ${new Date().toISOString().slice(0, 10)}\n\n`,
   );
   const rows: string[] = [
-    '| engine | clients | orders placed | refused (409) | errors | seconds | orders/s | p50 ms | p99 ms | max ms | API CPU ms an order |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| engine | orders | clients | orders placed | refused (409) | errors | seconds | orders/s | p50 ms | p99 ms | max ms | API CPU ms an order |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const engine of engines as Engine[]) {
     let results: RunResult[];
     try {
-      results = await bench(engine, levels, orders, seconds);
+      results = await bench(engine, levels, orders, seconds, modes);
     } catch (err) {
       process.stderr.write(`${engine}: skipped: ${err instanceof Error ? err.message : String(err)}\n`);
       continue;
     }
     for (const r of results) {
       rows.push(
-        `| ${engine} | ${r.clients} | ${r.placed} | ${r.refused} | ${r.failed} | ${r.seconds.toFixed(1)} | ` +
+        `| ${engine} | ${r.mode} | ${r.clients} | ${r.placed} | ${r.refused} | ${r.failed} | ${r.seconds.toFixed(1)} | ` +
           `${r.ordersPerSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${r.cpuMsPerOrder.toFixed(2)} |`,
       );
     }

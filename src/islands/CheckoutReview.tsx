@@ -16,6 +16,7 @@ import { $user, accountApi } from '../stores/session.ts';
 import { Spinner } from './AuthGate.tsx';
 import { buttonClass, Notice, TextField, useFieldForm } from './FormField.tsx';
 import { OrderLinesTable } from './OrderLinesTable.tsx';
+import { SlotPicker } from './SlotPicker.tsx';
 
 type Saved = { state: 'loading' } | { state: 'ready'; address: DeliveryAddressDto; canSave: boolean };
 
@@ -101,21 +102,36 @@ export function CheckoutReview({
       {saved.state === 'loading' ? (
         <Spinner label="Loading your address…" />
       ) : (
-        <DeliveryForm saved={saved.address} canSave={saved.canSave} onClose={onClose} />
+        <DeliveryForm saved={saved.address} canSave={saved.canSave} onClose={onClose} stores={storesOf(lines)} />
       )}
     </section>
   );
+}
+
+/** The stores of the lines, each once, in the order they first appear. */
+function storesOf(lines: readonly CartItemDto[]): { id: number; name: string }[] {
+  const byId = new Map<number, string>();
+  for (const l of lines) {
+    // A line read before its store's name is known carries the StoreID as its name.
+    if (!byId.has(l.StoreID)) byId.set(l.StoreID, /^\d+$/.test(l.StoreName) ? `store ${l.StoreID}` : l.StoreName);
+  }
+  return [...byId].map(([id, name]) => ({ id, name }));
 }
 
 function DeliveryForm({
   saved,
   canSave,
   onClose,
+  stores,
 }: {
   saved: DeliveryAddressDto;
   canSave: boolean;
   onClose: (placed: boolean) => void;
+  stores: readonly { id: number; name: string }[];
 }) {
+  const [slots, setSlots] = useState<Record<number, number>>({});
+  const [slotted, setSlotted] = useState<number[]>([]);
+  const [slotReads, setSlotReads] = useState(0);
   const pending = useStore($cartPending);
   const hadAddress = isCompleteDelivery(saved);
   const form = useFieldForm<DeliveryField>({
@@ -153,12 +169,19 @@ function DeliveryForm({
       showFirstBadField();
       return;
     }
+    const unpicked = stores.filter((s) => slotted.includes(s.id) && slots[s.id] === undefined);
+    if (unpicked.length > 0) {
+      setFailure(`Please pick a delivery slot from ${unpicked.map((s) => s.name).join(' and ')}.`);
+      return;
+    }
     if (pending) return;
     setFailure('');
     try {
-      const placed = await placeOrder({ address: trimmed(form.values), saveAsMyAddress: canSave && save });
+      const placed = await placeOrder({ address: trimmed(form.values), saveAsMyAddress: canSave && save, slots });
       // The cart panel's notice says how it went; a refused order leaves the review open to adjust.
       if (placed) onClose(true);
+      // A slot may have filled meanwhile: read the places left again.
+      else setSlotReads((n) => n + 1);
     } catch (err) {
       setFailure(friendlyMessage(err));
     }
@@ -252,6 +275,13 @@ function DeliveryForm({
           </p>
         )}
       </fieldset>
+      <SlotPicker
+        stores={stores}
+        picked={slots}
+        onPick={(storeId, slotId) => setSlots((s) => ({ ...s, [storeId]: slotId }))}
+        onSlotted={setSlotted}
+        reload={slotReads}
+      />
       <div className="flex flex-wrap gap-3">
         <button type="submit" className={buttonClass} aria-disabled={pending}>
           {pending ? 'Placing your order…' : 'Place order'}

@@ -3,6 +3,7 @@ import { friendlyMessage } from '../lib/api/account.ts';
 import { deliveryLines } from '../lib/domain/delivery.ts';
 import { formatRupees as rs } from '../lib/domain/money.ts';
 import { canCustomerCancel, type OrderDto, type OrderItemDto, type OrderStatusName } from '../lib/domain/orders.ts';
+import { slotLabel } from '../lib/domain/slots.ts';
 import { cartApi } from '../stores/cart-state.ts';
 import { orderAgain } from '../stores/checkout.ts';
 import { Spinner } from './AuthGate.tsx';
@@ -154,6 +155,12 @@ function DeliveryDetails({ order }: { order: OrderDto }) {
         ))}
       </address>
       {a.Note !== '' && <p className="mt-1 text-slate-700">Note: {a.Note}</p>}
+      {(order.Slots ?? []).map((slot) => (
+        <p key={slot.StoreID} className="mt-1">
+          <span className="font-semibold text-slate-900">Delivery slot:</span>{' '}
+          <time dateTime={slot.Start}>{slotLabel(slot.Start, slot.End)}</time>
+        </p>
+      ))}
     </div>
   );
 }

@@ -16,7 +16,7 @@ export interface MetricsAccess {
 export const UNMATCHED_ROUTE = '(unmatched)';
 
 /** Why an order was refused (`aisle_orders_refused_total{reason}`). */
-export type OrderRefusal = 'stock' | 'item_limit' | 'open_orders' | 'delivery' | 'invalid';
+export type OrderRefusal = 'stock' | 'item_limit' | 'open_orders' | 'delivery' | 'slot' | 'invalid';
 
 /** How a site build ended (`aisle_site_builds_total{outcome}`). */
 export type BuildOutcome = 'succeeded' | 'failed';
@@ -99,7 +99,7 @@ export function createMetrics(opts: { processMetrics?: boolean } = {}): Metrics 
   });
   const refused = new Counter({
     name: 'aisle_orders_refused_total',
-    help: 'Orders refused, by reason: stock (short of stock), item_limit (over a store limit), open_orders (too many under way), delivery (a PIN code not served or a minimum order not met), invalid (bad input).',
+    help: 'Orders refused, by reason: stock (short of stock), item_limit (over a store limit), open_orders (too many under way), delivery (a PIN code not served or a minimum order not met), slot (a delivery slot full, closed or not picked), invalid (bad input).',
     labelNames: ['reason'] as const,
     registers,
   });

@@ -1,10 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShortageDto } from '../../src/lib/domain/cart.ts';
 import type { OrderDto } from '../../src/lib/domain/orders.ts';
 import { insertCatalogue } from '../fixtures/catalogue.ts';
+import { type ApiProcess, startApiProcess, stopApiProcess } from './api-processes.ts';
 import { type AuthTestApp, createAuthTestApp, JWT_SECRET } from './auth-helpers.ts';
 import { addCustomers, type Customer, cartBody, closeTestDb, line, send } from './cart-helpers.ts';
 import { DIALECTS } from './harness.ts';
@@ -120,43 +118,6 @@ describe.each(DIALECTS)('concurrent orders in one process on %s', (dialect) => {
     });
   });
 });
-
-/** One API process over the shared database, as `tests/api/cart-server.ts` starts it. */
-interface ApiProcess {
-  child: ChildProcess;
-  url: string;
-}
-
-function startApiProcess(databaseUrl: string): Promise<ApiProcess> {
-  const script = fileURLToPath(new URL('./cart-server.ts', import.meta.url));
-  const child = spawn(process.execPath, [script], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk) => {
-    stderr += String(chunk);
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`API process did not start in time: ${stderr}`)), 30_000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`API process exited with ${code}: ${stderr}`));
-    });
-    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', (text) => {
-      clearTimeout(timer);
-      resolve({ child, url: (JSON.parse(text) as { url: string }).url });
-    });
-  });
-}
-
-function stopApiProcess(p: ApiProcess): Promise<void> {
-  if (p.child.exitCode !== null || p.child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    p.child.once('exit', () => resolve());
-    p.child.kill('SIGTERM');
-  });
-}
 
 describe('concurrent orders through three API processes sharing one PostgreSQL database', () => {
   let t: AuthTestApp;

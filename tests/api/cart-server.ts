@@ -17,7 +17,8 @@ if (databaseUrl === undefined || jwtSecret === undefined) {
   process.exit(2);
 }
 const dataDir = mkdtempSync(join(tmpdir(), 'aisle-cart-server-'));
-const db = openDb({ databaseUrl });
+// A postgres:// URL, or the path of a SQLite file shared with the other processes.
+const db = openDb(/^postgres(ql)?:\/\//.test(databaseUrl) ? { databaseUrl } : { sqliteFile: databaseUrl });
 const mail = { smtpUrl: undefined, outboxDir: join(dataDir, 'outbox') };
 const deps = {
   db: db.db,

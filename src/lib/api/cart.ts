@@ -20,6 +20,8 @@ interface PostedCart {
 export interface OrderDeliveryInput {
   address: DeliveryAddressDto;
   saveAsMyAddress: boolean;
+  /** The delivery slot picked at each store that delivers in slots (`Slots`: StoreID → SlotID). */
+  slots?: Readonly<Record<number, number>>;
 }
 
 /** One page of the caller's orders, newest first, and how many there are in all. */
@@ -70,7 +72,14 @@ export function createCartApi(api: $Fetch): CartApi {
         body:
           delivery === undefined
             ? cart
-            : { ...cart, DeliveryAddress: delivery.address, SaveAddress: delivery.saveAsMyAddress },
+            : {
+                ...cart,
+                DeliveryAddress: delivery.address,
+                SaveAddress: delivery.saveAsMyAddress,
+                ...(delivery.slots === undefined || Object.keys(delivery.slots).length === 0
+                  ? {}
+                  : { Slots: delivery.slots }),
+              },
         headers: { 'Idempotency-Key': key },
       });
     },

@@ -229,6 +229,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Store/Slots/{storeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A store's delivery slots starting in the next 7 days that still take orders, with the places left */
+        get: operations["getStoreSlotsStoreId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Store/Slot/{storeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a delivery slot */
+        post: operations["postStoreSlotStoreId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Store/SlotTemplate/{storeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a store's weekly slot template */
+        get: operations["getStoreSlotTemplateStoreId"];
+        /** Replace a store's weekly slot template and lead time; its slots for the days ahead are made at once */
+        put: operations["putStoreSlotTemplateStoreId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Publisher/ReadAll": {
         parameters: {
             query?: never;
@@ -2070,6 +2122,8 @@ export interface components {
             OrderItems: components["schemas"]["OrderItem"][];
             DeliveryAddress: components["schemas"]["DeliveryAddress"];
             DeliveryFee: number;
+            SlotID?: number;
+            Slots?: components["schemas"]["OrderSlot"][];
         };
         OrderAgainLine: {
             ItemID: number;
@@ -2124,6 +2178,13 @@ export interface components {
             Kind: "Move" | "Undo" | "Reopen" | "CustomerCancel";
             Reason: string;
             StockChange: number;
+        };
+        /** @description The delivery slot an order holds at one store (issue 31). */
+        OrderSlot: {
+            StoreID: number;
+            SlotID: number;
+            Start: string;
+            End: string;
         };
         /** @description A line taken out of the saved cart lately, and when: a device holding an older copy drops it. */
         RemovedLine: {
@@ -2189,6 +2250,28 @@ export interface components {
                 FinishedAt: string | null;
                 LogTail: string;
             } | null;
+        };
+        /** @description A delivery slot of a store: a window taking at most Capacity orders until its Cutoff. */
+        Slot: {
+            SlotID: number;
+            StoreID: number;
+            Start: string;
+            End: string;
+            Cutoff: string;
+            Capacity: number;
+            Left: number;
+        };
+        /** @description A store's weekly delivery slots, made into slots for the days ahead. */
+        SlotTemplate: {
+            StoreID: number;
+            LeadMinutes: number;
+            DaysAhead: number;
+            Slots: {
+                Weekday: number;
+                Start: string;
+                End: string;
+                Capacity: number;
+            }[];
         };
         /** @description A section as staff edit it in a store database, published or not. */
         StaffSection: {
@@ -3534,6 +3617,344 @@ export interface operations {
             };
             /** @description No such row (or not the caller’s) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over this call’s limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy, or the database cannot be reached just now: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStoreSlotsStoreId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description storeId: a positive whole number */
+                storeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slots, earliest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Slot"][];
+                };
+            };
+            /** @description Bad input: `ModelState` names each field and its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such row (or not the caller’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over this call’s limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy, or the database cannot be reached just now: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postStoreSlotStoreId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description storeId: a positive whole number */
+                storeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Start: string;
+                    End: string;
+                    Capacity: number;
+                    Cutoff?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new slot */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Slot"];
+                };
+            };
+            /** @description Bad input: `ModelState` names each field and its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a bad or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such row (or not the caller’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the data as it is (stock, a reference, a state) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over this call’s limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy, or the database cannot be reached just now: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStoreSlotTemplateStoreId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description storeId: a positive whole number */
+                storeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlotTemplate"];
+                };
+            };
+            /** @description Bad input: `ModelState` names each field and its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a bad or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such row (or not the caller’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over this call’s limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy, or the database cannot be reached just now: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putStoreSlotTemplateStoreId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description storeId: a positive whole number */
+                storeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    LeadMinutes?: number;
+                    DaysAhead?: number;
+                    Slots: {
+                        Weekday: number;
+                        Start: string;
+                        End: string;
+                        Capacity: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlotTemplate"];
+                };
+            };
+            /** @description Bad input: `ModelState` names each field and its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a bad or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such row (or not the caller’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the data as it is (stock, a reference, a state) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7847,6 +8268,9 @@ export interface operations {
                         Note?: string;
                     };
                     SaveAddress?: boolean;
+                    Slots?: {
+                        [key: string]: number;
+                    };
                 };
             };
         };

@@ -37,3 +37,5 @@ export type StockAlertDto = Schemas['StockAlert'];
 export type ImportJobDto = Schemas['ImportJob'];
 export type FeedClientDto = Schemas['FeedClient'];
 export type NewFeedClientDto = Schemas['NewFeedClient'];
+export type SlotDto = Schemas['Slot'];
+export type SlotTemplateDto = Schemas['SlotTemplate'];

@@ -4,6 +4,7 @@
  * rupees, rates in percent). No I/O.
  */
 import type { DeliveryAddressDto } from './delivery.ts';
+import type { OrderSlotDto } from './slots.ts';
 
 /** Order statuses, in the order an order moves through them. */
 export type OrderStatusName = 'Placed' | 'Packed' | 'Delivered' | 'Cancelled';
@@ -71,6 +72,10 @@ export interface OrderDto {
   DeliveryAddress: DeliveryAddressDto;
   /** The delivery fee charged, in rupees (issue 31): each store's fee unless its part reached free delivery; included in OrderTotal. */
   DeliveryFee: number;
+  /** The first store's delivery slot, when the order holds one (issue 31). */
+  SlotID?: number | undefined;
+  /** The delivery slot the order holds at each store that delivers in slots. */
+  Slots?: OrderSlotDto[] | undefined;
 }
 
 /** How an order moved: a staff move, an undo of one, an Admin's reopen of a Delivered order, or the customer's own cancel. */

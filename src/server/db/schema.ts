@@ -24,6 +24,10 @@ export interface Database {
   cart_items: CartItemsTable;
   cart_removals: CartRemovalsTable;
   orders: OrdersTable;
+  delivery_slots: DeliverySlotsTable;
+  slot_templates: SlotTemplatesTable;
+  slot_rules: SlotRulesTable;
+  order_slots: OrderSlotsTable;
   order_lines: OrderLinesTable;
   audit_log: AuditLogTable;
   site_state: SiteStateTable;
@@ -234,6 +238,45 @@ export interface StoreDeliveryTable {
   updated_at: string;
 }
 
+/** A store's delivery window taking at most `capacity` orders until `cutoff_at` (issue 31). */
+export interface DeliverySlotsTable {
+  id: Id;
+  store_id: number;
+  starts_at: string;
+  ends_at: string;
+  cutoff_at: string;
+  capacity: number;
+  booked: Generated<number>;
+  /** 1 for a slot made from the store's weekly template. */
+  from_template: Generated<number>;
+  created_at: string;
+}
+
+/** One weekly slot of a store's template: `weekday` 0 (Sunday) to 6, shop-local `HH:MM` times. */
+export interface SlotTemplatesTable {
+  store_id: number;
+  weekday: number;
+  start_time: string;
+  end_time: string;
+  capacity: number;
+}
+
+/** A store's slot rules: the lead time, how many days the template fills, and through which day it has. */
+export interface SlotRulesTable {
+  store_id: number;
+  lead_minutes: number;
+  days_ahead: number;
+  made_through: Generated<string>;
+  updated_at: string;
+}
+
+/** The place an order holds in a store's slot. */
+export interface OrderSlotsTable {
+  order_id: number;
+  store_id: number;
+  slot_id: number;
+}
+
 /** A copy of the item as it was sold: later catalogue edits do not change past orders. */
 export interface OrderLinesTable {
   id: Id;
@@ -379,6 +422,7 @@ export type Item = Selectable<ItemsTable>;
 export type User = Selectable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Order = Selectable<OrdersTable>;
+export type DeliverySlot = Selectable<DeliverySlotsTable>;
 export type OrderLine = Selectable<OrderLinesTable>;
 export type AuditEntry = Selectable<AuditLogTable>;
 export type SiteState = Selectable<SiteStateTable>;

@@ -17,6 +17,7 @@ import {
   storeForm,
 } from '../../lib/domain/catalogue-forms.ts';
 import type { Answer, Call, Param } from './call-types.ts';
+import { SLOT_CALLS } from './slot-calls.ts';
 import {
   auditEntrySchema,
   bookSchema,
@@ -317,6 +318,7 @@ export const CALLS: readonly Call[] = [
     ),
     answers: ok(storeDeliverySchema, 'The settings as saved'),
   },
+  ...SLOT_CALLS,
   // Published sections.
   {
     method: 'get',
@@ -795,6 +797,12 @@ export const CALLS: readonly Call[] = [
       postedCartSchema.extend({
         DeliveryAddress: deliveryInput.optional().describe("Where to deliver; without it, the account's saved address"),
         SaveAddress: z.boolean().optional().describe('Keep DeliveryAddress as My Address'),
+        Slots: z
+          .record(z.string(), z.int().min(1))
+          .optional()
+          .describe(
+            'The delivery slot picked at each store: { "<StoreID>": SlotID }; required for a store that delivers in slots',
+          ),
       }),
     ),
     answers: { 201: { description: 'The order', schema: orderSchema } },

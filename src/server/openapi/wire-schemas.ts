@@ -28,6 +28,7 @@ import type { StoreDeliveryDto } from '../../lib/domain/delivery-area.ts';
 import type { FeedClientDto } from '../../lib/domain/feed-rules.ts';
 import type { OrderDto, OrderItemDto, OrderMoveDto } from '../../lib/domain/orders.ts';
 import type { OrderAgainLineDto, StockAlertDto } from '../../lib/domain/shopper.ts';
+import type { OrderSlotDto } from '../../lib/domain/slots.ts';
 import type {
   AuditEntryDto,
   ReferencedConflictDto,
@@ -40,7 +41,8 @@ import type { FeedAnswer } from '../feeds/stock-feed.ts';
 /** The component names of the document's schemas. */
 export const wireRegistry = z.registry<{ id: string; description?: string }>();
 
-function named<T extends z.ZodType>(id: string, schema: T, description?: string): T {
+/** Registers `schema` as the document's component `id`. */
+export function named<T extends z.ZodType>(id: string, schema: T, description?: string): T {
   wireRegistry.add(schema, description === undefined ? { id } : { id, description });
   return schema;
 }
@@ -472,6 +474,11 @@ const orderItemSchema = named(
   }),
 );
 const orderStatusSchema = z.enum(['Placed', 'Packed', 'Delivered', 'Cancelled']);
+const orderSlotSchema = named(
+  'OrderSlot',
+  z.object({ StoreID: id, SlotID: id, Start: time, End: time }),
+  'The delivery slot an order holds at one store (issue 31).',
+);
 
 export const orderSchema = named(
   'Order',
@@ -488,6 +495,8 @@ export const orderSchema = named(
     DeliveryFee: rupees.describe(
       'The delivery fee charged (each store of the order unless its part reached free delivery), included in OrderTotal',
     ),
+    SlotID: id.optional().describe("The first store's delivery slot, when the order holds one"),
+    Slots: z.array(orderSlotSchema).optional().describe('The delivery slot held at each store that delivers in slots'),
   }),
 );
 
@@ -652,6 +661,7 @@ export type WireSchemasCoverTheirInterfaces = [
   Assert<Covers<Out<typeof checkedCartSchema>, CheckedCartDto>>,
   Assert<Covers<Out<typeof deliveryAddressSchema>, DeliveryAddressDto>>,
   Assert<Covers<Out<typeof orderItemSchema>, OrderItemDto>>,
+  Assert<Covers<Out<typeof orderSlotSchema>, OrderSlotDto>>,
   Assert<Covers<Out<typeof orderSchema>, OrderDto>>,
   Assert<Covers<Out<typeof orderMoveSchema>, OrderMoveDto>>,
   Assert<Covers<Out<typeof storeDeliverySchema>, StoreDeliveryDto>>,

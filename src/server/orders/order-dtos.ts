@@ -4,6 +4,7 @@ import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
 import { bpsToPercent, paiseToRupees } from '../../lib/domain/money.ts';
 import type { OrderDto, OrderItemDto } from '../../lib/domain/orders.ts';
 import { lineTotal } from '../../lib/domain/pricing.ts';
+import type { OrderSlotDto } from '../../lib/domain/slots.ts';
 import type { Order, OrderLine } from '../db/schema.ts';
 
 /** Wire shape of an order line: money in rupees, rates in percent. */
@@ -82,4 +83,10 @@ export function toOrderDto(
     DeliveryAddress: toDeliveryDto(order),
     DeliveryFee: paiseToRupees(order.delivery_fee),
   };
+}
+
+/** An order with the delivery slots it holds (`SlotID`: the first store's), unchanged when it holds none. */
+export function withSlots(dto: OrderDto, slots: readonly OrderSlotDto[]): OrderDto {
+  const [first] = slots;
+  return first === undefined ? dto : { ...dto, SlotID: first.SlotID, Slots: [...slots] };
 }

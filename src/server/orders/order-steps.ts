@@ -16,7 +16,8 @@ import { orderPlacedMail } from '../mail-templates.ts';
 import type { CartLineInput } from './cart-input.ts';
 import { deliveryFor, deliveryOfUser, postsAddress } from './delivery-input.ts';
 import { type DeliveryOutcome, deliveryStep } from './delivery-rules.ts';
-import { deliveryColumns, toOrderDto } from './order-dtos.ts';
+import { deliveryColumns, toOrderDto, withSlots } from './order-dtos.ts';
+import { type SlotOutcome, type SlotPicks, slotSteps } from './order-slots.ts';
 import {
   COUNT_OPEN,
   DELIVERY_KEYS,
@@ -51,6 +52,8 @@ export interface OrderDelivery {
   email: string;
   /** The site's public origin, for links in the mail. */
   siteUrl: string;
+  /** The delivery slot picked at each store (`Slots`). */
+  slots: SlotPicks;
 }
 
 /**
@@ -63,7 +66,8 @@ export type NotPlacedOutcome =
   | { kind: 'over-limit'; modelState: ModelState }
   | { kind: 'short'; shortages: ShortageDto[]; modelState: ModelState }
   | { kind: 'too-many-open'; open: number; max: number }
-  | Exclude<DeliveryOutcome, { kind: 'ok' }>;
+  | Exclude<DeliveryOutcome, { kind: 'ok' }>
+  | Exclude<SlotOutcome, { kind: 'slotted' }>;
 
 /** The order row's id and the stock taken, when one statement wrote both (`HEAD_PG`). */
 interface OrderHead {
@@ -96,6 +100,7 @@ export interface TokenCaller {
   posted: DeliveryAddressDto | undefined;
   saveAsMyAddress: boolean;
   siteUrl: string;
+  slots: SlotPicks;
 }
 
 /**
@@ -207,6 +212,8 @@ export function* orderSteps(
   }
   if (Object.keys(overLimit).length > 0) return { kind: 'over-limit', modelState: overLimit };
   if (shortages.length > 0) return { kind: 'short', shortages, modelState };
+  const slotted = yield* slotSteps(db, order.id, lines, delivery.slots, at, postgres);
+  if (slotted.kind !== 'slotted') return slotted;
 
   // Lines in the customer's cart order.
   const values = [...lines]
@@ -232,19 +239,22 @@ export function* orderSteps(
   const area = yield* deliveryStep(db, order.id, delivery.address.PostalCode, values);
   if (area.kind !== 'ok') return area;
   const total = values.reduce((sum, v) => sum + lineTotal(v.selling_price, v.qty), 0) + area.fee;
-  const dto = toOrderDto(
-    {
-      id: order.id,
-      user_id: owner.id,
-      status: 'Placed',
-      total,
-      delivery_fee: area.fee,
-      created_at: at,
-      updated_at: at,
-      ...delivered,
-    },
-    owner.fullName,
-    values,
+  const dto = withSlots(
+    toOrderDto(
+      {
+        id: order.id,
+        user_id: owner.id,
+        status: 'Placed',
+        total,
+        delivery_fee: area.fee,
+        created_at: at,
+        updated_at: at,
+        ...delivered,
+      },
+      owner.fullName,
+      values,
+    ),
+    slotted.slots,
   );
   const body = JSON.stringify(dto);
   const [mail] = mailQueueRows(
@@ -358,6 +368,7 @@ export function* callerOrderSteps(
       saveAsMyAddress: caller.saveAsMyAddress && caller.posted !== undefined,
       email: user.email,
       siteUrl: caller.siteUrl,
+      slots: caller.slots,
     },
     openOrdersMax,
     postgres,

@@ -4,6 +4,7 @@ import { type AuditInput, writeAudit } from '../audit.ts';
 import type { Database, OrderStatus } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { findOrder } from './orders.ts';
+import { takeSlotPlacesAgain } from './slot-places.ts';
 
 /** How long after a move staff may undo it (issue 35: "moves have a 10-second Undo"). */
 export const UNDO_WINDOW_MS = 10_000;
@@ -59,12 +60,22 @@ export async function undoOrderMove(
     }
     await setStatus(trx, id, order.status, to, at);
     let taken = 0;
-    if (order.status === 'Cancelled') taken = await takeStockAgain(trx, id);
+    let slotPlaces = 0;
+    if (order.status === 'Cancelled') {
+      taken = await takeStockAgain(trx, id);
+      slotPlaces = await takeSlotPlacesAgain(trx, id);
+    }
     await writeAudit(trx, {
       ...audit,
       action: 'order.status',
       target: `order:${id}`,
-      detail: { from: order.status, to, undo: true, ...(taken > 0 ? { unitsTakenFromStock: taken } : {}) },
+      detail: {
+        from: order.status,
+        to,
+        undo: true,
+        ...(taken > 0 ? { unitsTakenFromStock: taken } : {}),
+        ...(slotPlaces > 0 ? { slotPlacesTaken: slotPlaces } : {}),
+      },
       at,
     });
   });

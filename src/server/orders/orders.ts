@@ -16,7 +16,8 @@ import type { Database, OrderLine, OrderStatus } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../mail-queue.ts';
 import { orderStatusMail } from '../mail-templates.ts';
-import { toOrderDto } from './order-dtos.ts';
+import { toOrderDto, withSlots } from './order-dtos.ts';
+import { findSlotsByOrder, ordersWithSlots, returnSlotPlaces } from './slot-places.ts';
 
 /** Sortable fields of order lists (spec field names → columns). */
 export const ORDER_SORTABLE = {
@@ -143,7 +144,10 @@ export async function findOrdersPage(
     rows.map((r) => r.id),
   );
   return {
-    orders: rows.map((r) => toOrderDto(r, r.customer_name, lines.get(r.id) ?? [])),
+    orders: await ordersWithSlots(
+      db,
+      rows.map((r) => toOrderDto(r, r.customer_name, lines.get(r.id) ?? [])),
+    ),
     total,
   };
 }
@@ -177,7 +181,8 @@ export async function findOrder(db: Kysely<Database>, id: number): Promise<Order
     .executeTakeFirst();
   if (row === undefined) return undefined;
   const lines = await findLinesByOrder(db, [id]);
-  return toOrderDto(row, row.customer_name, lines.get(id) ?? []);
+  const slots = await findSlotsByOrder(db, [id]);
+  return withSlots(toOrderDto(row, row.customer_name, lines.get(id) ?? []), slots.get(id) ?? []);
 }
 
 function moveRule(from: OrderStatus): string {
@@ -266,6 +271,7 @@ async function transition(
         throw AppError.conflict(`Order ${id} changed while it was being moved to ${to}: reload it and try again.`);
       }
       let returned = 0;
+      let slotPlaces = 0;
       if (to === 'Cancelled') {
         const lines = await trx
           .selectFrom('order_lines')
@@ -282,6 +288,7 @@ async function transition(
             .execute();
           returned += line.qty;
         }
+        slotPlaces = await returnSlotPlaces(trx, id);
         // Stock came back: shoppers waiting for these items hear about it.
         await releaseStockAlerts(
           trx,
@@ -310,6 +317,7 @@ async function transition(
           from: order.status,
           to,
           unitsReturnedToStock: returned,
+          ...(slotPlaces > 0 ? { slotPlacesReturned: slotPlaces } : {}),
           ...(by.kind === 'customer' ? { by: 'customer' } : {}),
         },
         at,

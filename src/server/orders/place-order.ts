@@ -9,6 +9,7 @@ import { keptLines, parseCartBody } from './cart-input.ts';
 import { assertKnownItems, saveCart } from './carts.ts';
 import { parseDeliveryBody, resolveDelivery } from './delivery-input.ts';
 import { type RunOutcome, runOrder } from './order-runners.ts';
+import { parseSlotsBody } from './order-slots.ts';
 import { findReplay } from './order-statements.ts';
 import { callerOrderSteps, type NotPlacedOutcome, orderSteps } from './order-steps.ts';
 
@@ -98,11 +99,20 @@ export async function decideOrder(deps: AppDeps, request: OrderRequest): Promise
   }
   const posted = parseDeliveryBody(body);
   const saveAsMyAddress = saveAddressOf(body) && posted !== undefined;
+  const slots = parseSlotsBody(body, lines);
 
   if (caller.kind === 'token') {
     const { userId, securityStamp } = caller;
     const outcome = await runOrder(db, userId, key, (postgres) =>
-      callerOrderSteps(db, { userId, securityStamp, posted, saveAsMyAddress, siteUrl }, lines, key, at, max, postgres),
+      callerOrderSteps(
+        db,
+        { userId, securityStamp, posted, saveAsMyAddress, siteUrl, slots },
+        lines,
+        key,
+        at,
+        max,
+        postgres,
+      ),
     );
     return outcome.kind === 'placed' || outcome.kind === 'replayed' ? answered(deps, outcome) : { kind: 'handed-on' };
   }
@@ -111,7 +121,7 @@ export async function decideOrder(deps: AppDeps, request: OrderRequest): Promise
   const owner: Customer = { id: account.id, fullName: account.fullName };
   const address = await resolveDelivery(db, owner.id, posted);
   await assertKnownItems(db, lines);
-  const delivery = { address, saveAsMyAddress, email: account.email, siteUrl };
+  const delivery = { address, saveAsMyAddress, email: account.email, siteUrl, slots };
   const outcome = await runOrder(db, owner.id, key, (postgres) =>
     orderSteps(db, owner, lines, key, at, delivery, max, postgres),
   );
@@ -151,6 +161,17 @@ function notPlaced(deps: AppDeps, outcome: NotPlacedOutcome): OrderNotPlaced {
       `The order was not placed: ${named.join(' ')} Lower those quantities and order again.`,
       { modelState: outcome.modelState },
     );
+  }
+  if (outcome.kind === 'slot-refused' || outcome.kind === 'slot-missing') {
+    refused('slot');
+    const named = Object.values(outcome.modelState).flat();
+    return outcome.kind === 'slot-refused'
+      ? new OrderNotPlaced(409, 'conflict', `The order was not placed: ${named.join(' ')}`, {
+          modelState: outcome.modelState,
+        })
+      : new OrderNotPlaced(400, 'validation', `The order was not placed: ${named.join(' ')}`, {
+          modelState: outcome.modelState,
+        });
   }
   if (outcome.kind === 'too-many-open') {
     refused('open_orders');

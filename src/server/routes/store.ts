@@ -1,7 +1,8 @@
 import { type Context, Hono } from 'hono';
 import { contentFolder } from '../../lib/domain/content-images.ts';
-import { type AuthEnv, listCallerOf, requireRole } from '../auth/middleware.ts';
+import { type AuthEnv, clockOf, listCallerOf, requireRole } from '../auth/middleware.ts';
 import { removeImagesOf } from '../catalogue/content-images.ts';
+import { createSlot, listOpenSlots, putSlotTemplate, readSlotTemplate } from '../catalogue/delivery-slots.ts';
 import { type EditMode, staffAct } from '../catalogue/staff.ts';
 import { readAllStoreDelivery, readStoreDelivery, saveStoreDelivery } from '../catalogue/store-delivery.ts';
 import {
@@ -48,25 +49,36 @@ export function storeRoutes(deps: AppDeps): Hono<AuthEnv> {
     return boundedJson(c, page.stores, page, paging);
   }
 
-  return new Hono<AuthEnv>()
-    .get('/readall', (c) => readAll(c, undefined))
-    .get('/readall/:categoryId', (c) => readAll(c, idParam(c, 'categoryId')))
-    .get('/read/:id', async (c) => c.json(await readStore(db, idParam(c, 'id'))))
-    .post('/create', staff, async (c) =>
-      answer(c, await createStore(db, staffAct(c, deps), await readJsonObject(c)), 201),
-    )
-    .get('/delivery', async (c) => c.json(await readAllStoreDelivery(db)))
-    .get('/delivery/:id', async (c) => c.json(await readStoreDelivery(db, idParam(c, 'id'))))
-    .put('/delivery/:id', staff, async (c) => {
-      const id = idParam(c, 'id');
-      return c.json(await saveStoreDelivery(db, staffAct(c, deps), id, await readJsonObject(c)));
-    })
-    .put('/edit/:id', ...edit('put'))
-    .patch('/edit/:id', ...edit('patch'))
-    .delete('/delete/:id', staff, async (c) => {
-      const id = idParam(c, 'id');
-      const row = await deleteStore(db, staffAct(c, deps), id);
-      await removeImagesOf(deps.contentDir, [contentFolder({ kind: 'Store', id })], deps.log);
-      return c.json({ Message: `Store ${id} (${row.title}) was deleted.` });
-    });
+  return (
+    new Hono<AuthEnv>()
+      .get('/readall', (c) => readAll(c, undefined))
+      .get('/readall/:categoryId', (c) => readAll(c, idParam(c, 'categoryId')))
+      .get('/read/:id', async (c) => c.json(await readStore(db, idParam(c, 'id'))))
+      .post('/create', staff, async (c) =>
+        answer(c, await createStore(db, staffAct(c, deps), await readJsonObject(c)), 201),
+      )
+      .get('/delivery', async (c) => c.json(await readAllStoreDelivery(db)))
+      .get('/delivery/:id', async (c) => c.json(await readStoreDelivery(db, idParam(c, 'id'))))
+      .put('/delivery/:id', staff, async (c) => {
+        const id = idParam(c, 'id');
+        return c.json(await saveStoreDelivery(db, staffAct(c, deps), id, await readJsonObject(c)));
+      })
+      .put('/edit/:id', ...edit('put'))
+      .patch('/edit/:id', ...edit('patch'))
+      // Delivery slots (issue 31): staff create them one by one or by a weekly template; shoppers read them.
+      .post('/slot/:storeId', staff, async (c) =>
+        c.json(await createSlot(db, staffAct(c, deps), idParam(c, 'storeId'), await readJsonObject(c)), 201),
+      )
+      .get('/slots/:storeId', async (c) => c.json(await listOpenSlots(db, idParam(c, 'storeId'), clockOf(deps))))
+      .get('/slottemplate/:storeId', staff, async (c) => c.json(await readSlotTemplate(db, idParam(c, 'storeId'))))
+      .put('/slottemplate/:storeId', staff, async (c) =>
+        c.json(await putSlotTemplate(db, staffAct(c, deps), idParam(c, 'storeId'), await readJsonObject(c))),
+      )
+      .delete('/delete/:id', staff, async (c) => {
+        const id = idParam(c, 'id');
+        const row = await deleteStore(db, staffAct(c, deps), id);
+        await removeImagesOf(deps.contentDir, [contentFolder({ kind: 'Store', id })], deps.log);
+        return c.json({ Message: `Store ${id} (${row.title}) was deleted.` });
+      })
+  );
 }

@@ -1,0 +1,31 @@
+import type { $Fetch } from 'ofetch';
+import type { SlotDto, SlotTemplateDto } from './wire.ts';
+
+/** The delivery slot calls (`/api/Store/Slots`, `Slot`, `SlotTemplate`; issue 31). */
+export interface SlotsApi {
+  /** `GET /api/Store/Slots/{storeId}`: the store's slots of the next 7 days that still take orders. */
+  open(storeId: number): Promise<SlotDto[]>;
+  /** `POST /api/Store/Slot/{storeId}` (staff). */
+  create(storeId: number, slot: { Start: string; End: string; Capacity: number }): Promise<SlotDto>;
+  /** `GET /api/Store/SlotTemplate/{storeId}` (staff). */
+  template(storeId: number): Promise<SlotTemplateDto>;
+  /** `PUT /api/Store/SlotTemplate/{storeId}` (staff). */
+  saveTemplate(storeId: number, template: Omit<SlotTemplateDto, 'StoreID'>): Promise<SlotTemplateDto>;
+}
+
+export function createSlotsApi(api: $Fetch): SlotsApi {
+  return {
+    open(storeId) {
+      return api<SlotDto[]>(`/api/Store/Slots/${storeId}`);
+    },
+    create(storeId, slot) {
+      return api<SlotDto>(`/api/Store/Slot/${storeId}`, { method: 'POST', body: slot });
+    },
+    template(storeId) {
+      return api<SlotTemplateDto>(`/api/Store/SlotTemplate/${storeId}`);
+    },
+    saveTemplate(storeId, template) {
+      return api<SlotTemplateDto>(`/api/Store/SlotTemplate/${storeId}`, { method: 'PUT', body: template });
+    },
+  };
+}
