@@ -34,6 +34,8 @@ describe('messages in the words people read', () => {
     expect(actionInWords('site.published', '')).toBe('published the shop’s pages');
     expect(actionInWords('mfa.reset', 'user:4')).toBe('reset the second factor of account #4');
     expect(actionInWords('store.delivery', 'store:3')).toBe('set where it delivers and its fees for store #3');
+    expect(actionInWords('slot.created', 'store:3')).toBe('added a delivery slot to store #3');
+    expect(actionInWords('slot.template', 'store:3')).toBe('set the weekly delivery slots of store #3');
     expect(actionInWords('mfa.recovery_used', 'user:4')).toBe('used a recovery code of account #4');
     expect(targetInWords('feedclient:3')).toBe('feed client #3');
     expect(actionInWords('feed.refused', 'feedclient:3')).toBe('was refused a stock and price feed as feed client #3');

@@ -65,6 +65,8 @@ export function actionInWords(action: string, target: string): string {
     'mfa.reset': `reset the second factor of ${what}`,
     'mfa.recovery_used': `used a recovery code of ${what}`,
     'signin.refused': `was refused sign-in to ${what}: its password is below the staff rules`,
+    'slot.created': `added a delivery slot to ${what}`,
+    'slot.template': `set the weekly delivery slots of ${what}`,
   };
   if (fixed[action] !== undefined) return fixed[action];
   if (action === 'feed.refused') return `was refused a stock and price feed${target === '' ? '' : ` as ${what}`}`;
