@@ -234,7 +234,7 @@ describe.each(DIALECTS)('demo catalogue seed on %s', (dialect) => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await t.db
+    const order = await t.db
       .insertInto('orders')
       .values({
         user_id: user.id,
@@ -245,7 +245,37 @@ describe.each(DIALECTS)('demo catalogue seed on %s', (dialect) => {
         created_at: T,
         updated_at: T,
       })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // A store's delivery settings and slots (issue 31), one of them held by the kept order: they
+    // go with the store they belong to (on PostgreSQL they once stopped the seed's truncate).
+    await t.db
+      .insertInto('store_delivery')
+      .values({ store_id: 1, postal_codes: '["4110*"]', fee: 3000, minimum_order: 0, free_above: null, updated_at: T })
       .execute();
+    await t.db
+      .insertInto('slot_rules')
+      .values({ store_id: 1, lead_minutes: 60, days_ahead: 7, made_through: '', updated_at: T })
+      .execute();
+    await t.db
+      .insertInto('slot_templates')
+      .values({ store_id: 1, weekday: 1, start_time: '09:00', end_time: '11:00', capacity: 5 })
+      .execute();
+    const slot = await t.db
+      .insertInto('delivery_slots')
+      .values({
+        store_id: 1,
+        starts_at: '2030-01-01T03:30:00.000Z',
+        ends_at: '2030-01-01T05:30:00.000Z',
+        cutoff_at: '2030-01-01T02:30:00.000Z',
+        capacity: 5,
+        booked: 1,
+        from_template: 0,
+        created_at: T,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.insertInto('order_slots').values({ order_id: order.id, store_id: 1, slot_id: slot.id }).execute();
     await t.db
       .insertInto('audit_log')
       .values({
@@ -283,6 +313,9 @@ describe.each(DIALECTS)('demo catalogue seed on %s', (dialect) => {
     expect(await t.db.selectFrom('audit_log').select('action').execute()).toEqual([{ action: 'test' }]);
     expect(await t.db.selectFrom('carts').selectAll().execute()).toEqual([]);
     expect(await t.db.selectFrom('cart_items').selectAll().execute()).toEqual([]);
+    for (const table of ['store_delivery', 'slot_rules', 'slot_templates', 'delivery_slots', 'order_slots'] as const) {
+      expect(await t.db.selectFrom(table).selectAll().execute()).toEqual([]);
+    }
   });
 
   it('restarts ids on every seed, and new rows continue after the seeded ones', async () => {

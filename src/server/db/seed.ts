@@ -36,6 +36,12 @@ const CATALOGUE_TABLES = [
   'cart_removals',
   'cart_items',
   'carts',
+  // Delivery settings and slots belong to the stores being replaced; kept orders lose only their slot link.
+  'order_slots',
+  'delivery_slots',
+  'slot_templates',
+  'slot_rules',
+  'store_delivery',
   'published_sections',
   'items',
   'sections',
