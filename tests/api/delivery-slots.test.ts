@@ -278,6 +278,29 @@ describe.each(DIALECTS)('delivery slots on %s', (dialect) => {
     expect((await put({ Slots: [] }, asha.token)).status).toBe(403);
     expect((await t.call('PUT', '/api/Store/SlotTemplate/1', { json: { Slots: [] } })).status).toBe(401);
   });
+
+  // Last in this block: it deletes store 3 of the fixture catalogue.
+  it('deletes a store whose slot an order holds: the order stays, its place goes with the store', async () => {
+    const slot = await createSlot({ Start: iso(24 * HOUR), End: iso(26 * HOUR), Capacity: 5 }, staff.token, SOAP.store);
+    expect(slot.status).toBe(201);
+    const placed = await order(asha, { [SOAP.store]: slot.body.SlotID }, [line(SOAP.id, SOAP.store, 1)]);
+    expect(placed.status).toBe(201);
+    // A store is deleted once it is empty (its items and sections first).
+    const db = t.db.db;
+    const dbIds = db.selectFrom('store_dbs').select('id').where('store_id', '=', SOAP.store);
+    await db.deleteFrom('cart_items').where('store_id', '=', SOAP.store).execute();
+    await db
+      .deleteFrom('stock_alerts')
+      .where('item_id', 'in', db.selectFrom('items').select('id').where('store_id', '=', SOAP.store))
+      .execute();
+    await db.deleteFrom('items').where('store_id', '=', SOAP.store).execute();
+    await db.deleteFrom('published_sections').where('db_id', 'in', dbIds).execute();
+    await db.deleteFrom('sections').where('db_id', 'in', dbIds).execute();
+    const gone = await t.call<Err>('DELETE', `/api/Store/Delete/${SOAP.store}`, { token: staff.token });
+    expect(gone.body.Message).toContain('was deleted');
+    expect(gone.status).toBe(200);
+    expect(await ledger(t, slot.body.SlotID)).toMatchObject({ orders: 1, places: 0, booked: undefined });
+  });
 });
 
 describe.each(DIALECTS)('delivery slots across two API processes on %s', (dialect) => {

@@ -52,7 +52,7 @@ export async function up(db: AnyDb): Promise<void> {
     .createTable('order_slots')
     .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
     .addColumn('store_id', 'integer', (c) => c.notNull())
-    .addColumn('slot_id', 'integer', (c) => c.notNull().references('delivery_slots.id'))
+    .addColumn('slot_id', 'integer', (c) => c.notNull().references('delivery_slots.id').onDelete('cascade'))
     .addPrimaryKeyConstraint('order_slots_pk', ['order_id', 'store_id'])
     .execute();
   await db.schema.createIndex('order_slots_slot_idx').on('order_slots').column('slot_id').execute();
