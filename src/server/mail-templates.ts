@@ -2,6 +2,7 @@ import { confirmPath, resetPath } from '../lib/domain/account-links.ts';
 import { deliveryLines } from '../lib/domain/delivery.ts';
 import { formatRupees } from '../lib/domain/money.ts';
 import type { OrderDto, OrderStatusName } from '../lib/domain/orders.ts';
+import { slotLabel } from '../lib/domain/slots.ts';
 import type { MailMessage } from './mail.ts';
 
 /**
@@ -100,6 +101,14 @@ function orderTable(order: OrderDto): string[][] {
   ];
 }
 
+/** The delivery slot (or slots, one a store) an order holds, in the shop's time (issue 31). */
+function slotLines(order: OrderDto): { text: string }[] {
+  const slots = order.Slots ?? [];
+  if (slots.length === 0) return [];
+  const labels = slots.map((s) => slotLabel(s.Start, s.End));
+  return [{ text: `${labels.length === 1 ? 'Delivery slot' : 'Delivery slots'}: ${labels.join('; ')}` }];
+}
+
 export function orderPlacedMail(order: OrderDto, origin: string): Omit<MailMessage, 'to'> {
   const address = deliveryLines(order.DeliveryAddress);
   return render(`Your Aisle order ${order.OrderID} is placed`, [
@@ -108,6 +117,7 @@ export function orderPlacedMail(order: OrderDto, origin: string): Omit<MailMessa
     { table: orderTable(order) },
     { text: 'It will be delivered to:' },
     { lines: address },
+    ...slotLines(order),
     ...(order.DeliveryAddress.Note === '' ? [] : [{ text: `Delivery note: ${order.DeliveryAddress.Note}` }]),
     { link: { href: siteLink(origin, '/app/cart/my-orders'), label: 'See your orders' } },
   ]);
@@ -138,7 +148,7 @@ export function orderStatusMail(
     { table: orderTable(order) },
     ...(order.Status === 'Cancelled'
       ? []
-      : [{ text: 'Delivery to:' }, { lines: deliveryLines(order.DeliveryAddress) }]),
+      : [{ text: 'Delivery to:' }, { lines: deliveryLines(order.DeliveryAddress) }, ...slotLines(order)]),
     { link: { href: siteLink(origin, '/app/cart/my-orders'), label: 'See your orders' } },
   ]);
 }

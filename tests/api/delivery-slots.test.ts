@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderDto } from '../../src/lib/domain/orders.ts';
-import type { SlotDto, SlotTemplateDto } from '../../src/lib/domain/slots.ts';
+import { type SlotDto, type SlotTemplateDto, slotLabel } from '../../src/lib/domain/slots.ts';
 import { insertCatalogue } from '../fixtures/catalogue.ts';
 import { type ApiProcess, startApiProcess, stopApiProcess } from './api-processes.ts';
 import { type AuthTestApp, createAuthTestApp, JWT_SECRET } from './auth-helpers.ts';
@@ -277,6 +277,20 @@ describe.each(DIALECTS)('delivery slots on %s', (dialect) => {
     });
     expect((await put({ Slots: [] }, asha.token)).status).toBe(403);
     expect((await t.call('PUT', '/api/Store/SlotTemplate/1', { json: { Slots: [] } })).status).toBe(401);
+  });
+
+  it("names the order's delivery slot in the order mail, in the shop's time", async () => {
+    const slot = await newSlot(5);
+    const placed = await order(asha, { [APPLE.store]: slot.SlotID });
+    expect(placed.status).toBe(201);
+    const mail = await t.db.db
+      .selectFrom('mail_queue')
+      .select(['body_text', 'body_html'])
+      .where('kind', '=', 'order.placed')
+      .executeTakeFirstOrThrow();
+    const label = slotLabel(slot.Start, slot.End);
+    expect(mail.body_text).toContain(`Delivery slot: ${label}`);
+    expect(mail.body_html).toContain(`Delivery slot: ${label}`);
   });
 
   // Last in this block: it deletes store 3 of the fixture catalogue.
