@@ -78,9 +78,14 @@ async function loadAreas(): Promise<Areas> {
 
 const rulesOf = (all: Areas, storeId: number) => all.get(storeId)?.rules ?? DELIVERS_EVERYWHERE;
 
-/** Marks every item card of a store that does not deliver to `pin` (and unmarks the others). */
+/**
+ * Marks every item card of a store that does not deliver to `pin` (and unmarks the others), and
+ * the item page's price box (`data-delivery-mark`).
+ */
 function markCards(all: Areas, pin: string): void {
-  for (const card of document.querySelectorAll<HTMLElement>('[data-item-card][data-store-id]')) {
+  for (const card of document.querySelectorAll<HTMLElement>(
+    '[data-item-card][data-store-id], [data-delivery-mark][data-store-id]',
+  )) {
     const served = pin === '' || servesPostalCode(rulesOf(all, Number(card.dataset.storeId)).postalCodes, pin);
     let note = card.querySelector<HTMLElement>('[data-delivery-note]');
     if (served) {

@@ -125,6 +125,10 @@ test('staff set where a store delivers; a shopper sees it on cards and in the ca
   // Kept for the next page, without a rebuild.
   await shopper.reload();
   await expect(cardOf(shopper, shelf.item).getByText('Not delivered to 560001')).toBeVisible();
+  // The item's own page says it too, beside its price.
+  await shopper.goto(`/app/section/${shelf.item.ItemID}/${shelf.item.DbID}`);
+  await expect(shopper.locator('[data-delivery-mark]').getByText('Not delivered to 560001')).toBeVisible();
+  await shopper.goto(shelf.path);
 
   // A served PIN code (by the prefix) takes the mark away.
   await setPin(shopper, '411001');
