@@ -152,7 +152,11 @@ function resultCard(hit: SearchHitData): HTMLElement {
     ),
     el(
       'div',
-      { class: 'flex min-w-0 flex-1 flex-col gap-1' },
+      {
+        class: 'flex min-w-0 flex-1 flex-col gap-1',
+        // The delivery area (issue 31) marks an item of a store that does not deliver to the kept PIN code.
+        ...(item === null ? {} : { 'data-delivery-mark': '', 'data-store-id': String(item.StoreID) }),
+      },
       el(
         'h2',
         { class: 'font-semibold leading-snug text-slate-900' },

@@ -128,6 +128,13 @@ test('staff set where a store delivers; a shopper sees it on cards and in the ca
   // The item's own page says it too, beside its price.
   await shopper.goto(`/app/section/${shelf.item.ItemID}/${shelf.item.DbID}`);
   await expect(shopper.locator('[data-delivery-mark]').getByText('Not delivered to 560001')).toBeVisible();
+  // And the search results, drawn after the page loads.
+  await shopper.goto(`/app/search?q=${encodeURIComponent(shelf.item.ItemTitle)}`);
+  const result = shopper
+    .getByRole('list', { name: 'Search results' })
+    .getByRole('listitem')
+    .filter({ has: shopper.getByRole('heading', { name: shelf.item.ItemTitle, exact: true }) });
+  await expect(result.getByText('Not delivered to 560001')).toBeVisible({ timeout: 20_000 });
   await shopper.goto(shelf.path);
 
   // A served PIN code (by the prefix) takes the mark away.
