@@ -153,16 +153,16 @@ test.describe('a new customer', () => {
     await page.getByLabel('Address line 2').fill('Near the clock tower');
     await page.getByLabel('City').fill('Bengaluru');
     await page.getByLabel('State').fill('Karnataka');
-    await page.getByLabel('PIN code').fill('5600');
+    await page.getByLabel('PIN code', { exact: true }).fill('5600');
     await page.getByRole('button', { name: 'Save address' }).click();
     await expectFieldMessage(page, 'PIN code', 'PIN code must be exactly 6 digits, such as 560001.');
-    await page.getByLabel('PIN code').fill('560001');
+    await page.getByLabel('PIN code', { exact: true }).fill('560001');
     await page.getByRole('button', { name: 'Save address' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'saved' })).toHaveText('Your address has been saved.');
     await page.reload();
     await expect(page.getByLabel('Address line 1')).toHaveValue('12 Residency Road');
     await expect(page.getByLabel('City')).toHaveValue('Bengaluru');
-    await expect(page.getByLabel('PIN code')).toHaveValue('560001');
+    await expect(page.getByLabel('PIN code', { exact: true })).toHaveValue('560001');
     await expectNoAxeViolations(page);
 
     await page.evaluate(() => localStorage.setItem('cartState', '{"isDirty":false}'));

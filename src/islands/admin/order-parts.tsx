@@ -58,7 +58,7 @@ export function StatusPicker({
               {count !== undefined && ' '}
               {count !== undefined && (
                 <span
-                  className={`ml-1.5 rounded-full px-1.5 text-xs tabular-nums ${value === s ? 'bg-white/20' : 'bg-slate-100'}`}
+                  className={`ml-1.5 rounded-full px-1.5 text-xs tabular-nums ${value === s ? 'bg-black/25' : 'bg-slate-100'}`}
                 >
                   {count.toLocaleString('en-IN')}
                 </span>

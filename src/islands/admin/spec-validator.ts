@@ -1,7 +1,12 @@
-import type { z } from 'zod';
+import { config, type z } from 'zod';
 import type { FieldErrors } from '../../lib/domain/account-rules.ts';
 import { type FormSpec, validateForm } from '../../lib/domain/form-validation.ts';
 import type { RawValues } from './form-state.ts';
+
+// No compiled fast path in the browser: zod's probe for it (`new Function`) is reported by the pages'
+// strict CSP as a script-src violation, though zod catches the throw. The forms' objects are built at
+// validation time (`form-validation.ts`), after this line.
+config({ jitless: true });
 
 /**
  * A validator over one of the shared form specs: `toInput` turns the form's
