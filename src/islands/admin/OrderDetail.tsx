@@ -6,7 +6,7 @@ import { plural } from '../../lib/domain/words.ts';
 import { buttonStyles } from './button-styles.ts';
 import { byId, LoadError, queryId, readAllStores, useLookup } from './Lookups.tsx';
 import { useOrderActions } from './order-actions.tsx';
-import { linesByStore, rs, STATUS_LOOK } from './order-parts.tsx';
+import { DeliveryAddress, linesByStore, rs, STATUS_LOOK } from './order-parts.tsx';
 import { PackingSlips } from './PackingSlips.tsx';
 import { formatWhen } from './PublishBanner.tsx';
 import { StaffPage } from './StaffPage.tsx';
@@ -109,7 +109,6 @@ function OrderView({
   stores: Map<number, StoreDto>;
   buttons: ReactNode;
 }) {
-  const a = order.DeliveryAddress;
   const units = order.OrderItems.reduce((n, l) => n + l.Qty, 0);
   return (
     <div className="space-y-5 print:hidden">
@@ -142,19 +141,7 @@ function OrderView({
           <h2 id="order-address" className="mb-2 text-lg font-bold text-slate-900">
             Deliver to
           </h2>
-          <address className="text-sm not-italic text-slate-800">
-            <span className="block font-semibold">{a.FullName}</span>
-            {a.Phone !== '' && (
-              <a href={`tel:${a.Phone.replace(/[ -]/g, '')}`} className="block text-brand-800 underline">
-                {a.Phone}
-              </a>
-            )}
-            <span className="block">{[a.AddressLine1, a.AddressLine2].filter((x) => x !== '').join(', ')}</span>
-            <span className="block">
-              {[a.City, a.State].filter((x) => x !== '').join(', ')} {a.PostalCode}
-            </span>
-            {a.Note !== '' && <span className="block italic text-slate-600">Note: {a.Note}</span>}
-          </address>
+          <DeliveryAddress address={order.DeliveryAddress} className="text-sm" />
         </section>
       </div>
       <section aria-labelledby="order-lines" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">

@@ -8,6 +8,7 @@ import { useOrderActions } from './order-actions.tsx';
 import {
   DAY_CHOICES,
   type DayChoice,
+  DeliveryAddress,
   ORDER_PAGE,
   OrderLines,
   placedFrom,
@@ -189,24 +190,7 @@ function OrdersBody() {
           },
           {
             label: 'Deliver to',
-            cell: (r) => {
-              const a = r.DeliveryAddress;
-              return (
-                <address className="max-w-56 text-xs not-italic text-slate-800">
-                  <span className="block font-semibold">{a.FullName}</span>
-                  {a.Phone !== '' && (
-                    <a href={`tel:${a.Phone.replace(/[ -]/g, '')}`} className="block text-brand-800 underline">
-                      {a.Phone}
-                    </a>
-                  )}
-                  <span className="block">{[a.AddressLine1, a.AddressLine2].filter((x) => x !== '').join(', ')}</span>
-                  <span className="block">
-                    {[a.City, a.State].filter((x) => x !== '').join(', ')} {a.PostalCode}
-                  </span>
-                  {a.Note !== '' && <span className="block italic text-slate-600">Note: {a.Note}</span>}
-                </address>
-              );
-            },
+            cell: (r) => <DeliveryAddress address={r.DeliveryAddress} className="max-w-56 text-xs" />,
           },
           {
             label: 'Status',

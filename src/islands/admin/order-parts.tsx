@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { StoreDto } from '../../lib/domain/catalogue.ts';
+import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
 import { formatRs, rupeesToPaise } from '../../lib/domain/money.ts';
 import type { OrderDto, OrderStatusName } from '../../lib/domain/orders.ts';
 import { plural } from '../../lib/domain/words.ts';
@@ -68,6 +69,25 @@ export function StatusPicker({
         })}
       </div>
     </fieldset>
+  );
+}
+
+/** Where an order goes, with a phone number to tap: the board's cell and the order page. */
+export function DeliveryAddress({ address: a, className }: { address: DeliveryAddressDto; className: string }) {
+  return (
+    <address className={`not-italic text-slate-800 ${className}`}>
+      <span className="block font-semibold">{a.FullName}</span>
+      {a.Phone !== '' && (
+        <a href={`tel:${a.Phone.replace(/[ -]/g, '')}`} className="block text-brand-800 underline">
+          {a.Phone}
+        </a>
+      )}
+      <span className="block">{[a.AddressLine1, a.AddressLine2].filter((x) => x !== '').join(', ')}</span>
+      <span className="block">
+        {[a.City, a.State].filter((x) => x !== '').join(', ')} {a.PostalCode}
+      </span>
+      {a.Note !== '' && <span className="block italic text-slate-600">Note: {a.Note}</span>}
+    </address>
   );
 }
 
