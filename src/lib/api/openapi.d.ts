@@ -1320,6 +1320,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Order/Move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move several orders to one status, all or none (staff) */
+        post: operations["postOrderMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Order/PickList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The items of a store's open orders for one delivery slot, summed, in shelf order (staff) */
+        get: operations["getOrderPickList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/StockAlert/Mine": {
         parameters: {
             query?: never;
@@ -2091,6 +2125,9 @@ export interface components {
             RecoveryCodesLeft: number;
             Required: boolean;
         };
+        MovedOrders: {
+            Orders: components["schemas"]["Order"][];
+        };
         NewFeedClient: {
             FeedClientID: number;
             Name: string;
@@ -2185,6 +2222,31 @@ export interface components {
             SlotID: number;
             Start: string;
             End: string;
+        };
+        /** @description One item to pick, its units summed across the orders. */
+        PickLine: {
+            ItemID: number;
+            ProductCode: string | null;
+            ItemTitle: string;
+            Size: string;
+            SectionID: number | null;
+            SectionTitle: string;
+            Qty: number;
+            Orders: {
+                OrderID: number;
+                Qty: number;
+            }[];
+        };
+        /** @description What a packer picks for one store's delivery slot: its open orders' items, summed. */
+        PickList: {
+            StoreID: number;
+            StoreTitle: string;
+            SlotID: number | null;
+            Start: string | null;
+            End: string | null;
+            OrderIDs: number[];
+            Units: number;
+            Lines: components["schemas"]["PickLine"][];
         };
         /** @description A line taken out of the saved cart lately, and when: a device holding an older copy drops it. */
         RemovedLine: {
@@ -9314,6 +9376,180 @@ export interface operations {
             };
             /** @description A conflict with the data as it is (stock, a reference, a state) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over this call’s limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy, or the database cannot be reached just now: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postOrderMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    OrderIDs: number[];
+                    /** @enum {string} */
+                    Status: "Placed" | "Packed" | "Delivered" | "Cancelled";
+                };
+            };
+        };
+        responses: {
+            /** @description Every order moved, in the order asked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovedOrders"];
+                };
+            };
+            /** @description Bad input: `ModelState` names each field and its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a bad or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such row (or not the caller’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the data as it is (stock, a reference, a state) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over this call’s limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy, or the database cannot be reached just now: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrderPickList: {
+        parameters: {
+            query: {
+                /** @description The store whose lines to pick */
+                StoreID: number;
+                /** @description One of the store's slots; left out: the open orders without a slot */
+                SlotID?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pick list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PickList"];
+                };
+            };
+            /** @description Bad input: `ModelState` names each field and its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a bad or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such row (or not the caller’s) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -14,7 +14,9 @@ import type {
   ItemDeletedDto,
   ItemDto,
   MessageDto,
+  MovedOrdersDto,
   OrderDto,
+  PickListDto,
   SectionDto,
   SiteStatusDto,
   StaffSectionDto,
@@ -159,6 +161,10 @@ export interface StaffApi {
     list(query: ListQuery, status?: OrderStatusName): Promise<Page<OrderDto>>;
     /** Moves an order to another status, as the status table allows. */
     move(orderId: number, status: OrderStatusName): Promise<OrderDto>;
+    /** Moves several orders to one status, all or none (a 409 names each order refused and its rule). */
+    moveMany(orderIds: readonly number[], status: OrderStatusName): Promise<MovedOrdersDto>;
+    /** A store's pick list for one slot (`slotId` null: its open orders without a slot). */
+    pickList(storeId: number, slotId: number | null): Promise<PickListDto>;
     /** How many orders are in each status, narrowed as `list` is (store, from, before, city, postalCode). */
     counts(query: Record<string, string | number>): Promise<Record<OrderStatusName | 'All', number>>;
     /** Undoes the order's last move, within 10 seconds of it, back to `status`. */
@@ -259,6 +265,9 @@ export function createStaffApi(data: DataAccess): StaffApi {
       list: (query, status) =>
         data.list(status === undefined ? '/api/Order/AllOrders' : `/api/Order/AllOrdersByStaus/${status}`, query),
       move: (orderId, status) => data.update(`/api/Order/Status/${orderId}`, { Status: status }),
+      moveMany: (orderIds, status) => data.create('/api/Order/Move', { OrderIDs: [...orderIds], Status: status }),
+      pickList: (storeId, slotId) =>
+        data.read('/api/Order/PickList', slotId === null ? { StoreID: storeId } : { StoreID: storeId, SlotID: slotId }),
       counts: (query) => data.read('/api/Order/StatusCounts', query),
       undo: (orderId, status) => data.create(`/api/Order/Undo/${orderId}`, { Status: status }),
       reopen: (orderId, reason) => data.create(`/api/Order/Reopen/${orderId}`, { Reason: reason }),

@@ -16,6 +16,7 @@ import {
   storeDbForm,
   storeForm,
 } from '../../lib/domain/catalogue-forms.ts';
+import { BOARD_CALLS } from './board-calls.ts';
 import type { Answer, Call, Param } from './call-types.ts';
 import { SLOT_CALLS } from './slot-calls.ts';
 import {
@@ -941,6 +942,7 @@ export const CALLS: readonly Call[] = [
     answers: ok(orderSchema, 'The order, Packed again'),
     errors: [409],
   },
+  ...BOARD_CALLS,
   {
     method: 'get',
     path: '/api/StockAlert/Mine',

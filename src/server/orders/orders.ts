@@ -185,13 +185,14 @@ export async function findOrder(db: Kysely<Database>, id: number): Promise<Order
   return withSlots(toOrderDto(row, row.customer_name, lines.get(id) ?? []), slots.get(id) ?? []);
 }
 
-function moveRule(from: OrderStatus): string {
+/** The rule a refused move breaks: where an order in `from` may go. */
+export function moveRule(from: OrderStatus): string {
   const next = ORDER_MOVES[from];
   return next.length === 0 ? `a ${from} order is final` : `a ${from} order can only move to ${next.join(' or ')}`;
 }
 
 /** Who moves an order: staff, by the rules of ORDER_MOVES, or its customer cancelling it (`customerId`). */
-type Mover = { kind: 'staff' } | { kind: 'customer'; customerId: number };
+export type Mover = { kind: 'staff' } | { kind: 'customer'; customerId: number };
 
 /**
  * Moves an order to `to` (Placed → Packed → Delivered; Placed or Packed →
@@ -243,86 +244,7 @@ async function transition(
   attempt = 1,
 ): Promise<OrderDto> {
   try {
-    await db.transaction().execute(async (trx) => {
-      const order = await trx
-        .selectFrom('orders')
-        .select(['id', 'status', 'user_id'])
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (order === undefined || (by.kind === 'customer' && order.user_id !== by.customerId)) {
-        throw AppError.notFound(`Order ${id} does not exist.`);
-      }
-      if (by.kind === 'customer' && !canCustomerCancel(order.status)) {
-        throw AppError.conflict(
-          `Order ${id} is ${order.status} and can no longer be cancelled here: an order can be cancelled by its ` +
-            `customer only while it is ${CUSTOMER_CANCELLABLE.join(' or ')}. Contact the shop about it.`,
-        );
-      }
-      if (!canMoveOrder(order.status, to)) {
-        throw AppError.conflict(`Order ${id} is ${order.status} and cannot move to ${to}: ${moveRule(order.status)}.`);
-      }
-      const moved = await trx
-        .updateTable('orders')
-        .set({ status: to, updated_at: at })
-        .where('id', '=', id)
-        .where('status', '=', order.status)
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) === 0) {
-        throw AppError.conflict(`Order ${id} changed while it was being moved to ${to}: reload it and try again.`);
-      }
-      let returned = 0;
-      let slotPlaces = 0;
-      if (to === 'Cancelled') {
-        const lines = await trx
-          .selectFrom('order_lines')
-          .select(['item_id', 'qty'])
-          .where('order_id', '=', id)
-          .orderBy('item_id')
-          .execute();
-        // Item id order, as placing an order locks them, so the two never deadlock.
-        for (const line of lines) {
-          await trx
-            .updateTable('items')
-            .set((eb) => ({ stock: eb('stock', '+', line.qty) }))
-            .where('id', '=', line.item_id)
-            .execute();
-          returned += line.qty;
-        }
-        slotPlaces = await returnSlotPlaces(trx, id);
-        // Stock came back: shoppers waiting for these items hear about it.
-        await releaseStockAlerts(
-          trx,
-          lines.map((l) => l.item_id),
-          at,
-          siteUrl,
-        );
-      }
-      // The customer hears of every move, in this transaction; the mail goes out after commit.
-      const moved2 = await findOrder(trx, id);
-      const customer = await trx
-        .selectFrom('orders as o')
-        .innerJoin('users as u', 'u.id', 'o.user_id')
-        .select('u.email')
-        .where('o.id', '=', id)
-        .executeTakeFirst();
-      if (moved2 !== undefined && customer !== undefined && !customer.email.endsWith(`@${DELETED_EMAIL_DOMAIN}`)) {
-        const mail = orderStatusMail(moved2, siteUrl, { byCustomer: by.kind === 'customer' });
-        await enqueueMail(trx, [{ to: customer.email, kind: 'order.status', ...mail }], at);
-      }
-      await writeAudit(trx, {
-        ...audit,
-        action: 'order.status',
-        target: `order:${id}`,
-        detail: {
-          from: order.status,
-          to,
-          unitsReturnedToStock: returned,
-          ...(slotPlaces > 0 ? { slotPlacesReturned: slotPlaces } : {}),
-          ...(by.kind === 'customer' ? { by: 'customer' } : {}),
-        },
-        at,
-      });
-    });
+    await db.transaction().execute((trx) => moveWithin(trx, id, to, at, audit, siteUrl, by));
   } catch (err) {
     if (isDeadlock(err) && attempt < 3) return transition(db, id, to, at, audit, siteUrl, by, attempt + 1);
     throw err;
@@ -330,4 +252,98 @@ async function transition(
   const order = await findOrder(db, id);
   if (order === undefined) throw AppError.notFound(`Order ${id} does not exist.`);
   return order;
+}
+
+/**
+ * One order's move inside the caller's transaction (see `moveOrder`): the rules, the
+ * conditional update, the stock and slot places a cancel returns, the customer's mail and
+ * the audit entry. A bulk move (`order-bulk.ts`) runs it for each of its orders.
+ */
+export async function moveWithin(
+  trx: Kysely<Database>,
+  id: number,
+  to: OrderStatus,
+  at: string,
+  audit: Pick<AuditInput, 'actorId' | 'actorEmail' | 'ip'>,
+  siteUrl: string,
+  by: Mover,
+): Promise<void> {
+  const order = await trx
+    .selectFrom('orders')
+    .select(['id', 'status', 'user_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (order === undefined || (by.kind === 'customer' && order.user_id !== by.customerId)) {
+    throw AppError.notFound(`Order ${id} does not exist.`);
+  }
+  if (by.kind === 'customer' && !canCustomerCancel(order.status)) {
+    throw AppError.conflict(
+      `Order ${id} is ${order.status} and can no longer be cancelled here: an order can be cancelled by its ` +
+        `customer only while it is ${CUSTOMER_CANCELLABLE.join(' or ')}. Contact the shop about it.`,
+    );
+  }
+  if (!canMoveOrder(order.status, to)) {
+    throw AppError.conflict(`Order ${id} is ${order.status} and cannot move to ${to}: ${moveRule(order.status)}.`);
+  }
+  const moved = await trx
+    .updateTable('orders')
+    .set({ status: to, updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', order.status)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) === 0) {
+    throw AppError.conflict(`Order ${id} changed while it was being moved to ${to}: reload it and try again.`);
+  }
+  let returned = 0;
+  let slotPlaces = 0;
+  if (to === 'Cancelled') {
+    const lines = await trx
+      .selectFrom('order_lines')
+      .select(['item_id', 'qty'])
+      .where('order_id', '=', id)
+      .orderBy('item_id')
+      .execute();
+    // Item id order, as placing an order locks them, so the two never deadlock.
+    for (const line of lines) {
+      await trx
+        .updateTable('items')
+        .set((eb) => ({ stock: eb('stock', '+', line.qty) }))
+        .where('id', '=', line.item_id)
+        .execute();
+      returned += line.qty;
+    }
+    slotPlaces = await returnSlotPlaces(trx, id);
+    // Stock came back: shoppers waiting for these items hear about it.
+    await releaseStockAlerts(
+      trx,
+      lines.map((l) => l.item_id),
+      at,
+      siteUrl,
+    );
+  }
+  // The customer hears of every move, in this transaction; the mail goes out after commit.
+  const moved2 = await findOrder(trx, id);
+  const customer = await trx
+    .selectFrom('orders as o')
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .select('u.email')
+    .where('o.id', '=', id)
+    .executeTakeFirst();
+  if (moved2 !== undefined && customer !== undefined && !customer.email.endsWith(`@${DELETED_EMAIL_DOMAIN}`)) {
+    const mail = orderStatusMail(moved2, siteUrl, { byCustomer: by.kind === 'customer' });
+    await enqueueMail(trx, [{ to: customer.email, kind: 'order.status', ...mail }], at);
+  }
+  await writeAudit(trx, {
+    ...audit,
+    action: 'order.status',
+    target: `order:${id}`,
+    detail: {
+      from: order.status,
+      to,
+      unitsReturnedToStock: returned,
+      ...(slotPlaces > 0 ? { slotPlacesReturned: slotPlaces } : {}),
+      ...(by.kind === 'customer' ? { by: 'customer' } : {}),
+    },
+    at,
+  });
 }

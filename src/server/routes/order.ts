@@ -5,9 +5,10 @@ import { toItemDto } from '../catalogue/items.ts';
 import type { OrderStatus } from '../db/schema.ts';
 import { type AppDeps, siteUrlOf } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { field, idParam, queryValue, readJsonObject } from '../http/input.ts';
+import { field, idParam, idQuery, queryValue, readJsonObject } from '../http/input.ts';
 import { pagedJson, parsePaging } from '../http/paging.ts';
 import { orderAgainLines } from '../orders/order-again.ts';
+import { moveOrders, parseOrderIds } from '../orders/order-bulk.ts';
 import { findOrderHistory } from '../orders/order-history.ts';
 import { REOPEN_REASON_MAX_LENGTH, reopenDeliveredOrder, undoOrderMove } from '../orders/order-undo.ts';
 import {
@@ -19,6 +20,7 @@ import {
   ORDER_SORTABLE,
   type OrderScope,
 } from '../orders/orders.ts';
+import { findPickList } from '../orders/pick-list.ts';
 
 const STATUS_RULE = `must be one of ${ORDER_STATUS_NAMES.join(', ')}`;
 
@@ -160,6 +162,30 @@ export function orderRoutes(deps: AppDeps): Hono<AuthEnv> {
         );
         void deps.mailQueue?.kick();
         return c.json(order);
+      })
+      // Staff: several orders moved to one status at once, all or none (issue 31: the board's bulk move).
+      .post('/move', requireRole(deps, 'Employee'), async (c) => {
+        const body = await readJsonObject(c);
+        const ids = parseOrderIds(body);
+        const to = statusValue('Status', field(body, 'Status'));
+        const account = c.get('account');
+        const orders = await moveOrders(
+          db,
+          ids,
+          to,
+          clockOf(deps).toISOString(),
+          { actorId: account.id, actorEmail: account.email, ip: addressOf(c, deps) },
+          siteUrlOf(deps),
+        );
+        void deps.mailQueue?.kick();
+        return c.json({ Orders: orders });
+      })
+      // Staff: the items of one store's open orders for one slot (none: those without a slot), summed.
+      .get('/picklist', requireRole(deps, 'Employee'), async (c) => {
+        const storeId = idQuery(c, 'StoreID');
+        if (storeId === undefined)
+          throw AppError.invalidField('StoreID', 'is required: the store whose orders to pick');
+        return c.json(await findPickList(db, storeId, idQuery(c, 'SlotID') ?? null));
       })
       // Staff: the last move of an order undone within 10 seconds of it (issue 35).
       .post('/undo/:id', requireRole(deps, 'Employee'), async (c) => {
