@@ -1,5 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { ORDER_STATUS_NAMES, type OrderDto, type OrderStatusName } from '../../lib/domain/orders.ts';
+import { BoardGroups } from './board-groups.tsx';
 import { buttonStyles } from './button-styles.ts';
 import { DataTable } from './DataTable.tsx';
 import { StoreFilter } from './filters.tsx';
@@ -22,8 +23,8 @@ import { staff } from './staff-client.ts';
 
 /**
  * `/app/edu-shopy/orders`: every customer's orders by status, moved along the
- * allowed steps (Placed → Packed → Delivered; Placed or Packed → Cancelled,
- * which puts the stock back).
+ * allowed steps (ORDER_MOVES; a cancel puts the stock back): by store and delivery
+ * slot with bulk moves and pick lists (`board-groups.tsx`), or as one list (`?view=list`).
  */
 export function OrdersBoard() {
   return (
@@ -44,6 +45,15 @@ function statusInAddress(): OrderStatusName | null | undefined {
   return ORDER_STATUS_NAMES.find((s) => s === named);
 }
 
+/** How the board shows its orders: grouped by store and slot, or as one table. */
+type BoardView = 'groups' | 'list';
+
+function viewInAddress(): BoardView {
+  return typeof location !== 'undefined' && new URLSearchParams(location.search).get('view') === 'list'
+    ? 'list'
+    : 'groups';
+}
+
 function OrdersBody() {
   // The staff home links here with `?status=` (`All` for every status) and `?store=`.
   const [status, setStatus] = useState<OrderStatusName | null>(() => {
@@ -52,6 +62,7 @@ function OrdersBody() {
   });
   const [storeId, setStoreId] = useState<number | null>(() => queryId('store'));
   const [day, setDay] = useState<DayChoice>('today');
+  const [view, setView] = useState<BoardView>(viewInAddress);
   const dayId = useId();
   const stores = useLookup(readAllStores);
   const storeById = byId(stores.rows, (s) => s.StoreID);
@@ -82,10 +93,28 @@ function OrdersBody() {
     };
   }, [scopeKey, moves]);
 
+  const empty: ReactNode = (
+    <p>
+      {status === null ? 'No orders' : `No ${status.toLowerCase()} orders`}
+      {day === 'today' ? ' placed today' : day === 'week' ? ' in the last 7 days' : ''}
+      {storeId === null ? '' : ` for ${storeById.get(storeId)?.StoreTitle ?? `store #${storeId}`}`}.
+    </p>
+  );
+
   return (
     <>
       <LoadError what="The stores" error={stores.error} />
       <div className="mb-4 flex flex-wrap items-end gap-3">
+        <ViewPicker
+          value={view}
+          onChange={(v) => {
+            setView(v);
+            const url = new URL(location.href);
+            if (v === 'list') url.searchParams.set('view', 'list');
+            else url.searchParams.delete('view');
+            history.replaceState(null, '', url);
+          }}
+        />
         <StatusPicker statuses={[null, ...ORDER_STATUS_NAMES]} value={status} onChange={setStatus} counts={counts} />
         <StoreFilter stores={stores.rows} value={storeId} onChange={setStoreId} />
         <div className="basis-40">
@@ -157,84 +186,116 @@ function OrdersBody() {
           </p>
         )}
       </form>
-      <DataTable<OrderDto>
-        caption={status === null ? 'All orders' : `${status} orders`}
-        noun="orders"
-        filterLabel="Filter by customer, status, item, address or phone"
-        reloadKey={`${status ?? ''}|${scopeKey}|${moves}`}
-        load={(q) => staff.orders.list({ ...q, ...scope }, status ?? undefined)}
-        rowKey={(r) => r.OrderID}
-        rowName={(r) => `order #${r.OrderID}`}
-        columns={[
-          {
-            label: 'Order',
-            sort: 'OrderID',
-            rowHeader: true,
-            cell: (r) => (
-              <a href={`${ORDER_PAGE}?id=${r.OrderID}`} className="font-semibold text-brand-800 underline">
-                #{r.OrderID}
-                <span className="sr-only"> details and packing slip</span>
-              </a>
-            ),
-            className: 'w-20 tabular-nums',
-          },
-          {
-            label: 'Customer',
-            sort: 'CustomerName',
-            cell: (r) => (
-              <>
-                {r.CustomerName === '' ? <span className="italic text-slate-600">No name</span> : r.CustomerName}
-                <span className="block text-xs text-slate-600">Account #{r.CustomerID}</span>
-              </>
-            ),
-          },
-          {
-            label: 'Deliver to',
-            cell: (r) => <DeliveryAddress address={r.DeliveryAddress} className="max-w-56 text-xs" />,
-          },
-          {
-            label: 'Status',
-            sort: 'Status',
-            cell: (r) => (
-              <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_LOOK[r.Status]}`}>
-                {r.Status}
-              </span>
-            ),
-          },
-          {
-            label: 'Items',
-            cell: (r) => <OrderLines order={r} stores={storeById} />,
-            className: 'hidden md:table-cell',
-          },
-          {
-            label: 'Total',
-            sort: 'OrderTotal',
-            cell: (r) => rs(r.OrderTotal),
-            className: 'whitespace-nowrap tabular-nums',
-          },
-          {
-            label: 'Placed',
-            sort: 'CreatedTime',
-            cell: (r) => formatWhen(r.CreatedTime),
-            className: 'hidden lg:table-cell whitespace-nowrap text-slate-600',
-          },
-          {
-            label: 'Changed',
-            sort: 'UpdatedTime',
-            cell: (r) => formatWhen(r.UpdatedTime),
-            className: 'hidden xl:table-cell whitespace-nowrap text-slate-600',
-          },
-        ]}
-        actions={actions.buttons}
-        empty={
-          <p>
-            {status === null ? 'No orders' : `No ${status.toLowerCase()} orders`}
-            {day === 'today' ? ' placed today' : day === 'week' ? ' in the last 7 days' : ''}
-            {storeId === null ? '' : ` for ${storeById.get(storeId)?.StoreTitle ?? `store #${storeId}`}`}.
-          </p>
-        }
-      />
+      {view === 'groups' ? (
+        <BoardGroups
+          status={status}
+          scope={scope}
+          reloadKey={`${status ?? ''}|${scopeKey}|${moves}`}
+          stores={storeById}
+          storeId={storeId}
+          buttons={actions.buttons}
+          onChanged={() => setMoves((n) => n + 1)}
+          empty={empty}
+        />
+      ) : (
+        <DataTable<OrderDto>
+          caption={status === null ? 'All orders' : `${status} orders`}
+          noun="orders"
+          filterLabel="Filter by customer, status, item, address or phone"
+          reloadKey={`${status ?? ''}|${scopeKey}|${moves}`}
+          load={(q) => staff.orders.list({ ...q, ...scope }, status ?? undefined)}
+          rowKey={(r) => r.OrderID}
+          rowName={(r) => `order #${r.OrderID}`}
+          columns={[
+            {
+              label: 'Order',
+              sort: 'OrderID',
+              rowHeader: true,
+              cell: (r) => (
+                <a href={`${ORDER_PAGE}?id=${r.OrderID}`} className="font-semibold text-brand-800 underline">
+                  #{r.OrderID}
+                  <span className="sr-only"> details and packing slip</span>
+                </a>
+              ),
+              className: 'w-20 tabular-nums',
+            },
+            {
+              label: 'Customer',
+              sort: 'CustomerName',
+              cell: (r) => (
+                <>
+                  {r.CustomerName === '' ? <span className="italic text-slate-600">No name</span> : r.CustomerName}
+                  <span className="block text-xs text-slate-600">Account #{r.CustomerID}</span>
+                </>
+              ),
+            },
+            {
+              label: 'Deliver to',
+              cell: (r) => <DeliveryAddress address={r.DeliveryAddress} className="max-w-56 text-xs" />,
+            },
+            {
+              label: 'Status',
+              sort: 'Status',
+              cell: (r) => (
+                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_LOOK[r.Status]}`}>
+                  {r.Status}
+                </span>
+              ),
+            },
+            {
+              label: 'Items',
+              cell: (r) => <OrderLines order={r} stores={storeById} />,
+              className: 'hidden md:table-cell',
+            },
+            {
+              label: 'Total',
+              sort: 'OrderTotal',
+              cell: (r) => rs(r.OrderTotal),
+              className: 'whitespace-nowrap tabular-nums',
+            },
+            {
+              label: 'Placed',
+              sort: 'CreatedTime',
+              cell: (r) => formatWhen(r.CreatedTime),
+              className: 'hidden lg:table-cell whitespace-nowrap text-slate-600',
+            },
+            {
+              label: 'Changed',
+              sort: 'UpdatedTime',
+              cell: (r) => formatWhen(r.UpdatedTime),
+              className: 'hidden xl:table-cell whitespace-nowrap text-slate-600',
+            },
+          ]}
+          actions={actions.buttons}
+          empty={empty}
+        />
+      )}
       {actions.overlays}
     </>
+  );
+}
+
+function ViewPicker({ value, onChange }: { value: BoardView; onChange: (view: BoardView) => void }) {
+  const views: { view: BoardView; label: string }[] = [
+    { view: 'groups', label: 'By store and slot' },
+    { view: 'list', label: 'As a list' },
+  ];
+  return (
+    <fieldset className="min-w-0">
+      <legend className="mb-1 text-sm font-semibold text-slate-800">Show</legend>
+      <div className="flex flex-wrap gap-1 rounded-xl bg-white p-1 shadow-sm ring-1 ring-slate-200">
+        {views.map((v) => (
+          <button
+            key={v.view}
+            type="button"
+            aria-pressed={value === v.view}
+            onClick={() => onChange(v.view)}
+            className={`min-h-12 rounded-lg px-3 py-1.5 text-sm font-semibold md:min-h-0 ${value === v.view ? 'bg-brand-800 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
+          >
+            {v.label}
+          </button>
+        ))}
+      </div>
+    </fieldset>
   );
 }
