@@ -227,7 +227,7 @@ for (const width of [390, 1280]) {
       test.setTimeout(180_000);
       const placed = await placeTwoStoreOrder(request, `Day Shopper ${t}`);
       const id = placed.orderId;
-      await page.goto('/app/edu-shopy/orders');
+      await page.goto('/app/edu-shopy/orders?view=list');
       const open = page.getByRole('link', { name: `#${id} details and packing slip`, exact: true });
       await expect(open).toBeVisible();
       await fitsAndPasses(page, `orders board at ${width} px`);

@@ -72,7 +72,7 @@ test.describe('the orders board', () => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     await signIn(page, employee);
-    await page.goto('/app/edu-shopy/orders');
+    await page.goto('/app/edu-shopy/orders?view=list');
     const row = page
       .getByRole('row')
       .filter({ has: page.getByRole('link', { name: `#${placed.orderId} details and packing slip`, exact: true }) });
@@ -129,7 +129,7 @@ test.describe('the orders board', () => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, employee);
-    await page.goto('/app/edu-shopy/orders');
+    await page.goto('/app/edu-shopy/orders?view=list');
     await page.getByRole('button', { name: /^Packed [\d,]+$/ }).click();
     const card = page
       .getByRole('listitem')
