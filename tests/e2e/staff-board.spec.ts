@@ -196,5 +196,8 @@ test.describe('the orders board by store and slot', () => {
     await expect(page.getByRole('button', { name: 'Print pick list' })).toBeHidden();
     await expect(page.getByRole('link', { name: '← Orders board' })).toBeHidden();
     await expect(page.getByRole('table')).toBeVisible();
+    // The print's page is A4 portrait (595 × 842 points), whatever the printer's default.
+    const pdf = (await page.pdf({ preferCSSPageSize: true })).toString('latin1');
+    expect(pdf).toMatch(/\/MediaBox \[0 0 59[45](\.\d+)? 84[12](\.\d+)?\]/);
   });
 });

@@ -192,7 +192,7 @@ export function moveRule(from: OrderStatus): string {
 }
 
 /** Who moves an order: staff, by the rules of ORDER_MOVES, or its customer cancelling it (`customerId`). */
-export type Mover = { kind: 'staff' } | { kind: 'customer'; customerId: number };
+type Mover = { kind: 'staff' } | { kind: 'customer'; customerId: number };
 
 /**
  * Moves an order to `to` (Placed → Packed → Delivered; Placed or Packed →
