@@ -12,7 +12,7 @@ import { staff } from './staff-client.ts';
 /** The packer's pick list of one store and slot (`?store=&slot=`; no slot: the orders without one). */
 export const PICK_LIST_PAGE = '/app/edu-shopy/picklist';
 
-/** The most orders the grouped board reads at once (the list's largest page). */
+/** The most orders the grouped board reads at once (the list's largest page): the newest, when there are more. */
 const BOARD_LIMIT = 1000;
 
 type Loaded =
@@ -62,7 +62,7 @@ export function BoardGroups({
   // biome-ignore lint/correctness/useExhaustiveDependencies: `reloadKey` says the status, scope and moves.
   useEffect(() => {
     let live = true;
-    staff.orders.list({ ...scope, page: 0, limit: BOARD_LIMIT, sort: 'OrderID' }, status ?? undefined).then(
+    staff.orders.list({ ...scope, page: 0, limit: BOARD_LIMIT, sort: '-OrderID' }, status ?? undefined).then(
       (page) => {
         if (!live) return;
         setLoaded({ kind: 'ready', rows: page.rows, total: page.total });
@@ -102,7 +102,7 @@ export function BoardGroups({
     <>
       {loaded.total > loaded.rows.length && (
         <p role="status" className="mb-3 rounded-lg bg-amber-50 px-4 py-2 text-sm text-amber-950">
-          Showing the first {loaded.rows.length.toLocaleString('en-IN')} of {loaded.total.toLocaleString('en-IN')}{' '}
+          Showing the newest {loaded.rows.length.toLocaleString('en-IN')} of {loaded.total.toLocaleString('en-IN')}{' '}
           orders: narrow them by store, day or area.
         </p>
       )}
