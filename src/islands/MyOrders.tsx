@@ -2,12 +2,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { friendlyMessage } from '../lib/api/account.ts';
 import { deliveryLines } from '../lib/domain/delivery.ts';
 import { formatRupees as rs } from '../lib/domain/money.ts';
+import { orderStatusWords } from '../lib/domain/order-words.ts';
 import { canCustomerCancel, type OrderDto, type OrderItemDto, type OrderStatusName } from '../lib/domain/orders.ts';
 import { slotLabel } from '../lib/domain/slots.ts';
 import { cartApi } from '../stores/cart-state.ts';
 import { orderAgain } from '../stores/checkout.ts';
 import { Spinner } from './AuthGate.tsx';
 import { buttonClass } from './FormField.tsx';
+import { OrderTimeline, STATUS_STYLE } from './OrderTimeline.tsx';
 
 /** Spec §9: the spinner stays this long after the data has arrived. */
 const SPINNER_DELAY_MS = 200;
@@ -26,13 +28,6 @@ function priceDetails(line: OrderItemDto): string {
   const discount = discounts.length === 0 ? 'No discount' : `Discount ${discounts.join(' + ')}`;
   return `Unit price ${rs(line.UnitPrice)} · GST ${percent(line.Gst)} · ${discount}`;
 }
-
-const STATUS_STYLE: Record<OrderStatusName, string> = {
-  Placed: 'bg-sun-100 text-slate-900 ring-amber-300',
-  Packed: 'bg-sky-50 text-sky-900 ring-sky-200',
-  Delivered: 'bg-brand-50 text-brand-900 ring-brand-200',
-  Cancelled: 'bg-slate-100 text-slate-700 ring-slate-300',
-};
 
 /** "Order again": puts the order's lines that are still sold into the cart, then opens the cart. */
 function OrderAgainButton({ order }: { order: OrderDto }) {
@@ -155,12 +150,6 @@ function DeliveryDetails({ order }: { order: OrderDto }) {
         ))}
       </address>
       {a.Note !== '' && <p className="mt-1 text-slate-700">Note: {a.Note}</p>}
-      {(order.Slots ?? []).map((slot) => (
-        <p key={slot.StoreID} className="mt-1">
-          <span className="font-semibold text-slate-900">Delivery slot:</span>{' '}
-          <time dateTime={slot.Start}>{slotLabel(slot.Start, slot.End)}</time>
-        </p>
-      ))}
     </div>
   );
 }
@@ -176,10 +165,19 @@ function OrderCard({ order, changed }: { order: OrderDto; changed: (order: Order
         </h2>
         <p className="text-sm">
           Status:{' '}
-          <span className={`rounded-full px-2.5 py-0.5 font-semibold ring-1 ${STATUS_STYLE[order.Status]}`}>
-            {order.Status}
+          <span
+            data-order-status={order.Status}
+            className={`rounded-full px-2.5 py-0.5 font-semibold ring-1 ${STATUS_STYLE[order.Status]}`}
+          >
+            {orderStatusWords(order.Status)}
           </span>
         </p>
+        {(order.Slots ?? []).map((slot) => (
+          <p key={slot.StoreID} className="basis-full text-sm text-slate-800 sm:basis-auto">
+            <span className="font-semibold text-slate-900">Delivery slot:</span>{' '}
+            <time dateTime={slot.Start}>{slotLabel(slot.Start, slot.End)}</time>
+          </p>
+        ))}
         <p className="text-sm text-slate-700">
           Placed on{' '}
           <time dateTime={order.CreatedTime}>
@@ -268,6 +266,7 @@ function OrderCard({ order, changed }: { order: OrderDto; changed: (order: Order
         </table>
       </div>
       <DeliveryDetails order={order} />
+      <OrderTimeline order={order} />
     </section>
   );
 }
@@ -279,7 +278,8 @@ type Load =
 
 /**
  * My Orders (spec §2): the signed-in account's own orders, newest first, each a
- * table of its lines with its status and date; older orders a page at a time.
+ * table of its lines with its status, delivery slot, date and timeline of moves;
+ * older orders a page at a time.
  * Place it inside an `AuthGate`.
  */
 export function MyOrders() {

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { orderStatusWords } from '../../lib/domain/order-words.ts';
 import { ORDER_STATUS_NAMES, type OrderDto, type OrderStatusName } from '../../lib/domain/orders.ts';
 import { buttonStyles } from './button-styles.ts';
 import { DataTable } from './DataTable.tsx';
@@ -22,8 +23,8 @@ import { staff } from './staff-client.ts';
 
 /**
  * `/app/edu-shopy/orders`: every customer's orders by status, moved along the
- * allowed steps (Placed → Packed → Delivered; Placed or Packed → Cancelled,
- * which puts the stock back).
+ * allowed steps (Placed → Confirmed → Packing → Out for delivery → Delivered; Cancelled
+ * from any but Delivered, which puts the stock and the slot place back).
  */
 export function OrdersBoard() {
   return (
@@ -197,7 +198,7 @@ function OrdersBody() {
             sort: 'Status',
             cell: (r) => (
               <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_LOOK[r.Status]}`}>
-                {r.Status}
+                {orderStatusWords(r.Status)}
               </span>
             ),
           },

@@ -89,7 +89,7 @@ function scopeOf(c: Context<AuthEnv>): Omit<OrderScope, 'status'> {
 
 /**
  * `/api/Order`: order history, a customer's cancel of their own order while it is
- * Placed, and, for staff, moving orders along. A customer sees only their own
+ * AwaitingPayment or Placed, each order's timeline of moves, and, for staff, moving orders along. A customer sees only their own
  * orders; Employees (and Admins) see every order unless they ask for `?mine=true`.
  * Lists are paged (page, limit, sort, filter) and newest first by default.
  */
@@ -119,10 +119,18 @@ export function orderRoutes(deps: AppDeps): Hono<AuthEnv> {
         }
         return c.json(order);
       })
-      // Staff: the order's moves, oldest first, from the audit log (the order detail's history).
-      .get('/history/:id', requireRole(deps, 'Employee'), async (c) =>
-        c.json(await findOrderHistory(db, idParam(c, 'id'))),
-      )
+      // The order's moves, oldest first: staff (the order detail's history) or its customer (their timeline).
+      .get('/history/:id', requireUser(deps), async (c) => {
+        const account = c.get('account');
+        const staff = account.roles.includes('Employee');
+        return c.json(
+          await findOrderHistory(
+            db,
+            idParam(c, 'id'),
+            staff ? { kind: 'staff' } : { kind: 'customer', customerId: account.id },
+          ),
+        );
+      })
       .get('/again/:id', requireUser(deps), async (c) => {
         // Order again: the caller's past order as it can be bought today (the browser puts it in the cart).
         const lines = await orderAgainLines(db, c.get('account').id, idParam(c, 'id'));
@@ -166,14 +174,18 @@ export function orderRoutes(deps: AppDeps): Hono<AuthEnv> {
         const id = idParam(c, 'id');
         const to = statusValue('Status', field(await readJsonObject(c), 'Status'));
         const account = c.get('account');
-        const order = await undoOrderMove(db, id, to, clockOf(deps).toISOString(), {
-          actorId: account.id,
-          actorEmail: account.email,
-          ip: addressOf(c, deps),
-        });
+        const order = await undoOrderMove(
+          db,
+          id,
+          to,
+          clockOf(deps).toISOString(),
+          { actorId: account.id, actorEmail: account.email, ip: addressOf(c, deps) },
+          siteUrlOf(deps),
+        );
+        void deps.mailQueue?.kick();
         return c.json(order);
       })
-      // Admin: a Delivered order back to Packed, with the reason in the audit log.
+      // Admin: a Delivered order back out for delivery, with the reason in its history and the audit log.
       .post('/reopen/:id', requireRole(deps, 'Admin'), async (c) => {
         const id = idParam(c, 'id');
         const raw = field(await readJsonObject(c), 'Reason');
@@ -182,11 +194,15 @@ export function orderRoutes(deps: AppDeps): Hono<AuthEnv> {
           throw AppError.invalidField('Reason', `is required: 1 to ${REOPEN_REASON_MAX_LENGTH} characters saying why`);
         }
         const account = c.get('account');
-        const order = await reopenDeliveredOrder(db, id, reason, clockOf(deps).toISOString(), {
-          actorId: account.id,
-          actorEmail: account.email,
-          ip: addressOf(c, deps),
-        });
+        const order = await reopenDeliveredOrder(
+          db,
+          id,
+          reason,
+          clockOf(deps).toISOString(),
+          { actorId: account.id, actorEmail: account.email, ip: addressOf(c, deps) },
+          siteUrlOf(deps),
+        );
+        void deps.mailQueue?.kick();
         return c.json(order);
       })
   );
