@@ -266,7 +266,7 @@ function OrderCard({ order, changed }: { order: OrderDto; changed: (order: Order
         </table>
       </div>
       <DeliveryDetails order={order} />
-      <OrderTimeline order={order} />
+      <OrderTimeline key={order.UpdatedTime} order={order} />
     </section>
   );
 }

@@ -36,11 +36,11 @@ type Load = { state: 'loading' } | { state: 'failed'; message: string } | { stat
 /**
  * An order's way to the door for its shopper: placed, then each move the shop (or the
  * shopper) made, oldest first, each with its time (`GET /api/Order/History/{id}`).
- * Read again whenever the order changes (`order.UpdatedTime`).
+ * Keyed by `order.UpdatedTime`, it is read again whenever the order changes.
  */
 export function OrderTimeline({ order }: { order: OrderDto }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const { OrderID: id, UpdatedTime: changed } = order;
+  const id = order.OrderID;
   useEffect(() => {
     let live = true;
     setLoad({ state: 'loading' });
@@ -51,7 +51,7 @@ export function OrderTimeline({ order }: { order: OrderDto }) {
     return () => {
       live = false;
     };
-  }, [id, changed]);
+  }, [id]);
   const headingId = `order-${id}-timeline`;
   return (
     <section aria-labelledby={headingId} className="border-t border-slate-200 px-4 py-3 text-sm text-slate-800">
@@ -70,8 +70,8 @@ export function OrderTimeline({ order }: { order: OrderDto }) {
             </span>
           </li>
           {load.state === 'ready' &&
-            load.moves.map((move, i) => (
-              <li key={`${move.At}/${i}`} className="relative">
+            load.moves.map((move) => (
+              <li key={`${move.At}/${move.From}/${move.To}`} className="relative">
                 <span
                   aria-hidden="true"
                   className="absolute -left-[1.4rem] top-1.5 size-2.5 rounded-full bg-brand-700"
