@@ -1,5 +1,3 @@
-import { useEffect, useState } from 'react';
-import { friendlyMessage } from '../lib/api/account.ts';
 import type { OrderMoveDto } from '../lib/api/wire.ts';
 import { orderStatusWords } from '../lib/domain/order-words.ts';
 import type { OrderDto, OrderStatusName } from '../lib/domain/orders.ts';
@@ -31,61 +29,63 @@ function moveNote(move: OrderMoveDto): string {
   return '';
 }
 
-type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; moves: OrderMoveDto[] };
+/** An order as My Orders shows it: with its moves, or null when they could not be read. */
+export interface OrderWithTimeline {
+  order: OrderDto;
+  moves: OrderMoveDto[] | null;
+}
+
+/**
+ * Each order with its moves (`GET /api/Order/History/{id}`, one call per order, all at
+ * once), read before the orders are shown so that no card grows after it appears. An
+ * order whose moves cannot be read is shown without them.
+ */
+export function withTimelines(orders: readonly OrderDto[]): Promise<OrderWithTimeline[]> {
+  return Promise.all(
+    orders.map((order) =>
+      cartApi.orderHistory(order.OrderID).then(
+        (moves) => ({ order, moves }),
+        () => ({ order, moves: null }),
+      ),
+    ),
+  );
+}
 
 /**
  * An order's way to the door for its shopper: placed, then each move the shop (or the
- * shopper) made, oldest first, each with its time (`GET /api/Order/History/{id}`).
- * Keyed by `order.UpdatedTime`, it is read again whenever the order changes.
+ * shopper) made, oldest first, each with its time.
  */
-export function OrderTimeline({ order }: { order: OrderDto }) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const id = order.OrderID;
-  useEffect(() => {
-    let live = true;
-    setLoad({ state: 'loading' });
-    cartApi.orderHistory(id).then(
-      (moves) => live && setLoad({ state: 'ready', moves }),
-      (err: unknown) => live && setLoad({ state: 'failed', message: friendlyMessage(err) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id]);
-  const headingId = `order-${id}-timeline`;
+export function OrderTimeline({ order, moves }: OrderWithTimeline) {
+  const headingId = `order-${order.OrderID}-timeline`;
   return (
     <section aria-labelledby={headingId} className="border-t border-slate-200 px-4 py-3 text-sm text-slate-800">
       <h3 id={headingId} className="font-semibold text-slate-900">
         Timeline
       </h3>
-      {load.state === 'failed' ? (
-        <p className="mt-1 text-berry-700">The timeline could not be loaded. {load.message}</p>
-      ) : (
-        <ol className="mt-2 space-y-2 border-l-2 border-slate-200 pl-4" aria-busy={load.state === 'loading'}>
-          <li className="relative">
-            <span aria-hidden="true" className="absolute -left-[1.4rem] top-1.5 size-2.5 rounded-full bg-slate-400" />
-            <span className="font-semibold text-slate-900">{orderStatusWords('Placed')}</span>{' '}
+      <ol className="mt-2 space-y-2 border-l-2 border-slate-200 pl-4">
+        <li className="relative">
+          <span aria-hidden="true" className="absolute -left-[1.4rem] top-1.5 size-2.5 rounded-full bg-slate-400" />
+          <span className="font-semibold text-slate-900">{orderStatusWords('Placed')}</span>{' '}
+          <span className="block text-slate-700 sm:inline">
+            <When at={order.CreatedTime} />
+          </span>
+        </li>
+        {(moves ?? []).map((move) => (
+          <li key={`${move.At}/${move.From}/${move.To}`} className="relative">
+            <span aria-hidden="true" className="absolute -left-[1.4rem] top-1.5 size-2.5 rounded-full bg-brand-700" />
+            <span className="font-semibold text-slate-900">{orderStatusWords(move.To)}</span>
+            {moveNote(move) !== '' && <span> {moveNote(move)}</span>}{' '}
             <span className="block text-slate-700 sm:inline">
-              <When at={order.CreatedTime} />
+              <When at={move.At} />
             </span>
           </li>
-          {load.state === 'ready' &&
-            load.moves.map((move) => (
-              <li key={`${move.At}/${move.From}/${move.To}`} className="relative">
-                <span
-                  aria-hidden="true"
-                  className="absolute -left-[1.4rem] top-1.5 size-2.5 rounded-full bg-brand-700"
-                />
-                <span className="font-semibold text-slate-900">{orderStatusWords(move.To)}</span>
-                {moveNote(move) !== '' && <span> {moveNote(move)}</span>}{' '}
-                <span className="block text-slate-700 sm:inline">
-                  <When at={move.At} />
-                </span>
-              </li>
-            ))}
-        </ol>
+        ))}
+      </ol>
+      {moves === null && (
+        <p className="mt-1 text-slate-700">
+          The later steps could not be loaded just now; its status above is up to date.
+        </p>
       )}
-      {load.state === 'loading' && <p className="mt-1 text-slate-700">Loading the timeline…</p>}
     </section>
   );
 }
