@@ -97,7 +97,9 @@ test.describe('the orders board', () => {
     const confirmedBefore = await countOf(page, 'Confirmed');
     // A move, undone within its 10 seconds: the status comes back and the log has both moves.
     await row.getByRole('button', { name: `Confirm #${placed.orderId}` }).click();
-    await expect(page.getByRole('status').filter({ hasText: `Order #${placed.orderId} is Confirmed now.` })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: `Order #${placed.orderId} is Confirmed now.` }),
+    ).toBeVisible();
     await expect.poll(() => countOf(page, 'Confirmed')).toBe(confirmedBefore + 1);
     expect(await countOf(page, 'Placed')).toBe(placedBefore - 1);
     await page.getByRole('button', { name: /^Undo \(\d+ s\)/ }).click();
