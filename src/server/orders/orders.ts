@@ -196,9 +196,9 @@ type Mover = { kind: 'staff' } | { kind: 'customer'; customerId: number };
  * Moves an order to `to` by ORDER_MOVES (Placed → Confirmed → Packing →
  * OutForDelivery → Delivered; Cancelled from any but Delivered) in one transaction
  * with its history row, audit entry and mail (`recordStatusChange`); cancelling puts
- * every line's quantity back in stock and gives its slot places back. The update is conditional on the status read,
- * so two staff moving the same order at once cannot both succeed (nor return
- * the stock twice). 404 for an unknown order, 409 for a move the rules forbid.
+ * every line's quantity back in stock and gives its slot places back. The update is
+ * conditional on the status read, so two staff moving the same order at once cannot
+ * both succeed (nor return the stock or the slot place twice). 404 for an unknown order, 409 for a move the rules forbid.
  */
 export function moveOrder(
   db: Kysely<Database>,
