@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { ORDER_STATUS_NAMES, parseOrderStatus } from '../../lib/domain/orders.ts';
+import { ORDER_STATUS_NAMES, type OrderDto, parseOrderStatus } from '../../lib/domain/orders.ts';
 import { type AuthEnv, addressOf, clockOf, requireRole, requireUser } from '../auth/middleware.ts';
 import { toItemDto } from '../catalogue/items.ts';
 import type { OrderStatus } from '../db/schema.ts';
@@ -19,6 +19,9 @@ import {
   ORDER_SORTABLE,
   type OrderScope,
 } from '../orders/orders.ts';
+
+/** Who made a change of status, as the order moves take it. */
+type MoveAudit = Parameters<typeof moveOrder>[4];
 
 const STATUS_RULE = `must be one of ${ORDER_STATUS_NAMES.join(', ')}`;
 
@@ -100,6 +103,20 @@ export function orderRoutes(deps: AppDeps): Hono<AuthEnv> {
     const { orders, total } = await findOrdersPage(db, { ...scopeOf(c), status }, paging);
     return pagedJson(c, orders, total, paging);
   };
+  /** A staff member's change of an order's status, made now; its mail goes out after the commit. */
+  const staffChange = async (
+    c: Context<AuthEnv>,
+    change: (at: string, audit: MoveAudit, siteUrl: string) => Promise<OrderDto>,
+  ) => {
+    const account = c.get('account');
+    const order = await change(
+      clockOf(deps).toISOString(),
+      { actorId: account.id, actorEmail: account.email, ip: addressOf(c, deps) },
+      siteUrlOf(deps),
+    );
+    void deps.mailQueue?.kick();
+    return c.json(order);
+  };
   return (
     new Hono<AuthEnv>()
       .get('/allorders', requireUser(deps), (c) => list(c, undefined))
@@ -157,33 +174,13 @@ export function orderRoutes(deps: AppDeps): Hono<AuthEnv> {
       .put('/status/:id', requireRole(deps, 'Employee'), async (c) => {
         const id = idParam(c, 'id');
         const to = statusValue('Status', field(await readJsonObject(c), 'Status'));
-        const account = c.get('account');
-        const order = await moveOrder(
-          db,
-          id,
-          to,
-          clockOf(deps).toISOString(),
-          { actorId: account.id, actorEmail: account.email, ip: addressOf(c, deps) },
-          siteUrlOf(deps),
-        );
-        void deps.mailQueue?.kick();
-        return c.json(order);
+        return staffChange(c, (at, audit, siteUrl) => moveOrder(db, id, to, at, audit, siteUrl));
       })
       // Staff: the last move of an order undone within 10 seconds of it (issue 35).
       .post('/undo/:id', requireRole(deps, 'Employee'), async (c) => {
         const id = idParam(c, 'id');
         const to = statusValue('Status', field(await readJsonObject(c), 'Status'));
-        const account = c.get('account');
-        const order = await undoOrderMove(
-          db,
-          id,
-          to,
-          clockOf(deps).toISOString(),
-          { actorId: account.id, actorEmail: account.email, ip: addressOf(c, deps) },
-          siteUrlOf(deps),
-        );
-        void deps.mailQueue?.kick();
-        return c.json(order);
+        return staffChange(c, (at, audit, siteUrl) => undoOrderMove(db, id, to, at, audit, siteUrl));
       })
       // Admin: a Delivered order back out for delivery, with the reason in its history and the audit log.
       .post('/reopen/:id', requireRole(deps, 'Admin'), async (c) => {
@@ -193,17 +190,7 @@ export function orderRoutes(deps: AppDeps): Hono<AuthEnv> {
         if (reason === '' || reason.length > REOPEN_REASON_MAX_LENGTH) {
           throw AppError.invalidField('Reason', `is required: 1 to ${REOPEN_REASON_MAX_LENGTH} characters saying why`);
         }
-        const account = c.get('account');
-        const order = await reopenDeliveredOrder(
-          db,
-          id,
-          reason,
-          clockOf(deps).toISOString(),
-          { actorId: account.id, actorEmail: account.email, ip: addressOf(c, deps) },
-          siteUrlOf(deps),
-        );
-        void deps.mailQueue?.kick();
-        return c.json(order);
+        return staffChange(c, (at, audit, siteUrl) => reopenDeliveredOrder(db, id, reason, at, audit, siteUrl));
       })
   );
 }
