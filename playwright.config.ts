@@ -6,7 +6,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 // A shop of its own for the suite: fresh data and site folders under test-results/.
 const DATA_DIR = 'test-results/e2e-data';
 const SITE_DIR = 'test-results/e2e-site';
-const SHOP_CHANGING = /(delivery-(area|slots)|staff-board)\.spec\.ts$/;
+const SHOP_CHANGING = /(delivery-(area|slots|timeline)|staff-board)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -26,7 +26,7 @@ export default defineConfig({
       args: [...CHROMIUM_ARGS],
     },
   },
-  // Specs that change the shop for everyone (a store's delivery area, a store of their own with
+  // Specs that change the shop for everyone (a store's delivery area, stores of their own with
   // delivery slots, the orders board's slot groups: issue 31) run after the rest, which compare the API's stores with the built
   // pages and place orders to PIN codes of their own.
   projects: [

@@ -21,6 +21,7 @@ import {
 import { cartItemFromItem } from '../src/lib/domain/cart.ts';
 import type { ItemDto, StoreDto } from '../src/lib/domain/catalogue.ts';
 import { bpsToPercent, paiseToRupees } from '../src/lib/domain/money.ts';
+import { OPEN_ORDER_STATUSES } from '../src/lib/domain/orders.ts';
 import { lineTotal } from '../src/lib/domain/pricing.ts';
 import { startCheckpointer } from '../src/server/db/sqlite-checkpointer.ts';
 import { orderPlacedMail } from '../src/server/mail-templates.ts';
@@ -342,7 +343,7 @@ async function createOrder(req: IncomingMessage, res: ServerResponse, account: {
       sold.set(line.index, row as unknown as PriceRow);
     }
     const [open] = await q.all(
-      "select count(*) as n from orders where user_id = ? and status in ('Placed', 'Packed')",
+      `select count(*) as n from orders where user_id = ? and status in (${OPEN_ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})`,
       [userId],
     );
     if (Number(open?.n) > OPEN_ORDERS_MAX) throw new Error('too many open orders');

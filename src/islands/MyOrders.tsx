@@ -2,12 +2,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { friendlyMessage } from '../lib/api/account.ts';
 import { deliveryLines } from '../lib/domain/delivery.ts';
 import { formatRupees as rs } from '../lib/domain/money.ts';
+import { orderStatusWords } from '../lib/domain/order-words.ts';
 import { canCustomerCancel, type OrderDto, type OrderItemDto, type OrderStatusName } from '../lib/domain/orders.ts';
 import { slotLabel } from '../lib/domain/slots.ts';
 import { cartApi } from '../stores/cart-state.ts';
 import { orderAgain } from '../stores/checkout.ts';
 import { Spinner } from './AuthGate.tsx';
 import { buttonClass } from './FormField.tsx';
+import { OrderTimeline, type OrderWithTimeline, STATUS_STYLE, withTimelines } from './OrderTimeline.tsx';
 
 /** Spec §9: the spinner stays this long after the data has arrived. */
 const SPINNER_DELAY_MS = 200;
@@ -26,13 +28,6 @@ function priceDetails(line: OrderItemDto): string {
   const discount = discounts.length === 0 ? 'No discount' : `Discount ${discounts.join(' + ')}`;
   return `Unit price ${rs(line.UnitPrice)} · GST ${percent(line.Gst)} · ${discount}`;
 }
-
-const STATUS_STYLE: Record<OrderStatusName, string> = {
-  Placed: 'bg-sun-100 text-slate-900 ring-amber-300',
-  Packed: 'bg-sky-50 text-sky-900 ring-sky-200',
-  Delivered: 'bg-brand-50 text-brand-900 ring-brand-200',
-  Cancelled: 'bg-slate-100 text-slate-700 ring-slate-300',
-};
 
 /** "Order again": puts the order's lines that are still sold into the cart, then opens the cart. */
 function OrderAgainButton({ order }: { order: OrderDto }) {
@@ -68,7 +63,7 @@ function OrderAgainButton({ order }: { order: OrderDto }) {
 }
 
 /**
- * "Cancel order" on an order that is still Placed: a second step asks to confirm,
+ * "Cancel order" on an order the shop has not confirmed yet: a second step asks to confirm,
  * then the order comes back cancelled (its items back in stock, a mail on its way).
  */
 function CancelOrderButton({ order, cancelled }: { order: OrderDto; cancelled: (order: OrderDto) => void }) {
@@ -155,17 +150,12 @@ function DeliveryDetails({ order }: { order: OrderDto }) {
         ))}
       </address>
       {a.Note !== '' && <p className="mt-1 text-slate-700">Note: {a.Note}</p>}
-      {(order.Slots ?? []).map((slot) => (
-        <p key={slot.StoreID} className="mt-1">
-          <span className="font-semibold text-slate-900">Delivery slot:</span>{' '}
-          <time dateTime={slot.Start}>{slotLabel(slot.Start, slot.End)}</time>
-        </p>
-      ))}
     </div>
   );
 }
 
-function OrderCard({ order, changed }: { order: OrderDto; changed: (order: OrderDto) => void }) {
+function OrderCard({ shown, changed }: { shown: OrderWithTimeline; changed: (order: OrderDto) => void }) {
+  const { order } = shown;
   const headingId = `order-${order.OrderID}`;
   const created = new Date(order.CreatedTime);
   return (
@@ -176,10 +166,19 @@ function OrderCard({ order, changed }: { order: OrderDto; changed: (order: Order
         </h2>
         <p className="text-sm">
           Status:{' '}
-          <span className={`rounded-full px-2.5 py-0.5 font-semibold ring-1 ${STATUS_STYLE[order.Status]}`}>
-            {order.Status}
+          <span
+            data-order-status={order.Status}
+            className={`rounded-full px-2.5 py-0.5 font-semibold ring-1 ${STATUS_STYLE[order.Status]}`}
+          >
+            {orderStatusWords(order.Status)}
           </span>
         </p>
+        {(order.Slots ?? []).map((slot) => (
+          <p key={slot.StoreID} className="basis-full text-sm text-slate-800 sm:basis-auto">
+            <span className="font-semibold text-slate-900">Delivery slot:</span>{' '}
+            <time dateTime={slot.Start}>{slotLabel(slot.Start, slot.End)}</time>
+          </p>
+        ))}
         <p className="text-sm text-slate-700">
           Placed on{' '}
           <time dateTime={order.CreatedTime}>
@@ -268,6 +267,7 @@ function OrderCard({ order, changed }: { order: OrderDto; changed: (order: Order
         </table>
       </div>
       <DeliveryDetails order={order} />
+      <OrderTimeline {...shown} />
     </section>
   );
 }
@@ -275,11 +275,12 @@ function OrderCard({ order, changed }: { order: OrderDto; changed: (order: Order
 type Load =
   | { state: 'loading' }
   | { state: 'failed'; message: string }
-  | { state: 'ready'; orders: OrderDto[]; total: number };
+  | { state: 'ready'; orders: OrderWithTimeline[]; total: number };
 
 /**
  * My Orders (spec §2): the signed-in account's own orders, newest first, each a
- * table of its lines with its status and date; older orders a page at a time.
+ * table of its lines with its status, delivery slot, date and timeline of moves;
+ * older orders a page at a time.
  * Place it inside an `AuthGate`.
  */
 export function MyOrders() {
@@ -292,7 +293,8 @@ export function MyOrders() {
     const request = ++latest.current;
     setLoad({ state: 'loading' });
     try {
-      const { orders, total } = await cartApi.myOrders(0, PAGE_SIZE);
+      const { orders: page, total } = await cartApi.myOrders(0, PAGE_SIZE);
+      const orders = await withTimelines(page);
       await new Promise((resolve) => setTimeout(resolve, SPINNER_DELAY_MS));
       if (request === latest.current) setLoad({ state: 'ready', orders, total });
     } catch (err) {
@@ -307,7 +309,7 @@ export function MyOrders() {
     };
   }, [fetchFirst]);
 
-  async function fetchOlder(shown: OrderDto[]) {
+  async function fetchOlder(shown: OrderWithTimeline[]) {
     const request = latest.current;
     setMore({ pending: true, failure: '' });
     try {
@@ -315,8 +317,10 @@ export function MyOrders() {
       const { orders, total } = await cartApi.myOrders(page, PAGE_SIZE);
       if (request !== latest.current) return;
       // An order placed meanwhile shifts the pages: keep each order once.
-      const seen = new Set(shown.map((o) => o.OrderID));
-      setLoad({ state: 'ready', orders: [...shown, ...orders.filter((o) => !seen.has(o.OrderID))], total });
+      const seen = new Set(shown.map((o) => o.order.OrderID));
+      const older = await withTimelines(orders.filter((o) => !seen.has(o.OrderID)));
+      if (request !== latest.current) return;
+      setLoad({ state: 'ready', orders: [...shown, ...older], total });
       setMore({ pending: false, failure: '' });
     } catch (err) {
       if (request === latest.current) setMore({ pending: false, failure: friendlyMessage(err) });
@@ -335,8 +339,13 @@ export function MyOrders() {
     );
   }
   const { orders, total } = load;
-  const replace = (next: OrderDto) => {
-    setLoad({ state: 'ready', total, orders: orders.map((o) => (o.OrderID === next.OrderID ? next : o)) });
+  const replace = async (next: OrderDto) => {
+    const [fresh] = await withTimelines([next]);
+    setLoad((now) =>
+      now.state !== 'ready' || fresh === undefined
+        ? now
+        : { ...now, orders: now.orders.map((o) => (o.order.OrderID === next.OrderID ? fresh : o)) },
+    );
     setNotice(`Order #${next.OrderID} was cancelled. Its items are back in stock, and a mail confirms it.`);
   };
   if (orders.length === 0) {
@@ -360,8 +369,8 @@ export function MyOrders() {
       <p role="status" className="empty:hidden text-brand-900 font-semibold">
         {notice}
       </p>
-      {orders.map((order) => (
-        <OrderCard key={order.OrderID} order={order} changed={replace} />
+      {orders.map((shown) => (
+        <OrderCard key={shown.order.OrderID} shown={shown} changed={(next) => void replace(next)} />
       ))}
       {orders.length < total && (
         <div className="flex flex-col items-start gap-2">

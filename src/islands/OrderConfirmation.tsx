@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { DeliveryAddressDto } from '../lib/domain/delivery.ts';
+import { orderStatusWords } from '../lib/domain/order-words.ts';
 import type { OrderDto } from '../lib/domain/orders.ts';
 import { OrderLinesTable } from './OrderLinesTable.tsx';
 
@@ -42,7 +43,8 @@ export function OrderConfirmation({ order, email }: { order: OrderDto; email: st
         Thank you: order #{order.OrderID} is placed
       </h2>
       <p className="mb-4 text-slate-700">
-        Order number <span className="font-semibold text-slate-900">#{order.OrderID}</span>, status {order.Status}.
+        Order number <span className="font-semibold text-slate-900">#{order.OrderID}</span>, status{' '}
+        {orderStatusWords(order.Status)}.
       </p>
       <OrderLinesTable
         caption={`The items of order #${order.OrderID}, with prices in Rs`}

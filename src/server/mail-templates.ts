@@ -1,6 +1,7 @@
 import { confirmPath, resetPath } from '../lib/domain/account-links.ts';
 import { deliveryLines } from '../lib/domain/delivery.ts';
 import { formatRupees } from '../lib/domain/money.ts';
+import { orderStatusWords } from '../lib/domain/order-words.ts';
 import type { OrderDto, OrderStatusName } from '../lib/domain/orders.ts';
 import { slotLabel } from '../lib/domain/slots.ts';
 import type { MailMessage } from './mail.ts';
@@ -126,25 +127,36 @@ export function orderPlacedMail(order: OrderDto, origin: string): Omit<MailMessa
 const CANCELLED_TEXT = 'The items are back on our shelves and you will not be charged for them';
 
 const STATUS_TEXT: Record<OrderStatusName, string> = {
+  AwaitingPayment: 'is waiting for its payment',
   Placed: 'has been placed',
-  Packed: 'is packed and will be on its way soon',
+  Confirmed: 'is confirmed: the store will pack it for its delivery slot',
+  Packing: 'is being packed',
+  OutForDelivery: 'is out for delivery and will reach you soon',
   Delivered: 'has been delivered. We hope you enjoy it',
   Cancelled: `has been cancelled. ${CANCELLED_TEXT}`,
 };
 
-/** The mail of an order's new status; `byCustomer`: the customer cancelled it themselves. */
+/**
+ * The mail of an order's new status, naming it in words (`Out for delivery`) and the
+ * delivery slot; `byCustomer`: the customer cancelled it themselves; `again`: a move
+ * undone brought the order back to a status it had before.
+ */
 export function orderStatusMail(
   order: OrderDto,
   origin: string,
-  opts: { byCustomer?: boolean } = {},
+  opts: { byCustomer?: boolean; again?: boolean } = {},
 ): Omit<MailMessage, 'to'> {
+  const words = orderStatusWords(order.Status);
   const status =
     order.Status === 'Cancelled' && opts.byCustomer === true
       ? `has been cancelled, as you asked. ${CANCELLED_TEXT}`
       : STATUS_TEXT[order.Status];
-  return render(`Your Aisle order ${order.OrderID} is ${order.Status.toLowerCase()}`, [
+  return render(`Your Aisle order ${order.OrderID} is ${words.toLowerCase()}${opts.again === true ? ' again' : ''}`, [
     { text: `Hello ${order.DeliveryAddress.FullName || order.CustomerName || 'there'},` },
-    { text: `Your order ${order.OrderID} ${status}.` },
+    {
+      text: `Your order ${order.OrderID} ${status}.${opts.again === true ? ' An earlier change of its status was taken back.' : ''}`,
+    },
+    { text: `Status: ${words}` },
     { table: orderTable(order) },
     ...(order.Status === 'Cancelled'
       ? []

@@ -523,14 +523,19 @@ describe.each(DIALECTS)('cart and orders on %s', (dialect) => {
 
     it('filters by status, matched case-insensitively', async () => {
       const [a1, o1] = await placeThree();
-      await call('PUT', `/api/Order/Status/${a1?.OrderID}`, sita, { Status: 'Packed' });
-      await call('PUT', `/api/Order/Status/${o1?.OrderID}`, sita, { Status: 'Packed' });
-      const packed = await call<OrderDto[]>('GET', '/api/Order/AllOrdersByStaus/packed', asha);
-      expect(packed.status).toBe(200);
-      expect(packed.body.map((o) => [o.OrderID, o.Status])).toEqual([[a1?.OrderID, 'Packed']]);
-      expect(packed.headers.get('x-total-count')).toBe('1');
-      const allPacked = await call<OrderDto[]>('GET', '/api/Order/AllOrdersByStaus/Packed', sita);
-      expect(allPacked.body).toHaveLength(2);
+      await call('PUT', `/api/Order/Status/${a1?.OrderID}`, sita, { Status: 'Confirmed' });
+      await call('PUT', `/api/Order/Status/${o1?.OrderID}`, sita, { Status: 'Confirmed' });
+      const confirmed = await call<OrderDto[]>('GET', '/api/Order/AllOrdersByStaus/confirmed', asha);
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body.map((o) => [o.OrderID, o.Status])).toEqual([[a1?.OrderID, 'Confirmed']]);
+      expect(confirmed.headers.get('x-total-count')).toBe('1');
+      const allConfirmed = await call<OrderDto[]>('GET', '/api/Order/AllOrdersByStaus/Confirmed', sita);
+      expect(allConfirmed.body).toHaveLength(2);
+      await call('PUT', `/api/Order/Status/${o1?.OrderID}`, sita, { Status: 'Packing' });
+      await call('PUT', `/api/Order/Status/${o1?.OrderID}`, sita, { Status: 'OutForDelivery' });
+      // The words a person reads ("Out for delivery") name the status too.
+      const onTheWay = await call<OrderDto[]>('GET', '/api/Order/AllOrdersByStaus/out%20for%20delivery', sita);
+      expect(onTheWay.body.map((o) => [o.OrderID, o.Status])).toEqual([[o1?.OrderID, 'OutForDelivery']]);
       const placedOnly = await call<OrderDto[]>('GET', '/api/order/allordersbystaus/PLACED', sita);
       expect(placedOnly.body.map((o) => o.Status)).toEqual(['Placed']);
     });
@@ -562,13 +567,19 @@ describe.each(DIALECTS)('cart and orders on %s', (dialect) => {
     const move = (who: Customer | undefined, id: number | undefined, status: unknown) =>
       call<OrderDto & Err>('PUT', `/api/Order/Status/${id}`, who, { Status: status });
 
-    it('goes Placed → Packed → Delivered and then stays there', async () => {
+    it('goes Placed → Confirmed → Packing → OutForDelivery → Delivered and then stays there', async () => {
       const placed = (await order(asha, [line(APPLE.id, APPLE.store, 2)])).body;
       t.clock.advance(1000);
-      const packed = await move(sita, placed.OrderID, 'Packed');
-      expect(packed.status).toBe(200);
-      expect(packed.body).toMatchObject({ OrderID: placed.OrderID, Status: 'Packed', CreatedTime: placed.CreatedTime });
-      expect(packed.body.UpdatedTime).toBe(t.clock.now.toISOString());
+      const confirmed = await move(sita, placed.OrderID, 'Confirmed');
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body).toMatchObject({
+        OrderID: placed.OrderID,
+        Status: 'Confirmed',
+        CreatedTime: placed.CreatedTime,
+      });
+      expect(confirmed.body.UpdatedTime).toBe(t.clock.now.toISOString());
+      expect((await move(ravi, placed.OrderID, 'packing')).body.Status).toBe('Packing');
+      expect((await move(ravi, placed.OrderID, 'OutForDelivery')).body.Status).toBe('OutForDelivery');
       expect((await move(ravi, placed.OrderID, 'delivered')).body.Status).toBe('Delivered');
       const cancel = await move(sita, placed.OrderID, 'Cancelled');
       expect(cancel.status).toBe(409);
@@ -585,12 +596,12 @@ describe.each(DIALECTS)('cart and orders on %s', (dialect) => {
       const placed = (await order(asha, [line(APPLE.id, APPLE.store, 1)])).body;
       const res = await move(sita, placed.OrderID, to);
       expect(res.status).toBe(409);
-      expect(res.body.Message).toContain('a Placed order can only move to Packed or Cancelled');
+      expect(res.body.Message).toContain('a Placed order can only move to Confirmed or Cancelled');
     });
 
-    it.each(['Placed', 'Packed'])('cancels a %s order and puts its stock back, once', async (from) => {
+    it.each(['Placed', 'Confirmed'])('cancels a %s order and puts its stock back, once', async (from) => {
       const placed = (await order(asha, [line(APPLE.id, APPLE.store, 5), line(SOAP.id, SOAP.store, 10)])).body;
-      if (from === 'Packed') expect((await move(sita, placed.OrderID, 'Packed')).status).toBe(200);
+      if (from === 'Confirmed') expect((await move(sita, placed.OrderID, 'Confirmed')).status).toBe(200);
       expect([await stockOf(APPLE.id), await stockOf(SOAP.id)]).toEqual([35, 90]);
       const [one, two] = await Promise.all([
         move(sita, placed.OrderID, 'Cancelled'),
@@ -606,20 +617,22 @@ describe.each(DIALECTS)('cart and orders on %s', (dialect) => {
         .orderBy('id')
         .execute();
       expect(audit.map((a) => [a.actor_email, JSON.parse(a.detail)])).toEqual([
-        ...(from === 'Packed' ? [['sita@aisle.test', { from: 'Placed', to: 'Packed', unitsReturnedToStock: 0 }]] : []),
+        ...(from === 'Confirmed'
+          ? [['sita@aisle.test', { from: 'Placed', to: 'Confirmed', unitsReturnedToStock: 0 }]]
+          : []),
         [expect.stringMatching(/@aisle\.test$/), { from, to: 'Cancelled', unitsReturnedToStock: 15 }],
       ]);
     });
 
     it('validates the status and the order id', async () => {
       const placed = (await order(asha, [line(APPLE.id, APPLE.store, 1)])).body;
-      for (const status of ['Shipped', 7, undefined]) {
+      for (const status of ['Shipped', 'Packed', 7, undefined]) {
         const res = await move(sita, placed.OrderID, status);
         expect(res.status).toBe(400);
         expect(Object.keys(res.body.ModelState ?? {})).toEqual(['Status']);
       }
-      expect((await move(sita, 999999, 'Packed')).status).toBe(404);
-      const bad = await call<Err>('PUT', '/api/Order/Status/abc', sita, { Status: 'Packed' });
+      expect((await move(sita, 999999, 'Confirmed')).status).toBe(404);
+      const bad = await call<Err>('PUT', '/api/Order/Status/abc', sita, { Status: 'Confirmed' });
       expect(bad.status).toBe(400);
       expect(Object.keys(bad.body.ModelState ?? {})).toEqual(['id']);
     });

@@ -185,14 +185,26 @@ describe.each(DIALECTS)('checkout address and order mail on %s', (dialect) => {
       // A time with its offset, as the board sends the start of the staff member's day.
       expect(await board(`from=${encodeURIComponent('2000-01-01T00:00:00+05:30')}`)).toHaveLength(2);
 
-      type Counts = Record<'Placed' | 'Packed' | 'Delivered' | 'Cancelled' | 'All', number>;
-      const counts = async (query = '') => (await call<Counts>('GET', `/api/Order/StatusCounts?${query}`, sita)).body;
-      expect(await counts()).toEqual({ Placed: 2, Packed: 0, Delivered: 0, Cancelled: 0, All: 2 });
+      const counts = async (query = '') =>
+        (await call<Record<string, number>>('GET', `/api/Order/StatusCounts?${query}`, sita)).body;
+      const none = {
+        AwaitingPayment: 0,
+        Placed: 0,
+        Confirmed: 0,
+        Packing: 0,
+        OutForDelivery: 0,
+        Delivered: 0,
+        Cancelled: 0,
+        All: 0,
+      };
+      expect(await counts()).toEqual({ ...none, Placed: 2, All: 2 });
       const asha1 = rows<OrderDto>((await call('GET', `/api/Order/AllOrders?store=${SOAP.store}`, sita)).body)[0];
-      expect((await call('PUT', `/api/Order/Status/${asha1?.OrderID}`, sita, { Status: 'Packed' })).status).toBe(200);
-      expect(await counts()).toEqual({ Placed: 1, Packed: 1, Delivered: 0, Cancelled: 0, All: 2 });
-      expect(await counts(`store=${SOAP.store}`)).toEqual({ Placed: 0, Packed: 1, Delivered: 0, Cancelled: 0, All: 1 });
-      expect(await counts(`from=${at(1000)}`)).toEqual({ Placed: 0, Packed: 0, Delivered: 0, Cancelled: 0, All: 0 });
+      expect((await call('PUT', `/api/Order/Status/${asha1?.OrderID}`, sita, { Status: 'Confirmed' })).status).toBe(
+        200,
+      );
+      expect(await counts()).toEqual({ ...none, Placed: 1, Confirmed: 1, All: 2 });
+      expect(await counts(`store=${SOAP.store}`)).toEqual({ ...none, Confirmed: 1, All: 1 });
+      expect(await counts(`from=${at(1000)}`)).toEqual(none);
     });
 
     it('undoes a move within 10 seconds, stock and all, writing both moves in the log; not after', async () => {
@@ -232,20 +244,20 @@ describe.each(DIALECTS)('checkout address and order mail on %s', (dialect) => {
       expect(log.every((l) => l.action === 'order.status' && l.actor_email === 'sita@aisle.test')).toBe(true);
       // An undo is not undone, and only the last move can be: to the status it came from.
       expect((await undo('Cancelled')).status).toBe(409);
-      expect((await move('Packed')).status).toBe(200);
+      expect((await move('Confirmed')).status).toBe(200);
       expect((await undo('Cancelled')).status).toBe(409);
       t.clock.advance(10_001);
       const late = await undo('Placed');
       expect(late.status).toBe(409);
       expect(late.body.Message).toContain('more than 10 seconds ago');
-      expect((await call<OrderDto>('GET', `/api/Order/Read/${id}`, sita)).body.Status).toBe('Packed');
+      expect((await call<OrderDto>('GET', `/api/Order/Read/${id}`, sita)).body.Status).toBe('Confirmed');
       expect(
         (await call<Err>('POST', `/api/Order/Undo/${id}`, sita, { Status: 'Lost' })).body.ModelState,
       ).toHaveProperty('Status');
       expect((await call('POST', `/api/Order/Undo/${id}`, asha, { Status: 'Placed' })).status).toBe(403);
     });
 
-    it('lets an Admin move a Delivered order back to Packed with a reason, audited; nobody else', async () => {
+    it('lets an Admin move a Delivered order back out for delivery with a reason, audited; nobody else', async () => {
       const boss = (
         await addCustomers(t.db.db, JWT_SECRET, t.clock.now, [
           { email: `boss${Date.now()}@aisle.test`, fullName: 'Boss Admin', role: 'Admin' },
@@ -253,7 +265,7 @@ describe.each(DIALECTS)('checkout address and order mail on %s', (dialect) => {
       )[0] as Customer;
       const placed = await order(asha);
       const id = placed.body.OrderID;
-      for (const Status of ['Packed', 'Delivered']) {
+      for (const Status of ['Confirmed', 'Packing', 'OutForDelivery', 'Delivered']) {
         expect((await call('PUT', `/api/Order/Status/${id}`, sita, { Status })).status).toBe(200);
       }
       const reopen = (who: Customer, body: unknown) =>
@@ -264,7 +276,7 @@ describe.each(DIALECTS)('checkout address and order mail on %s', (dialect) => {
       expect(Object.keys(blank.body.ModelState ?? {})).toEqual(['Reason']);
       const done = await reopen(boss, { Reason: 'Left at the wrong door' });
       expect(done.status).toBe(200);
-      expect(done.body.Status).toBe('Packed');
+      expect(done.body.Status).toBe('OutForDelivery');
       const entry = await t.db.db
         .selectFrom('audit_log')
         .select(['detail', 'actor_email'])
@@ -273,7 +285,7 @@ describe.each(DIALECTS)('checkout address and order mail on %s', (dialect) => {
         .executeTakeFirstOrThrow();
       expect(JSON.parse(entry.detail)).toEqual({
         from: 'Delivered',
-        to: 'Packed',
+        to: 'OutForDelivery',
         reopened: true,
         reason: 'Left at the wrong door',
       });
@@ -374,22 +386,29 @@ describe.each(DIALECTS)('checkout address and order mail on %s', (dialect) => {
       expect(mailsTo(t, 'asha@aisle.test')).toHaveLength(1);
     });
 
-    it('mails each status change; a cancelled order says so and its stock is back', async () => {
+    it('mails each status change once, naming the new status; a cancelled order says so and its stock is back', async () => {
       const placed = await order(asha);
       const id = placed.body.OrderID;
       expect(await stockOf(APPLE.id)).toBe(APPLE.stock - 2);
-      expect((await call('PUT', `/api/Order/Status/${id}`, sita, { Status: 'Packed' })).status).toBe(200);
-      expect((await call('PUT', `/api/Order/Status/${id}`, sita, { Status: 'Cancelled' })).status).toBe(200);
+      for (const Status of ['Confirmed', 'Packing', 'OutForDelivery', 'Cancelled']) {
+        expect((await call('PUT', `/api/Order/Status/${id}`, sita, { Status })).status).toBe(200);
+      }
+      // A refused move changes nothing, so it mails nothing.
+      expect((await call('PUT', `/api/Order/Status/${id}`, sita, { Status: 'Delivered' })).status).toBe(409);
       expect(await stockOf(APPLE.id)).toBe(APPLE.stock);
       await t.drainMail();
       const mails = mailsTo(t, 'asha@aisle.test').map(decodeMail);
       const subjects = mails.map((m) => /^Subject: (.*)$/m.exec(m)?.[1]);
       expect(subjects).toEqual([
         `Your Aisle order ${id} is placed`,
-        `Your Aisle order ${id} is packed`,
+        `Your Aisle order ${id} is confirmed`,
+        `Your Aisle order ${id} is packing`,
+        `Your Aisle order ${id} is out for delivery`,
         `Your Aisle order ${id} is cancelled`,
       ]);
-      const cancelled = mails[2] ?? '';
+      expect(mails[3]).toContain('Status: Out for delivery');
+      expect(mails[3]).toContain('is out for delivery and will reach you soon');
+      const cancelled = mails[4] ?? '';
       expect(cancelled).toContain('has been cancelled');
       expect(cancelled).toContain('Apple (1 kg)');
       expect(cancelled).toContain('Soap Bar');

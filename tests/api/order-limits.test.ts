@@ -162,7 +162,7 @@ describe.each(DIALECTS)('order limits on %s', (dialect) => {
       const refused = await order(asha, [line(SOAP.id, SOAP.store, 1)]);
       expect(refused.status).toBe(409);
       expect(refused.body.Message).toBe(
-        'The order was not placed: you have 10 open orders (Placed or Packed), and one account may have at most 10 ' +
+        'The order was not placed: you have 10 open orders (not yet delivered or cancelled), and one account may have at most 10 ' +
           'at a time. Cancel one you no longer need on My Orders, or wait until one is delivered, then order again.',
       );
       expect([refused.body.OpenOrders, refused.body.OpenOrdersMax]).toEqual([10, 10]);
@@ -170,9 +170,11 @@ describe.each(DIALECTS)('order limits on %s', (dialect) => {
       expect(await ordersOf(asha)).toHaveLength(10);
       // Another account is not held back by Asha's orders.
       expect((await order(om, [line(SOAP.id, SOAP.store, 1)])).status).toBe(201);
-      // Packed is still under way; Delivered is not.
-      expect((await move(ids[0] as number, 'Packed')).status).toBe(200);
-      expect((await order(asha, [line(SOAP.id, SOAP.store, 1)])).status).toBe(409);
+      // Confirmed, Packing and OutForDelivery are still under way; Delivered is not.
+      for (const status of ['Confirmed', 'Packing', 'OutForDelivery']) {
+        expect((await move(ids[0] as number, status)).status).toBe(200);
+        expect((await order(asha, [line(SOAP.id, SOAP.store, 1)])).status).toBe(409);
+      }
       expect((await move(ids[0] as number, 'Delivered')).status).toBe(200);
       expect((await order(asha, [line(SOAP.id, SOAP.store, 1)])).status).toBe(201);
       expect((await order(asha, [line(SOAP.id, SOAP.store, 1)])).status).toBe(409);
@@ -180,7 +182,7 @@ describe.each(DIALECTS)('order limits on %s', (dialect) => {
       expect((await cancel(asha, ids[1] as number)).status).toBe(200);
       expect((await order(asha, [line(SOAP.id, SOAP.store, 1)])).status).toBe(201);
       const statuses = (await ordersOf(asha)).map((o) => o.status);
-      expect(statuses.filter((s) => s === 'Placed' || s === 'Packed')).toHaveLength(10);
+      expect(statuses.filter((s) => s !== 'Delivered' && s !== 'Cancelled')).toHaveLength(10);
     });
 
     it('lets exactly one of several simultaneous orders take the last open place', async () => {
@@ -258,7 +260,7 @@ describe.each(DIALECTS)('order limits on %s', (dialect) => {
         const third = await place();
         expect(third.status).toBe(409);
         expect(third.body.Message).toContain(
-          'you have 2 open orders (Placed or Packed), and one account may have at most 2',
+          'you have 2 open orders (not yet delivered or cancelled), and one account may have at most 2',
         );
       } finally {
         await small.close();
@@ -304,7 +306,7 @@ describe.each(DIALECTS)('order limits on %s', (dialect) => {
       expect(await stockOf(APPLE.id)).toBe(APPLE.stock);
     });
 
-    it('answers 404 for someone else’s order or an unknown one, 409 once it is packed, 401 when signed out', async () => {
+    it('answers 404 for someone else’s order or an unknown one, 409 once it is confirmed, 401 when signed out', async () => {
       const placed = await order(asha, [line(APPLE.id, APPLE.store, 2)]);
       const id = placed.body.OrderID;
       const notYours = await cancel(om, id);
@@ -318,14 +320,14 @@ describe.each(DIALECTS)('order limits on %s', (dialect) => {
       expect((await ordersOf(asha)).map((o) => o.status)).toEqual(['Placed']);
       expect(await stockOf(APPLE.id)).toBe(APPLE.stock - 2);
 
-      expect((await move(id, 'Packed')).status).toBe(200);
-      const packed = await cancel(asha, id);
-      expect(packed.status).toBe(409);
-      expect(packed.body.Message).toBe(
-        `Order ${id} is Packed and can no longer be cancelled here: an order can be cancelled by its customer only ` +
-          'while it is Placed. Contact the shop about it.',
+      expect((await move(id, 'Confirmed')).status).toBe(200);
+      const confirmed = await cancel(asha, id);
+      expect(confirmed.status).toBe(409);
+      expect(confirmed.body.Message).toBe(
+        `Order ${id} is Confirmed and can no longer be cancelled here: an order can be cancelled by its customer only ` +
+          'while it is AwaitingPayment or Placed. Contact the shop about it.',
       );
-      expect((await ordersOf(asha)).map((o) => o.status)).toEqual(['Packed']);
+      expect((await ordersOf(asha)).map((o) => o.status)).toEqual(['Confirmed']);
       expect(await stockOf(APPLE.id)).toBe(APPLE.stock - 2);
     });
 

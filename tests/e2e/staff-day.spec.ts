@@ -232,24 +232,24 @@ for (const width of [390, 1280]) {
       await expect(open).toBeVisible();
       await fitsAndPasses(page, `orders board at ${width} px`);
       await entry(page, `Day Shopper ${t}`)
-        .getByRole('button', { name: `Mark packed #${id}` })
+        .getByRole('button', { name: `Confirm #${id}` })
         .click();
-      await expect(told(page, `Order #${id} is Packed now.`)).toBeVisible();
+      await expect(told(page, `Order #${id} is Confirmed now.`)).toBeVisible();
 
       // Its own page, reachable by its address.
-      await page.getByRole('button', { name: /^Packed [\d,]+$/ }).click();
+      await page.getByRole('button', { name: /^Confirmed [\d,]+$/ }).click();
       await open.click();
       await expect(page).toHaveURL(new RegExp(`/app/edu-shopy/order/?\\?id=${id}$`));
       await expect(page.getByRole('heading', { level: 1, name: `Order #${id}` })).toBeVisible();
       const status = page.getByRole('region', { name: 'Status and actions' });
-      await expect(status).toContainText('Packed');
+      await expect(status).toContainText('Confirmed');
       await expect(page.getByRole('region', { name: 'Deliver to' })).toContainText('21 Temple Street');
       await expect(page.getByRole('link', { name: '+91 98450 67890' })).toHaveAttribute('href', 'tel:+919845067890');
       for (const store of placed.stores) await expect(page.getByRole('table', { name: store })).toBeVisible();
       const history = page.getByRole('region', { name: 'History' });
       await expect(history.getByRole('listitem')).toHaveCount(2);
       await expect(history).toContainText(`placed by Day Shopper ${t}`);
-      await expect(history).toContainText(`Placed → Packed by ${admin}`);
+      await expect(history).toContainText(`Placed → Confirmed by ${admin}`);
       await fitsAndPasses(page, `order #${id} at ${width} px`);
 
       // Printed: one slip a store, staff chrome left out.
@@ -298,11 +298,11 @@ for (const width of [390, 1280]) {
         await expect(status).toContainText('Cancelled');
       };
       await cancel();
-      await expect(history).toContainText(`Packed → Cancelled by ${admin}; 2 units back in stock`);
+      await expect(history).toContainText(`Confirmed → Cancelled by ${admin}; 2 units back in stock`);
       await page.getByRole('button', { name: /^Undo \(\d+ s\)/ }).click();
-      await expect(told(page, `Order #${id} is Packed again.`)).toBeVisible();
-      await expect(status).toContainText('Packed');
-      await expect(history).toContainText(`Cancelled → Packed, undone by ${admin}; 2 units taken from stock again`);
+      await expect(told(page, `Order #${id} is Confirmed again.`)).toBeVisible();
+      await expect(status).toContainText('Confirmed');
+      await expect(history).toContainText(`Cancelled → Confirmed, undone by ${admin}; 2 units taken from stock again`);
       await cancel();
       await expect(status).toContainText('Final');
       await expect(history.getByRole('listitem')).toHaveCount(5);

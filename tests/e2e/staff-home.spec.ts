@@ -8,7 +8,7 @@ import { addUser, bearerHeaders, expectNoAxeViolations, signIn } from './users.t
 // Black box: the data is changed through the API, as a till or another employee would.
 
 const tag = () => `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
-const STATUSES = ['Placed', 'Packed', 'Delivered', 'Cancelled'];
+const STATUSES = ['Awaiting payment', 'Placed', 'Confirmed', 'Packing', 'Out for delivery', 'Delivered', 'Cancelled'];
 
 interface Setup {
   /** An item of a shown store, given a product code and taken out of stock. */

@@ -94,18 +94,20 @@ test.describe('the orders board', () => {
     await page.getByLabel('Filter by customer, status, item, address or phone').fill('');
 
     const placedBefore = await countOf(page, 'Placed');
-    const packedBefore = await countOf(page, 'Packed');
+    const confirmedBefore = await countOf(page, 'Confirmed');
     // A move, undone within its 10 seconds: the status comes back and the log has both moves.
-    await row.getByRole('button', { name: `Mark packed #${placed.orderId}` }).click();
-    await expect(page.getByRole('status').filter({ hasText: `Order #${placed.orderId} is Packed now.` })).toBeVisible();
-    await expect.poll(() => countOf(page, 'Packed')).toBe(packedBefore + 1);
+    await row.getByRole('button', { name: `Confirm #${placed.orderId}` }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: `Order #${placed.orderId} is Confirmed now.` }),
+    ).toBeVisible();
+    await expect.poll(() => countOf(page, 'Confirmed')).toBe(confirmedBefore + 1);
     expect(await countOf(page, 'Placed')).toBe(placedBefore - 1);
     await page.getByRole('button', { name: /^Undo \(\d+ s\)/ }).click();
     await expect(
       page.getByRole('status').filter({ hasText: `Order #${placed.orderId} is Placed again.` }),
     ).toBeVisible();
     await expect.poll(() => countOf(page, 'Placed')).toBe(placedBefore);
-    expect(await countOf(page, 'Packed')).toBe(packedBefore);
+    expect(await countOf(page, 'Confirmed')).toBe(confirmedBefore);
     const log = await request.get(
       `/api/Log/ReadAll?action=order.&limit=50&filter=${encodeURIComponent(`order:${placed.orderId}`)}`,
       {
@@ -116,11 +118,11 @@ test.describe('the orders board', () => {
     const moves = ((await log.json()) as { Target: string; Detail: Record<string, unknown> }[])
       .filter((e) => e.Target === `order:${placed.orderId}`)
       .map((e) => `${e.Detail.from} → ${e.Detail.to}${e.Detail.undo === true ? ' (undo)' : ''}`);
-    expect(moves.sort()).toEqual(['Packed → Placed (undo)', 'Placed → Packed']);
+    expect(moves.sort()).toEqual(['Confirmed → Placed (undo)', 'Placed → Confirmed']);
 
-    // Packed for good this time (the undo bar simply runs out).
-    await row.getByRole('button', { name: `Mark packed #${placed.orderId}` }).click();
-    await expect.poll(() => countOf(page, 'Packed')).toBe(packedBefore + 1);
+    // Confirmed for good this time (the undo bar simply runs out).
+    await row.getByRole('button', { name: `Confirm #${placed.orderId}` }).click();
+    await expect.poll(() => countOf(page, 'Confirmed')).toBe(confirmedBefore + 1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
     await expectNoAxeViolations(page, 'orders board at 1280 px');
   });
@@ -130,14 +132,14 @@ test.describe('the orders board', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, employee);
     await page.goto('/app/edu-shopy/orders?view=list');
-    await page.getByRole('button', { name: /^Packed [\d,]+$/ }).click();
+    await page.getByRole('button', { name: /^Confirmed [\d,]+$/ }).click();
     const card = page
       .getByRole('listitem')
       .filter({ has: page.getByRole('button', { name: `Cancel order #${placed.orderId}`, exact: true }) });
     await expect(card).toBeVisible();
     for (const store of placed.stores) await expect(card.getByText(store, { exact: true })).toBeVisible();
-    const deliver = card.getByRole('button', { name: `Mark delivered #${placed.orderId}` });
-    expect((await deliver.boundingBox())?.height).toBeGreaterThanOrEqual(48);
+    const pack = card.getByRole('button', { name: `Start packing #${placed.orderId}` });
+    expect((await pack.boundingBox())?.height).toBeGreaterThanOrEqual(48);
     const cancel = card.getByRole('button', { name: `Cancel order #${placed.orderId}` });
     expect((await cancel.boundingBox())?.height).toBeGreaterThanOrEqual(48);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

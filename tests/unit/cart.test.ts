@@ -16,13 +16,6 @@ import {
   quantityOf,
   refreshItem,
 } from '../../src/lib/domain/cart.ts';
-import {
-  canCustomerCancel,
-  canMoveOrder,
-  OPEN_ORDER_STATUSES,
-  ORDER_STATUS_NAMES,
-  parseOrderStatus,
-} from '../../src/lib/domain/orders.ts';
 
 const T0 = '2026-01-01T00:00:00.000Z';
 const T1 = '2026-02-01T00:00:00.000Z';
@@ -216,29 +209,5 @@ describe('totals (spec §9)', () => {
     const withDeleted = [...lines, { ...cartItemFromItem(item(3, 1), 5, 'deleted'), SellingPrice: 10 }];
     expect(grandTotal({ CartItems: withDeleted })).toBe(0.3);
     expect(grandTotal(null)).toBe(0);
-  });
-});
-
-describe('order statuses', () => {
-  it('moves Placed → Packed → Delivered, cancels Placed or Packed, and nothing else', () => {
-    expect(canMoveOrder('Placed', 'Packed')).toBe(true);
-    expect(canMoveOrder('Packed', 'Delivered')).toBe(true);
-    expect(canMoveOrder('Placed', 'Cancelled')).toBe(true);
-    expect(canMoveOrder('Packed', 'Cancelled')).toBe(true);
-    expect(canMoveOrder('Placed', 'Delivered')).toBe(false);
-    expect(canMoveOrder('Delivered', 'Cancelled')).toBe(false);
-    expect(canMoveOrder('Cancelled', 'Placed')).toBe(false);
-    expect(canMoveOrder('Packed', 'Placed')).toBe(false);
-  });
-
-  it('counts Placed and Packed orders as open, and lets a customer cancel only a Placed one', () => {
-    expect(OPEN_ORDER_STATUSES).toEqual(['Placed', 'Packed']);
-    expect(ORDER_STATUS_NAMES.filter(canCustomerCancel)).toEqual(['Placed']);
-  });
-
-  it('reads status names case-insensitively', () => {
-    expect(parseOrderStatus('packed')).toBe('Packed');
-    expect(parseOrderStatus(' CANCELLED ')).toBe('Cancelled');
-    expect(parseOrderStatus('Shipped')).toBeUndefined();
   });
 });

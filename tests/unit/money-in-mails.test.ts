@@ -3,7 +3,7 @@
 // src/server/mail-templates.ts is rendered (text and HTML) and scanned for a price with
 // one decimal; a template added without a row here fails the first test.
 import { describe, expect, it } from 'vitest';
-import type { OrderDto, OrderStatusName } from '../../src/lib/domain/orders.ts';
+import { ORDER_STATUS_NAMES, type OrderDto, type OrderStatusName } from '../../src/lib/domain/orders.ts';
 import * as templates from '../../src/server/mail-templates.ts';
 
 /** A price written with a single decimal: "Rs 640.5", "Rs. 1,00,000.5". */
@@ -57,9 +57,7 @@ function order(status: OrderStatusName): OrderDto {
 const RENDERED: Record<string, () => { subject: string; text: string; html?: string | undefined }[]> = {
   orderPlacedMail: () => [templates.orderPlacedMail(order('Placed'), ORIGIN)],
   orderStatusMail: () => [
-    ...(['Placed', 'Packed', 'Delivered', 'Cancelled'] as const).map((s) =>
-      templates.orderStatusMail(order(s), ORIGIN),
-    ),
+    ...ORDER_STATUS_NAMES.map((s) => templates.orderStatusMail(order(s), ORIGIN)),
     templates.orderStatusMail(order('Cancelled'), ORIGIN, { byCustomer: true }),
   ],
   accessCodeMail: () => [

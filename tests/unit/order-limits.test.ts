@@ -42,7 +42,7 @@ describe('open orders per account', () => {
 
   it('says how many are open, the limit, and what to do', () => {
     expect(openOrdersMessage(1, 1)).toBe(
-      'The order was not placed: you have 1 open order (Placed or Packed), and one account may have at most 1 at a ' +
+      'The order was not placed: you have 1 open order (not yet delivered or cancelled), and one account may have at most 1 at a ' +
         'time. Cancel one you no longer need on My Orders, or wait until one is delivered, then order again.',
     );
     expect(openOrdersMessage(10, 10)).toContain('you have 10 open orders');

@@ -30,7 +30,7 @@ describe('the staff calls (docs/api.md "Staff calls")', () => {
     await api.storeDbs.list({}, 7);
     await api.sections.list(4, { sort: '-SectionTitle' });
     await api.published.list({}, 2);
-    await api.orders.list({}, 'Packed');
+    await api.orders.list({}, 'OutForDelivery');
     await api.orders.list({});
     expect(calls.map((c) => `${c.verb} ${c.path}`)).toEqual([
       'list /api/Store/ReadAll',
@@ -38,7 +38,7 @@ describe('the staff calls (docs/api.md "Staff calls")', () => {
       'list /api/StoreDb/ReadAll/7',
       'list /api/Section/ReadAll/4',
       'list /api/Publisher/ReadAll/2',
-      'list /api/Order/AllOrdersByStaus/Packed',
+      'list /api/Order/AllOrdersByStaus/OutForDelivery',
       'list /api/Order/AllOrders',
     ]);
     expect(calls[3]?.arg).toEqual({ sort: '-SectionTitle' });

@@ -149,6 +149,9 @@ describe('audit entries in words', () => {
       'Units returned to stock: 3',
     ]);
     expect(lines({ from: 'Placed', to: 'Packed', unitsReturnedToStock: 0 })).toEqual(['Status: Placed → Packed']);
+    expect(lines({ from: 'Packing', to: 'OutForDelivery', unitsReturnedToStock: 0 })).toEqual([
+      'Status: Packing → Out for delivery',
+    ]);
     expect(lines({ from: 'Cancelled', to: 'Placed', undo: true, unitsTakenFromStock: 1 })).toEqual([
       'Status: Cancelled → Placed',
       'Undone: Yes',

@@ -1,6 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { friendlyMessage } from '../../lib/api/account.ts';
 import type { StoreDto } from '../../lib/domain/catalogue.ts';
+import { orderStatusWords } from '../../lib/domain/order-words.ts';
 import type { OrderDto, OrderMoveDto } from '../../lib/domain/orders.ts';
 import { plural } from '../../lib/domain/words.ts';
 import { buttonStyles } from './button-styles.ts';
@@ -114,7 +115,7 @@ function OrderView({
     <div className="space-y-5 print:hidden">
       <section aria-label="Status and actions" className="flex flex-wrap items-center gap-3">
         <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_LOOK[order.Status]}`}>
-          {order.Status}
+          {orderStatusWords(order.Status)}
         </span>
         <div className="flex flex-wrap gap-2">{buttons}</div>
         <button type="button" className={`${buttonStyles.primary} min-h-12 md:min-h-0`} onClick={() => window.print()}>
@@ -219,15 +220,16 @@ function moveWords(m: OrderMoveDto): string {
       : m.StockChange < 0
         ? `; ${plural(-m.StockChange, 'unit')} taken from stock again`
         : '';
+  const step = `${orderStatusWords(m.From)} → ${orderStatusWords(m.To)}`;
   switch (m.Kind) {
     case 'Undo':
-      return `${m.From} → ${m.To}, undone by ${m.By}${stock}`;
+      return `${step}, undone by ${m.By}${stock}`;
     case 'Reopen':
-      return `${m.From} → ${m.To}, moved back by ${m.By}: ${m.Reason}`;
+      return `${step}, moved back by ${m.By}: ${m.Reason}`;
     case 'CustomerCancel':
-      return `${m.From} → ${m.To}, cancelled by the customer${stock}`;
+      return `${step}, cancelled by the customer${stock}`;
     default:
-      return `${m.From} → ${m.To} by ${m.By}${stock}`;
+      return `${step} by ${m.By}${stock}`;
   }
 }
 

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useState } from 'react';
+import { orderStatusWords } from '../../lib/domain/order-words.ts';
 import { ORDER_STATUS_NAMES, type OrderDto, type OrderStatusName } from '../../lib/domain/orders.ts';
 import { BoardGroups } from './board-groups.tsx';
 import { buttonStyles } from './button-styles.ts';
@@ -23,8 +24,8 @@ import { staff } from './staff-client.ts';
 
 /**
  * `/app/edu-shopy/orders`: every customer's orders by status, moved along the
- * allowed steps (ORDER_MOVES; a cancel puts the stock back): by store and delivery
- * slot with bulk moves and pick lists (`board-groups.tsx`), or as one list (`?view=list`).
+ * allowed steps (Placed → Confirmed → Packing → Out for delivery → Delivered; Cancelled
+ * from any but Delivered, which puts the stock and the slot place back).
  */
 export function OrdersBoard() {
   return (
@@ -238,7 +239,7 @@ function OrdersBody() {
               sort: 'Status',
               cell: (r) => (
                 <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_LOOK[r.Status]}`}>
-                  {r.Status}
+                  {orderStatusWords(r.Status)}
                 </span>
               ),
             },

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { friendlyMessage } from '../../lib/api/account.ts';
 import { actionInWords, actorInWords } from '../../lib/domain/audit-words.ts';
 import type { ItemDto } from '../../lib/domain/catalogue.ts';
+import { orderStatusWords } from '../../lib/domain/order-words.ts';
 import { ORDER_STATUS_NAMES, type OrderStatusName } from '../../lib/domain/orders.ts';
 import { staffItemPath } from '../../lib/domain/redirects.ts';
 import type { AuditEntryDto } from '../../lib/domain/staff-dtos.ts';
@@ -121,7 +122,7 @@ function OrdersCard() {
                 className={`inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold ring-1 ring-slate-300 ${STATUS_LOOK[status]}`}
                 data-status-count={status}
               >
-                {status} <span className="tabular-nums">{perStatus[status]}</span>
+                {orderStatusWords(status)} <span className="tabular-nums">{perStatus[status]}</span>
               </a>
             </li>
           ))}

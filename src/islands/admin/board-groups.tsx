@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { friendlyMessage } from '../../lib/api/account.ts';
 import type { StoreDto } from '../../lib/domain/catalogue.ts';
 import { type BoardGroup, boardGroups } from '../../lib/domain/order-board.ts';
+import { orderStatusWords } from '../../lib/domain/order-words.ts';
 import type { OrderDto, OrderStatusName } from '../../lib/domain/orders.ts';
 import { slotLabel } from '../../lib/domain/slots.ts';
 import { plural } from '../../lib/domain/words.ts';
@@ -210,7 +211,7 @@ function Group({
               </span>
             </span>
             <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_LOOK[o.Status]}`}>
-              {o.Status}
+              {orderStatusWords(o.Status)}
             </span>
             <span className="flex flex-wrap gap-1">{buttons(o)}</span>
           </li>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { friendlyMessage } from '../../lib/api/account.ts';
 import { nextOrderStatus } from '../../lib/domain/order-board.ts';
+import { orderStatusWords } from '../../lib/domain/order-words.ts';
 import type { OrderStatusName } from '../../lib/domain/orders.ts';
 import { plural } from '../../lib/domain/words.ts';
 import { staff } from './staff-client.ts';
@@ -56,7 +57,7 @@ export function BulkBar({
             }
           }}
         >
-          {busy ? 'Moving…' : `Move ${count} to ${to}`}
+          {busy ? 'Moving…' : `Move ${count} to ${orderStatusWords(to)}`}
         </button>
       ) : (
         <p className="basis-full text-slate-200 sm:basis-auto">

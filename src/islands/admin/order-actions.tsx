@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useCallback, useId, useState } from 'react';
 import { friendlyMessage } from '../../lib/api/account.ts';
-import { ORDER_MOVES, type OrderDto } from '../../lib/domain/orders.ts';
+import { orderStatusWords } from '../../lib/domain/order-words.ts';
+import { ORDER_MOVES, type OrderDto, REOPENED_STATUS } from '../../lib/domain/orders.ts';
 import { $user } from '../../stores/session.ts';
 import { buttonStyles } from './button-styles.ts';
 import { ConfirmDialog } from './Dialog.tsx';
@@ -12,7 +13,7 @@ import { useToast } from './Toaster.tsx';
 /**
  * The moves an order allows in its status, the same on the orders board and the order's own
  * page: a move button for each next status, "Cancel order" behind a confirmation, an Admin's
- * "Move back to Packed" for a Delivered order with the reason the log keeps, and the 10-second
+ * "Move back to Out for delivery" for a Delivered order with the reason the log keeps, and the 10-second
  * Undo bar after a move. `buttons(order)` are one order's actions; `overlays` (the dialogs and
  * the Undo bar) go once on the page. `onChanged` runs after every move, undo or failure, so
  * the page reads its orders again.
@@ -44,7 +45,8 @@ export function useOrderActions(onChanged: () => void): {
           setReopening(r);
         }}
       >
-        Move back to Packed<span className="sr-only"> #{r.OrderID}</span>
+        Move back to {orderStatusWords(REOPENED_STATUS)}
+        <span className="sr-only"> #{r.OrderID}</span>
       </button>
     ) : ORDER_MOVES[r.Status].length === 0 ? (
       <span className="px-2 py-1.5 text-sm text-slate-600">Final</span>
@@ -83,15 +85,17 @@ export function useOrderActions(onChanged: () => void): {
       </ConfirmDialog>
       <ConfirmDialog
         open={reopening !== null}
-        title={reopening === null ? '' : `Move order #${reopening.OrderID} back to Packed?`}
-        confirmLabel="Move back to Packed"
+        title={
+          reopening === null ? '' : `Move order #${reopening.OrderID} back to ${orderStatusWords(REOPENED_STATUS)}?`
+        }
+        confirmLabel={`Move back to ${orderStatusWords(REOPENED_STATUS)}`}
         onClose={() => setReopening(null)}
         onConfirm={async () => {
           if (reopening === null) return;
           const done = await staff.orders.reopen(reopening.OrderID, reason);
           setReopening(null);
           moved(null);
-          toast.success(`Order #${done.OrderID} is Packed again; the reason is in the log.`);
+          toast.success(`Order #${done.OrderID} is ${orderStatusWords(done.Status)} again; the reason is in the log.`);
         }}
       >
         <label htmlFor={reasonId} className="mb-1 block text-sm font-semibold text-slate-800">
@@ -114,7 +118,7 @@ export function useOrderActions(onChanged: () => void): {
           onUndo={async (m) => {
             try {
               const back = await staff.orders.undo(m.orderId, m.from);
-              toast.success(`Order #${back.OrderID} is ${back.Status} again.`);
+              toast.success(`Order #${back.OrderID} is ${orderStatusWords(back.Status)} again.`);
             } catch (err) {
               toast.error(friendlyMessage(err));
             }

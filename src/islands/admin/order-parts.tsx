@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { StoreDto } from '../../lib/domain/catalogue.ts';
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
 import { formatRs, rupeesToPaise } from '../../lib/domain/money.ts';
+import { orderStatusWords } from '../../lib/domain/order-words.ts';
 import type { OrderDto, OrderStatusName } from '../../lib/domain/orders.ts';
 import { plural } from '../../lib/domain/words.ts';
 import { buttonStyles } from './button-styles.ts';
@@ -55,7 +56,7 @@ export function StatusPicker({
               onClick={() => onChange(s)}
               className={`min-h-12 rounded-lg px-3 py-1.5 text-sm font-semibold md:min-h-0 ${value === s ? 'bg-brand-800 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
             >
-              {s ?? 'All'}
+              {s === null ? 'All' : orderStatusWords(s)}
               {count !== undefined && ' '}
               {count !== undefined && (
                 <span
@@ -139,7 +140,7 @@ export interface LastMove {
 }
 
 /**
- * "Order #23 is Packed now. Undo (9 s)": shown for the 10 seconds the server allows an
+ * "Order #23 is Packing now. Undo (9 s)": shown for the 10 seconds the server allows an
  * undo in, counting down, then gone. `onUndo` puts the order back where it was.
  */
 export function UndoBar({
@@ -168,7 +169,7 @@ export function UndoBar({
       className="fixed inset-x-3 bottom-3 z-40 print:hidden mx-auto flex max-w-md flex-wrap items-center gap-3 rounded-xl bg-slate-900 px-4 py-3 text-sm text-white shadow-lg"
     >
       <p className="flex-1">
-        Order #{move.orderId} is {move.to} now.
+        Order #{move.orderId} is {orderStatusWords(move.to)} now.
       </p>
       <button
         type="button"
@@ -194,16 +195,22 @@ export function UndoBar({
 export const UNDO_MS = 10_000;
 
 export const STATUS_LOOK: Record<OrderStatusName, string> = {
+  AwaitingPayment: 'bg-rose-100 text-rose-950',
   Placed: 'bg-sky-100 text-sky-900',
-  Packed: 'bg-amber-100 text-amber-950',
+  Confirmed: 'bg-indigo-100 text-indigo-950',
+  Packing: 'bg-amber-100 text-amber-950',
+  OutForDelivery: 'bg-violet-100 text-violet-950',
   Delivered: 'bg-brand-100 text-brand-900',
   Cancelled: 'bg-slate-200 text-slate-800',
 };
 
 /** The button that moves an order to `status`. */
 export const MOVE_LABEL: Record<OrderStatusName, string> = {
+  AwaitingPayment: 'Await payment',
   Placed: 'Mark placed',
-  Packed: 'Mark packed',
+  Confirmed: 'Confirm',
+  Packing: 'Start packing',
+  OutForDelivery: 'Send out for delivery',
   Delivered: 'Mark delivered',
   Cancelled: 'Cancel order',
 };

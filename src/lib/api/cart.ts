@@ -3,7 +3,7 @@ import type { CartItemDto as CartLine } from '../domain/cart.ts';
 import type { DeliveryAddressDto } from '../domain/delivery.ts';
 import { toQuery } from './client.ts';
 import { ServiceError } from './errors.ts';
-import type { CartDto, CheckedCartDto, OrderAgainLineDto, OrderDto, ShortageDto } from './wire.ts';
+import type { CartDto, CheckedCartDto, OrderAgainLineDto, OrderDto, OrderMoveDto, ShortageDto } from './wire.ts';
 
 /**
  * The cart and order calls of spec §7, typed. Every failure is a `ServiceError`
@@ -52,8 +52,10 @@ export interface CartApi {
   merge(cart: PostedCart): Promise<CartDto>;
   /** `GET /api/Order/AllOrders?mine=true`: the caller's own orders (employees too), newest first. */
   myOrders(page: number, limit: number): Promise<OrdersPage>;
-  /** `POST /api/Order/Cancel/{id}`: cancels the caller's own order while it is Placed; answers it cancelled. */
+  /** `POST /api/Order/Cancel/{id}`: cancels the caller's own order while it is Placed or AwaitingPayment; answers it cancelled. */
   cancelOrder(orderId: number): Promise<OrderDto>;
+  /** `GET /api/Order/History/{id}`: the moves of the caller's own order, oldest first (its timeline). */
+  orderHistory(orderId: number): Promise<OrderMoveDto[]>;
 }
 
 /** The cart calls over a client made by `createApiClient` (which adds the bearer token). */
@@ -88,6 +90,9 @@ export function createCartApi(api: $Fetch): CartApi {
     },
     cancelOrder(orderId) {
       return api<OrderDto>(`/api/Order/Cancel/${orderId}`, { method: 'POST' });
+    },
+    orderHistory(orderId) {
+      return api<OrderMoveDto[]>(`/api/Order/History/${orderId}`);
     },
     merge(cart) {
       return api<CartDto>('/api/cart/Merge', { method: 'POST', body: cart });

@@ -1225,7 +1225,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An order's moves, oldest first, from the audit log (staff) */
+        /** An order's moves, oldest first: its timeline (its owner, or staff) */
         get: operations["getOrderHistoryId"];
         put?: never;
         post?: never;
@@ -1261,7 +1261,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel an own order while it is Placed */
+        /** Cancel an own order while it is Placed or AwaitingPayment */
         post: operations["postOrderCancelId"];
         delete?: never;
         options?: never;
@@ -1312,7 +1312,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Move a Delivered order back to Packed, with the reason (Admin, audited) */
+        /** Move a Delivered order back to OutForDelivery, with the reason (Admin, audited, mailed) */
         post: operations["postOrderReopenId"];
         delete?: never;
         options?: never;
@@ -2152,7 +2152,7 @@ export interface components {
             CustomerID: number;
             CustomerName: string;
             /** @enum {string} */
-            Status: "Placed" | "Packed" | "Delivered" | "Cancelled";
+            Status: "AwaitingPayment" | "Placed" | "Confirmed" | "Packing" | "OutForDelivery" | "Delivered" | "Cancelled";
             OrderTotal: number;
             CreatedTime: string;
             UpdatedTime: string;
@@ -2207,9 +2207,9 @@ export interface components {
         OrderMove: {
             At: string;
             /** @enum {string} */
-            From: "Placed" | "Packed" | "Delivered" | "Cancelled";
+            From: "AwaitingPayment" | "Placed" | "Confirmed" | "Packing" | "OutForDelivery" | "Delivered" | "Cancelled";
             /** @enum {string} */
-            To: "Placed" | "Packed" | "Delivered" | "Cancelled";
+            To: "AwaitingPayment" | "Placed" | "Confirmed" | "Packing" | "OutForDelivery" | "Delivered" | "Cancelled";
             By: string;
             /** @enum {string} */
             Kind: "Move" | "Undo" | "Reopen" | "CustomerCancel";
@@ -8622,7 +8622,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description An order status */
-                status: "Placed" | "Packed" | "Delivered" | "Cancelled";
+                status: "AwaitingPayment" | "Placed" | "Confirmed" | "Packing" | "OutForDelivery" | "Delivered" | "Cancelled";
             };
             cookie?: never;
         };
@@ -8730,8 +8730,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        AwaitingPayment: number;
                         Placed: number;
-                        Packed: number;
+                        Confirmed: number;
+                        Packing: number;
+                        OutForDelivery: number;
                         Delivered: number;
                         Cancelled: number;
                         All: number;
@@ -8887,7 +8890,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Each move: when, from, to, by whom, its kind and reason */
+            /** @description Each move: when, from, to, by whom, its kind and reason (for the owner, By and Reason are '' on the shop's moves) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9135,7 +9138,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    Status: "Placed" | "Packed" | "Delivered" | "Cancelled";
+                    Status: "AwaitingPayment" | "Placed" | "Confirmed" | "Packing" | "OutForDelivery" | "Delivered" | "Cancelled";
                 };
             };
         };
@@ -9230,7 +9233,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    Status: "Placed" | "Packed" | "Delivered" | "Cancelled";
+                    Status: "AwaitingPayment" | "Placed" | "Confirmed" | "Packing" | "OutForDelivery" | "Delivered" | "Cancelled";
                 };
             };
         };
@@ -9329,7 +9332,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The order, Packed again */
+            /** @description The order, OutForDelivery again */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9417,7 +9420,7 @@ export interface operations {
                 "application/json": {
                     OrderIDs: number[];
                     /** @enum {string} */
-                    Status: "Placed" | "Packed" | "Delivered" | "Cancelled";
+                    Status: "AwaitingPayment" | "Placed" | "Confirmed" | "Packing" | "OutForDelivery" | "Delivered" | "Cancelled";
                 };
             };
         };

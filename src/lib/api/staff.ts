@@ -169,7 +169,7 @@ export interface StaffApi {
     counts(query: Record<string, string | number>): Promise<Record<OrderStatusName | 'All', number>>;
     /** Undoes the order's last move, within 10 seconds of it, back to `status`. */
     undo(orderId: number, status: OrderStatusName): Promise<OrderDto>;
-    /** (Admin) a Delivered order back to Packed, with the reason the log keeps. */
+    /** (Admin) a Delivered order back out for delivery, with the reason its history and the log keep. */
     reopen(orderId: number, reason: string): Promise<OrderDto>;
     /** One order with its lines and delivery address. */
     read(orderId: number): Promise<OrderDto>;

@@ -34,6 +34,7 @@ export type ShortageDto = Schemas['Shortage'];
 export type OrderDto = Schemas['Order'];
 export type MovedOrdersDto = Schemas['MovedOrders'];
 export type PickListDto = Schemas['PickList'];
+export type OrderMoveDto = Schemas['OrderMove'];
 export type OrderAgainLineDto = Schemas['OrderAgainLine'];
 export type StockAlertDto = Schemas['StockAlert'];
 export type ImportJobDto = Schemas['ImportJob'];

@@ -1,5 +1,7 @@
 import { FIELD_LABELS } from './field-labels.ts';
 import { formatRupees } from './money.ts';
+import { orderStatusWords } from './order-words.ts';
+import { parseOrderStatus } from './orders.ts';
 
 /**
  * An audit entry's `Detail` as labelled lines for people (issue 35: no raw field
@@ -87,10 +89,16 @@ function valueLines(rest: Record<string, unknown>): AuditChange[] {
   return Object.entries(rest).map(([key, value]) => line(key, null, auditValueText(key, value)));
 }
 
+/** A status in words (`Out for delivery`); a name no longer used (an old entry's `Packed`) as it was written. */
+function statusText(raw: unknown): string {
+  const status = typeof raw === 'string' ? parseOrderStatus(raw) : undefined;
+  return status === undefined ? String(raw) : orderStatusWords(status);
+}
+
 /** An order's move (`order.status`): its status, undo or reopening with the reason, the stock it moved, who. */
 function orderMoveLines(detail: Record<string, unknown>): AuditChange[] {
   const { from, to, undo, reopened, reason, by, unitsReturnedToStock, unitsTakenFromStock, ...rest } = detail;
-  const out = [line('Status', String(from), String(to))];
+  const out = [line('Status', statusText(from), statusText(to))];
   if (undo === true) out.push({ Field: 'undo', Label: 'Undone', From: null, To: 'Yes' });
   if (reopened === true) {
     out.push({

@@ -5,7 +5,6 @@
  * the rows, holds the locks and calls them, for both doors an order comes in by.
  */
 import { MAX_CART_QTY, qtyLimitText } from './cart.ts';
-import { OPEN_ORDER_STATUSES } from './orders.ts';
 
 /** A new store's most of one item per order (`MaxQtyPerItem`). */
 export const DEFAULT_MAX_QTY_PER_ITEM = 20;
@@ -47,7 +46,7 @@ export function overLimitMessage(field: string, qty: number, title: string, max:
 
 /**
  * Whether an order may stand when, counting itself, the account has `open` orders
- * in OPEN_ORDER_STATUSES and may have `max`.
+ * in OPEN_ORDER_STATUSES (`orders.ts`) and may have `max`.
  */
 export function withinOpenOrders(open: number, max: number): boolean {
   return open <= max;
@@ -55,9 +54,8 @@ export function withinOpenOrders(open: number, max: number): boolean {
 
 /** Why an order beyond the open-order limit was refused, and what to do: `open` are already open. */
 export function openOrdersMessage(open: number, max: number): string {
-  const which = OPEN_ORDER_STATUSES.join(' or ');
   return (
-    `The order was not placed: you have ${open} open ${open === 1 ? 'order' : 'orders'} (${which}), ` +
+    `The order was not placed: you have ${open} open ${open === 1 ? 'order' : 'orders'} (not yet delivered or cancelled), ` +
     `and one account may have at most ${max} at a time. Cancel one you no longer need on My Orders, ` +
     'or wait until one is delivered, then order again.'
   );

@@ -6,14 +6,29 @@
 import type { DeliveryAddressDto } from './delivery.ts';
 import type { OrderSlotDto } from './slots.ts';
 
-/** Order statuses, in the order an order moves through them. */
-export type OrderStatusName = 'Placed' | 'Packed' | 'Delivered' | 'Cancelled';
-export const ORDER_STATUS_NAMES: readonly OrderStatusName[] = ['Placed', 'Packed', 'Delivered', 'Cancelled'];
+/**
+ * Order statuses, in the order an order moves through them (issue 31): an online order
+ * waits for its payment (AwaitingPayment), then Placed → Confirmed → Packing →
+ * OutForDelivery → Delivered; Cancelled from any but Delivered.
+ */
+export const ORDER_STATUS_NAMES = [
+  'AwaitingPayment',
+  'Placed',
+  'Confirmed',
+  'Packing',
+  'OutForDelivery',
+  'Delivered',
+  'Cancelled',
+] as const;
+export type OrderStatusName = (typeof ORDER_STATUS_NAMES)[number];
 
-/** Where an order may move from each status: Placed → Packed → Delivered; Placed or Packed → Cancelled. */
+/** Where an order may move from each status: one step along the way to the door, or Cancelled before Delivered. */
 export const ORDER_MOVES: Readonly<Record<OrderStatusName, readonly OrderStatusName[]>> = {
-  Placed: ['Packed', 'Cancelled'],
-  Packed: ['Delivered', 'Cancelled'],
+  AwaitingPayment: ['Placed', 'Confirmed', 'Cancelled'],
+  Placed: ['Confirmed', 'Cancelled'],
+  Confirmed: ['Packing', 'Cancelled'],
+  Packing: ['OutForDelivery', 'Cancelled'],
+  OutForDelivery: ['Delivered', 'Cancelled'],
   Delivered: [],
   Cancelled: [],
 };
@@ -27,17 +42,23 @@ export const OPEN_ORDER_STATUSES: readonly OrderStatusName[] = ORDER_STATUS_NAME
   (s) => ORDER_MOVES[s].length > 0,
 );
 
-/** Where a customer may cancel their own order (`POST /api/Order/Cancel/{OrderID}`): before it is packed. */
-export const CUSTOMER_CANCELLABLE: readonly OrderStatusName[] = ['Placed'];
+/** Where a customer may cancel their own order (`POST /api/Order/Cancel/{OrderID}`): before the shop confirms it. */
+export const CUSTOMER_CANCELLABLE: readonly OrderStatusName[] = ['AwaitingPayment', 'Placed'];
 
 export function canCustomerCancel(status: OrderStatusName): boolean {
   return CUSTOMER_CANCELLABLE.includes(status) && canMoveOrder(status, 'Cancelled');
 }
 
-/** A status name matched case-insensitively (`packed` → `Packed`), or undefined. */
+/** Where an Admin's reopen moves a Delivered order back to: on its way again (a delivery that did not arrive). */
+export const REOPENED_STATUS: OrderStatusName = 'OutForDelivery';
+
+/**
+ * A status name matched case-insensitively, spaces, hyphens and underscores aside
+ * (`packing` → `Packing`, `out for delivery` → `OutForDelivery`), or undefined.
+ */
 export function parseOrderStatus(raw: string): OrderStatusName | undefined {
-  const lower = raw.trim().toLowerCase();
-  return ORDER_STATUS_NAMES.find((s) => s.toLowerCase() === lower);
+  const bare = raw.replace(/[\s_-]+/g, '').toLowerCase();
+  return ORDER_STATUS_NAMES.find((s) => s.toLowerCase() === bare);
 }
 
 /** One line of an order: the item as it was sold (prices copied from the catalogue when ordered). */
@@ -81,12 +102,16 @@ export interface OrderDto {
 /** How an order moved: a staff move, an undo of one, an Admin's reopen of a Delivered order, or the customer's own cancel. */
 export type OrderMoveKind = 'Move' | 'Undo' | 'Reopen' | 'CustomerCancel';
 
-/** One move in an order's history (`GET /api/Order/History/{id}`), as its audit entry recorded it. */
+/**
+ * One move in an order's history (`GET /api/Order/History/{id}`), as the move recorded it.
+ * The order's customer reads their own order's moves with `By` and `Reason` left empty
+ * for the shop's moves (whose staff member moved it is the shop's business).
+ */
 export interface OrderMoveDto {
   At: string;
   From: OrderStatusName;
   To: OrderStatusName;
-  /** The e-mail of whoever moved it. */
+  /** The e-mail of whoever moved it ('' for the shop's moves, read by the customer). */
   By: string;
   Kind: OrderMoveKind;
   /** An Admin's reason for a reopen; '' otherwise. */

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable, Updateable } from 'kysely';
+import type { OrderMoveKind, OrderStatusName } from '../../lib/domain/orders.ts';
 
 /**
  * Table types for the whole database, one interface per table.
@@ -29,6 +30,7 @@ export interface Database {
   slot_rules: SlotRulesTable;
   order_slots: OrderSlotsTable;
   order_lines: OrderLinesTable;
+  order_moves: OrderMovesTable;
   audit_log: AuditLogTable;
   site_state: SiteStateTable;
   mail_queue: MailQueueTable;
@@ -201,7 +203,8 @@ export interface CartRemovalsTable {
   removed_at: string;
 }
 
-export type OrderStatus = 'Placed' | 'Packed' | 'Delivered' | 'Cancelled';
+/** The statuses of `lib/domain/orders.ts`, kept by the CHECK of migration 0280. */
+export type OrderStatus = OrderStatusName;
 
 export interface OrdersTable {
   id: Id;
@@ -224,6 +227,23 @@ export interface OrdersTable {
   delivery_note: ColumnType<string, string | undefined, string>;
   /** The delivery fee charged in paise, included in `total` (migration 0250). */
   delivery_fee: ColumnType<number, number | undefined, number>;
+}
+
+/** One move of an order (issue 31): who moved it from which status to which, when; written in the move's transaction. */
+export interface OrderMovesTable {
+  id: Id;
+  order_id: number;
+  at: string;
+  from_status: OrderStatus;
+  to_status: OrderStatus;
+  /** The mover's account; null for a move made by no account. */
+  actor_id: number | null;
+  actor_email: string;
+  kind: OrderMoveKind;
+  /** An Admin's reason for a reopen; '' otherwise. */
+  reason: string;
+  /** Units put back in stock (a cancel, positive) or taken out again (a cancel undone, negative). */
+  stock_change: number;
 }
 
 /** Where a store delivers and for how much (issue 31); a store without a row delivers everywhere, free. */
@@ -424,6 +444,7 @@ export type UserUpdate = Updateable<UsersTable>;
 export type Order = Selectable<OrdersTable>;
 export type DeliverySlot = Selectable<DeliverySlotsTable>;
 export type OrderLine = Selectable<OrderLinesTable>;
+export type OrderMove = Selectable<OrderMovesTable>;
 export type AuditEntry = Selectable<AuditLogTable>;
 export type SiteState = Selectable<SiteStateTable>;
 

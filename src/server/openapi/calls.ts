@@ -16,6 +16,7 @@ import {
   storeDbForm,
   storeForm,
 } from '../../lib/domain/catalogue-forms.ts';
+import { ORDER_STATUS_NAMES } from '../../lib/domain/orders.ts';
 import { BOARD_CALLS } from './board-calls.ts';
 import type { Answer, Call, Param } from './call-types.ts';
 import { SLOT_CALLS } from './slot-calls.ts';
@@ -230,7 +231,7 @@ const roleChange = z.object({ UserId: idSchema, Role: z.enum(['Admin', 'Employee
 const codeBody = z.object({
   Code: z.string().describe('A 6-digit code from the authenticator app, or a recovery code'),
 });
-const orderStatus = z.enum(['Placed', 'Packed', 'Delivered', 'Cancelled']);
+const orderStatus = z.enum(ORDER_STATUS_NAMES);
 
 /** Every call of the API. */
 export const CALLS: readonly Call[] = [
@@ -863,8 +864,11 @@ export const CALLS: readonly Call[] = [
     },
     answers: ok(
       z.object({
+        AwaitingPayment: z.number().int(),
         Placed: z.number().int(),
-        Packed: z.number().int(),
+        Confirmed: z.number().int(),
+        Packing: z.number().int(),
+        OutForDelivery: z.number().int(),
         Delivered: z.number().int(),
         Cancelled: z.number().int(),
         All: z.number().int(),
@@ -885,10 +889,13 @@ export const CALLS: readonly Call[] = [
     method: 'get',
     path: '/api/Order/History/{id}',
     tag: 'Order',
-    summary: "An order's moves, oldest first, from the audit log (staff)",
-    access: 'employee',
+    summary: "An order's moves, oldest first: its timeline (its owner, or staff)",
+    access: 'user',
     params: idParams('id'),
-    answers: ok(z.array(orderMoveSchema), 'Each move: when, from, to, by whom, its kind and reason'),
+    answers: ok(
+      z.array(orderMoveSchema),
+      "Each move: when, from, to, by whom, its kind and reason (for the owner, By and Reason are '' on the shop's moves)",
+    ),
   },
   {
     method: 'get',
@@ -903,7 +910,7 @@ export const CALLS: readonly Call[] = [
     method: 'post',
     path: '/api/Order/Cancel/{id}',
     tag: 'Order',
-    summary: 'Cancel an own order while it is Placed',
+    summary: 'Cancel an own order while it is Placed or AwaitingPayment',
     access: 'user',
     params: idParams('id'),
     answers: ok(orderSchema, 'The cancelled order'),
@@ -935,11 +942,11 @@ export const CALLS: readonly Call[] = [
     method: 'post',
     path: '/api/Order/Reopen/{id}',
     tag: 'Order',
-    summary: 'Move a Delivered order back to Packed, with the reason (Admin, audited)',
+    summary: 'Move a Delivered order back to OutForDelivery, with the reason (Admin, audited, mailed)',
     access: 'admin',
     params: idParams('id'),
     body: json(z.object({ Reason: z.string().min(1).max(500) })),
-    answers: ok(orderSchema, 'The order, Packed again'),
+    answers: ok(orderSchema, 'The order, OutForDelivery again'),
     errors: [409],
   },
   ...BOARD_CALLS,

@@ -26,7 +26,7 @@ import type { ImportJobDto, ImportReport, SheetError } from '../../lib/domain/ca
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
 import type { StoreDeliveryDto } from '../../lib/domain/delivery-area.ts';
 import type { FeedClientDto } from '../../lib/domain/feed-rules.ts';
-import type { OrderDto, OrderItemDto, OrderMoveDto } from '../../lib/domain/orders.ts';
+import { ORDER_STATUS_NAMES, type OrderDto, type OrderItemDto, type OrderMoveDto } from '../../lib/domain/orders.ts';
 import type { OrderAgainLineDto, StockAlertDto } from '../../lib/domain/shopper.ts';
 import type { OrderSlotDto } from '../../lib/domain/slots.ts';
 import type {
@@ -473,7 +473,7 @@ const orderItemSchema = named(
     LineTotal: rupees,
   }),
 );
-const orderStatusSchema = z.enum(['Placed', 'Packed', 'Delivered', 'Cancelled']);
+const orderStatusSchema = z.enum(ORDER_STATUS_NAMES);
 const orderSlotSchema = named(
   'OrderSlot',
   z.object({ StoreID: id, SlotID: id, Start: time, End: time }),

@@ -1,66 +1,43 @@
 import type { Kysely } from 'kysely';
-import { type OrderMoveDto, type OrderMoveKind, parseOrderStatus } from '../../lib/domain/orders.ts';
-import type { Database } from '../db/schema.ts';
+import type { OrderMoveDto } from '../../lib/domain/orders.ts';
+import type { Database, OrderMove } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 
-interface StoredMove {
-  from?: unknown;
-  to?: unknown;
-  by?: unknown;
-  undo?: unknown;
-  reopened?: unknown;
-  reason?: unknown;
-  unitsReturnedToStock?: unknown;
-  unitsTakenFromStock?: unknown;
-}
-
-function kindOf(move: StoredMove): OrderMoveKind {
-  if (move.undo === true) return 'Undo';
-  if (move.reopened === true) return 'Reopen';
-  if (move.by === 'customer') return 'CustomerCancel';
-  return 'Move';
-}
-
-const units = (raw: unknown) => (typeof raw === 'number' && Number.isSafeInteger(raw) ? raw : 0);
+/** Who reads an order's history: staff see every move as it was made; its customer, their own order's. */
+export type HistoryReader = { kind: 'staff' } | { kind: 'customer'; customerId: number };
 
 /**
- * An order's moves, oldest first, read from the audit entries its moves wrote
- * (`order.status` on `order:{id}`): who moved it from which status to which, when, and
- * whether it was an undo, an Admin's reopen (with the reason) or the customer's own cancel.
- * Entries older than the order are left out, so an id reused after a deleted order (SQLite
- * may reuse the highest) never shows another order's moves. 404 for an unknown order.
+ * An order's moves, oldest first (`order_moves`, written by every move in its transaction):
+ * who moved it from which status to which, when, and whether it was an undo, an Admin's
+ * reopen (with the reason) or the customer's own cancel. The customer reads only their own
+ * order (another's is a 404, as a missing one), with the shop's moves' `By` and `Reason`
+ * left empty. 404 for an unknown order.
  */
-export async function findOrderHistory(db: Kysely<Database>, id: number): Promise<OrderMoveDto[]> {
-  const order = await db.selectFrom('orders').select(['created_at']).where('id', '=', id).executeTakeFirst();
-  if (order === undefined) throw AppError.notFound(`Order ${id} does not exist.`);
-  const rows = await db
-    .selectFrom('audit_log')
-    .select(['at', 'actor_email', 'detail'])
-    .where('action', '=', 'order.status')
-    .where('target', '=', `order:${id}`)
-    .where('at', '>=', order.created_at)
-    .orderBy('id')
-    .execute();
-  const moves: OrderMoveDto[] = [];
-  for (const row of rows) {
-    let move: StoredMove;
-    try {
-      move = JSON.parse(row.detail) as StoredMove;
-    } catch {
-      continue;
-    }
-    const from = typeof move.from === 'string' ? parseOrderStatus(move.from) : undefined;
-    const to = typeof move.to === 'string' ? parseOrderStatus(move.to) : undefined;
-    if (from === undefined || to === undefined) continue;
-    moves.push({
-      At: row.at,
-      From: from,
-      To: to,
-      By: row.actor_email,
-      Kind: kindOf(move),
-      Reason: typeof move.reason === 'string' ? move.reason : '',
-      StockChange: units(move.unitsReturnedToStock) - units(move.unitsTakenFromStock),
-    });
+export async function findOrderHistory(
+  db: Kysely<Database>,
+  id: number,
+  reader: HistoryReader = { kind: 'staff' },
+): Promise<OrderMoveDto[]> {
+  const order = await db.selectFrom('orders').select(['user_id']).where('id', '=', id).executeTakeFirst();
+  if (order === undefined || (reader.kind === 'customer' && order.user_id !== reader.customerId)) {
+    throw AppError.notFound(`Order ${id} does not exist.`);
   }
-  return moves;
+  const rows = await db.selectFrom('order_moves').selectAll().where('order_id', '=', id).orderBy('id').execute();
+  return rows.map((row) => {
+    const shown = reader.kind === 'staff' || row.actor_id === reader.customerId;
+    return {
+      At: row.at,
+      From: row.from_status,
+      To: row.to_status,
+      By: shown ? row.actor_email : '',
+      Kind: row.kind,
+      Reason: shown ? row.reason : '',
+      StockChange: row.stock_change,
+    };
+  });
+}
+
+/** The latest move of an order (what an undo may take back), read in the caller's transaction. */
+export async function lastOrderMove(trx: Kysely<Database>, id: number): Promise<OrderMove | undefined> {
+  return trx.selectFrom('order_moves').selectAll().where('order_id', '=', id).orderBy('id', 'desc').executeTakeFirst();
 }

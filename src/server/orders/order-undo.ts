@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { OrderDto } from '../../lib/domain/orders.ts';
-import { type AuditInput, writeAudit } from '../audit.ts';
+import { type OrderDto, REOPENED_STATUS } from '../../lib/domain/orders.ts';
+import type { AuditInput } from '../audit.ts';
 import type { Database, OrderStatus } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { lastOrderMove } from './order-history.ts';
+import { recordStatusChange } from './order-moves.ts';
 import { findOrder } from './orders.ts';
 import { takeSlotPlacesAgain } from './slot-places.ts';
 
@@ -14,20 +16,13 @@ export const REOPEN_REASON_MAX_LENGTH = 500;
 
 type Audit = Pick<AuditInput, 'actorId' | 'actorEmail' | 'ip'>;
 
-interface StatusMove {
-  from?: unknown;
-  to?: unknown;
-  by?: unknown;
-  undo?: unknown;
-}
-
 /**
  * Undoes the last move of an order, back to `to`, within `UNDO_WINDOW_MS` of it: allowed only
- * when the order's latest move (its audit entry) went from `to` to the status it has now, was
- * made by staff (a customer's own cancel is theirs) and was not itself an undo. Undoing a
- * cancel takes its units out of stock again, or is a 409 naming the item short of stock.
- * One transaction, conditional on the status read, with its own audit entry (`undo: true`);
- * no mail: the customer keeps the mail of the move as it stands now.
+ * when the order's latest move (its `order_moves` row) went from `to` to the status it has now,
+ * was made by staff (a customer's own cancel is theirs) and was not itself an undo. Undoing a
+ * cancel takes its units and slot places again, or is a 409 naming the item short of stock or
+ * the full slot. One transaction, conditional on the status read, recorded as a move of kind
+ * `Undo` (history, audit entry with `undo: true`, and a mail: the customer hears of every change).
  */
 export async function undoOrderMove(
   db: Kysely<Database>,
@@ -35,20 +30,20 @@ export async function undoOrderMove(
   to: OrderStatus,
   at: string,
   audit: Audit,
+  siteUrl: string,
 ): Promise<OrderDto> {
   await db.transaction().execute(async (trx) => {
     const order = await trx.selectFrom('orders').select(['id', 'status']).where('id', '=', id).executeTakeFirst();
     if (order === undefined) throw AppError.notFound(`Order ${id} does not exist.`);
-    const last = await trx
-      .selectFrom('audit_log')
-      .select(['at', 'detail'])
-      .where('target', '=', `order:${id}`)
-      .where('action', '=', 'order.status')
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    const move = (last === undefined ? {} : JSON.parse(last.detail)) as StatusMove;
+    const last = await lastOrderMove(trx, id);
     const age = last === undefined ? Number.POSITIVE_INFINITY : Date.parse(at) - Date.parse(last.at);
-    if (move.to !== order.status || move.from !== to || move.undo === true || move.by === 'customer') {
+    if (
+      last === undefined ||
+      last.to_status !== order.status ||
+      last.from_status !== to ||
+      last.kind === 'Undo' ||
+      last.kind === 'CustomerCancel'
+    ) {
       throw AppError.conflict(
         `Order ${id} is ${order.status}, and its last move was not from ${to} by staff: only the last move can be undone.`,
       );
@@ -65,26 +60,31 @@ export async function undoOrderMove(
       taken = await takeStockAgain(trx, id);
       slotPlaces = await takeSlotPlacesAgain(trx, id);
     }
-    await writeAudit(trx, {
-      ...audit,
-      action: 'order.status',
-      target: `order:${id}`,
-      detail: {
+    await recordStatusChange(
+      trx,
+      {
+        order: await foundOrder(trx, id),
         from: order.status,
-        to,
-        undo: true,
-        ...(taken > 0 ? { unitsTakenFromStock: taken } : {}),
-        ...(slotPlaces > 0 ? { slotPlacesTaken: slotPlaces } : {}),
+        kind: 'Undo',
+        at,
+        stockChange: -taken,
+        detail: {
+          undo: true,
+          ...(taken > 0 ? { unitsTakenFromStock: taken } : {}),
+          ...(slotPlaces > 0 ? { slotPlacesTaken: slotPlaces } : {}),
+        },
       },
-      at,
-    });
+      audit,
+      siteUrl,
+    );
   });
   return foundOrder(db, id);
 }
 
 /**
- * An Admin moves a Delivered order back to Packed (a delivery that did not arrive, say),
- * with the reason kept in the audit log. 409 for an order that is not Delivered.
+ * An Admin moves a Delivered order back to REOPENED_STATUS (a delivery that did not arrive,
+ * say), with the reason kept in its history and the audit log, and a mail to the customer.
+ * 409 for an order that is not Delivered.
  */
 export async function reopenDeliveredOrder(
   db: Kysely<Database>,
@@ -92,21 +92,30 @@ export async function reopenDeliveredOrder(
   reason: string,
   at: string,
   audit: Audit,
+  siteUrl: string,
 ): Promise<OrderDto> {
   await db.transaction().execute(async (trx) => {
     const order = await trx.selectFrom('orders').select(['id', 'status']).where('id', '=', id).executeTakeFirst();
     if (order === undefined) throw AppError.notFound(`Order ${id} does not exist.`);
     if (order.status !== 'Delivered') {
-      throw AppError.conflict(`Order ${id} is ${order.status}: only a Delivered order can be moved back to Packed.`);
+      throw AppError.conflict(
+        `Order ${id} is ${order.status}: only a Delivered order can be moved back to ${REOPENED_STATUS}.`,
+      );
     }
-    await setStatus(trx, id, 'Delivered', 'Packed', at);
-    await writeAudit(trx, {
-      ...audit,
-      action: 'order.status',
-      target: `order:${id}`,
-      detail: { from: 'Delivered', to: 'Packed', reopened: true, reason },
-      at,
-    });
+    await setStatus(trx, id, 'Delivered', REOPENED_STATUS, at);
+    await recordStatusChange(
+      trx,
+      {
+        order: await foundOrder(trx, id),
+        from: 'Delivered',
+        kind: 'Reopen',
+        at,
+        reason,
+        detail: { reopened: true, reason },
+      },
+      audit,
+      siteUrl,
+    );
   });
   return foundOrder(db, id);
 }

@@ -4,19 +4,18 @@ import {
   canCustomerCancel,
   canMoveOrder,
   ORDER_MOVES,
+  ORDER_STATUS_NAMES,
   type OrderDto,
 } from '../../lib/domain/orders.ts';
-import { type AuditInput, writeAudit } from '../audit.ts';
-import { DELETED_EMAIL_DOMAIN } from '../auth/accounts.ts';
+import type { AuditInput } from '../audit.ts';
 import { releaseStockAlerts } from '../catalogue/stock-alerts.ts';
 import { isDeadlock } from '../db/errors.ts';
 import { type ListQuery, paginate } from '../db/paginate.ts';
 import { containsText } from '../db/query.ts';
 import type { Database, OrderLine, OrderStatus } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { enqueueMail } from '../mail-queue.ts';
-import { orderStatusMail } from '../mail-templates.ts';
 import { toOrderDto, withSlots } from './order-dtos.ts';
+import { recordStatusChange } from './order-moves.ts';
 import { findSlotsByOrder, ordersWithSlots, returnSlotPlaces } from './slot-places.ts';
 
 /** Sortable fields of order lists (spec field names → columns). */
@@ -83,7 +82,7 @@ export async function countOrdersByStatus(
     .select(['o.status', (eb) => eb.fn.countAll<number | string | bigint>().as('n')])
     .groupBy('o.status')
     .execute();
-  const counts: Record<OrderStatus, number> = { Placed: 0, Packed: 0, Delivered: 0, Cancelled: 0 };
+  const counts = Object.fromEntries(ORDER_STATUS_NAMES.map((s) => [s, 0])) as Record<OrderStatus, number>;
   for (const r of rows) counts[r.status] = Number(r.n);
   return counts;
 }
@@ -195,11 +194,12 @@ export function moveRule(from: OrderStatus): string {
 type Mover = { kind: 'staff' } | { kind: 'customer'; customerId: number };
 
 /**
- * Moves an order to `to` (Placed → Packed → Delivered; Placed or Packed →
- * Cancelled) in one transaction with its audit entry; cancelling puts every
- * line's quantity back in stock. The update is conditional on the status read,
- * so two staff moving the same order at once cannot both succeed (nor return
- * the stock twice). 404 for an unknown order, 409 for a move the rules forbid.
+ * Moves an order to `to` by ORDER_MOVES (Placed → Confirmed → Packing →
+ * OutForDelivery → Delivered; Cancelled from any but Delivered) in one transaction
+ * with its history row, audit entry and mail (`recordStatusChange`); cancelling puts
+ * every line's quantity back in stock and gives its slot places back. The update is
+ * conditional on the status read, so two staff moving the same order at once cannot
+ * both succeed (nor return the stock or the slot place twice). 404 for an unknown order, 409 for a move the rules forbid.
  */
 export function moveOrder(
   db: Kysely<Database>,
@@ -321,29 +321,23 @@ export async function moveWithin(
       siteUrl,
     );
   }
-  // The customer hears of every move, in this transaction; the mail goes out after commit.
-  const moved2 = await findOrder(trx, id);
-  const customer = await trx
-    .selectFrom('orders as o')
-    .innerJoin('users as u', 'u.id', 'o.user_id')
-    .select('u.email')
-    .where('o.id', '=', id)
-    .executeTakeFirst();
-  if (moved2 !== undefined && customer !== undefined && !customer.email.endsWith(`@${DELETED_EMAIL_DOMAIN}`)) {
-    const mail = orderStatusMail(moved2, siteUrl, { byCustomer: by.kind === 'customer' });
-    await enqueueMail(trx, [{ to: customer.email, kind: 'order.status', ...mail }], at);
-  }
-  await writeAudit(trx, {
-    ...audit,
-    action: 'order.status',
-    target: `order:${id}`,
-    detail: {
+  const movedOrder = await findOrder(trx, id);
+  if (movedOrder === undefined) throw AppError.notFound(`Order ${id} does not exist.`);
+  await recordStatusChange(
+    trx,
+    {
+      order: movedOrder,
       from: order.status,
-      to,
-      unitsReturnedToStock: returned,
-      ...(slotPlaces > 0 ? { slotPlacesReturned: slotPlaces } : {}),
-      ...(by.kind === 'customer' ? { by: 'customer' } : {}),
+      kind: by.kind === 'customer' ? 'CustomerCancel' : 'Move',
+      at,
+      stockChange: returned,
+      detail: {
+        unitsReturnedToStock: returned,
+        ...(slotPlaces > 0 ? { slotPlacesReturned: slotPlaces } : {}),
+        ...(by.kind === 'customer' ? { by: 'customer' } : {}),
+      },
     },
-    at,
-  });
+    audit,
+    siteUrl,
+  );
 }

@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { ORDER_STATUS_NAMES, parseOrderStatus } from '../../lib/domain/orders.ts';
+import { ORDER_STATUS_NAMES, type OrderDto, parseOrderStatus } from '../../lib/domain/orders.ts';
 import { type AuthEnv, addressOf, clockOf, requireRole, requireUser } from '../auth/middleware.ts';
 import { toItemDto } from '../catalogue/items.ts';
 import type { OrderStatus } from '../db/schema.ts';
@@ -21,6 +21,9 @@ import {
   type OrderScope,
 } from '../orders/orders.ts';
 import { findPickList } from '../orders/pick-list.ts';
+
+/** Who made a change of status, as the order moves take it. */
+type MoveAudit = Parameters<typeof moveOrder>[4];
 
 const STATUS_RULE = `must be one of ${ORDER_STATUS_NAMES.join(', ')}`;
 
@@ -91,7 +94,7 @@ function scopeOf(c: Context<AuthEnv>): Omit<OrderScope, 'status'> {
 
 /**
  * `/api/Order`: order history, a customer's cancel of their own order while it is
- * Placed, and, for staff, moving orders along. A customer sees only their own
+ * AwaitingPayment or Placed, each order's timeline of moves, and, for staff, moving orders along. A customer sees only their own
  * orders; Employees (and Admins) see every order unless they ask for `?mine=true`.
  * Lists are paged (page, limit, sort, filter) and newest first by default.
  */
@@ -101,6 +104,20 @@ export function orderRoutes(deps: AppDeps): Hono<AuthEnv> {
     const paging = parsePaging(c, ORDER_SORTABLE, { column: 'o.created_at', direction: 'desc' });
     const { orders, total } = await findOrdersPage(db, { ...scopeOf(c), status }, paging);
     return pagedJson(c, orders, total, paging);
+  };
+  /** A staff member's change of an order's status, made now; its mail goes out after the commit. */
+  const staffChange = async (
+    c: Context<AuthEnv>,
+    change: (at: string, audit: MoveAudit, siteUrl: string) => Promise<OrderDto>,
+  ) => {
+    const account = c.get('account');
+    const order = await change(
+      clockOf(deps).toISOString(),
+      { actorId: account.id, actorEmail: account.email, ip: addressOf(c, deps) },
+      siteUrlOf(deps),
+    );
+    void deps.mailQueue?.kick();
+    return c.json(order);
   };
   return (
     new Hono<AuthEnv>()
@@ -121,10 +138,18 @@ export function orderRoutes(deps: AppDeps): Hono<AuthEnv> {
         }
         return c.json(order);
       })
-      // Staff: the order's moves, oldest first, from the audit log (the order detail's history).
-      .get('/history/:id', requireRole(deps, 'Employee'), async (c) =>
-        c.json(await findOrderHistory(db, idParam(c, 'id'))),
-      )
+      // The order's moves, oldest first: staff (the order detail's history) or its customer (their timeline).
+      .get('/history/:id', requireUser(deps), async (c) => {
+        const account = c.get('account');
+        const staff = account.roles.includes('Employee');
+        return c.json(
+          await findOrderHistory(
+            db,
+            idParam(c, 'id'),
+            staff ? { kind: 'staff' } : { kind: 'customer', customerId: account.id },
+          ),
+        );
+      })
       .get('/again/:id', requireUser(deps), async (c) => {
         // Order again: the caller's past order as it can be bought today (the browser puts it in the cart).
         const lines = await orderAgainLines(db, c.get('account').id, idParam(c, 'id'));
@@ -151,17 +176,7 @@ export function orderRoutes(deps: AppDeps): Hono<AuthEnv> {
       .put('/status/:id', requireRole(deps, 'Employee'), async (c) => {
         const id = idParam(c, 'id');
         const to = statusValue('Status', field(await readJsonObject(c), 'Status'));
-        const account = c.get('account');
-        const order = await moveOrder(
-          db,
-          id,
-          to,
-          clockOf(deps).toISOString(),
-          { actorId: account.id, actorEmail: account.email, ip: addressOf(c, deps) },
-          siteUrlOf(deps),
-        );
-        void deps.mailQueue?.kick();
-        return c.json(order);
+        return staffChange(c, (at, audit, siteUrl) => moveOrder(db, id, to, at, audit, siteUrl));
       })
       // Staff: several orders moved to one status at once, all or none (issue 31: the board's bulk move).
       .post('/move', requireRole(deps, 'Employee'), async (c) => {
@@ -191,15 +206,9 @@ export function orderRoutes(deps: AppDeps): Hono<AuthEnv> {
       .post('/undo/:id', requireRole(deps, 'Employee'), async (c) => {
         const id = idParam(c, 'id');
         const to = statusValue('Status', field(await readJsonObject(c), 'Status'));
-        const account = c.get('account');
-        const order = await undoOrderMove(db, id, to, clockOf(deps).toISOString(), {
-          actorId: account.id,
-          actorEmail: account.email,
-          ip: addressOf(c, deps),
-        });
-        return c.json(order);
+        return staffChange(c, (at, audit, siteUrl) => undoOrderMove(db, id, to, at, audit, siteUrl));
       })
-      // Admin: a Delivered order back to Packed, with the reason in the audit log.
+      // Admin: a Delivered order back out for delivery, with the reason in its history and the audit log.
       .post('/reopen/:id', requireRole(deps, 'Admin'), async (c) => {
         const id = idParam(c, 'id');
         const raw = field(await readJsonObject(c), 'Reason');
@@ -207,13 +216,7 @@ export function orderRoutes(deps: AppDeps): Hono<AuthEnv> {
         if (reason === '' || reason.length > REOPEN_REASON_MAX_LENGTH) {
           throw AppError.invalidField('Reason', `is required: 1 to ${REOPEN_REASON_MAX_LENGTH} characters saying why`);
         }
-        const account = c.get('account');
-        const order = await reopenDeliveredOrder(db, id, reason, clockOf(deps).toISOString(), {
-          actorId: account.id,
-          actorEmail: account.email,
-          ip: addressOf(c, deps),
-        });
-        return c.json(order);
+        return staffChange(c, (at, audit, siteUrl) => reopenDeliveredOrder(db, id, reason, at, audit, siteUrl));
       })
   );
 }
