@@ -14,6 +14,7 @@ export const SHEET_COLUMNS = [
   'ItemContent',
   'ItemHidden',
   'Availability',
+  'ReorderLevel',
   'Size',
   'UnitPrice',
   'Discount',

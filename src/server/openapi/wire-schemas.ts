@@ -152,6 +152,7 @@ const itemFields = {
   SellingPrice: rupees,
   ItemUpdatedTime: time,
   ProductCode: z.string().nullable(),
+  ReorderLevel: count.nullable(),
 };
 export const itemSchema = named('Item', z.object(itemFields));
 
