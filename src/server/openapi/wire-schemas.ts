@@ -28,6 +28,7 @@ import type { StoreDeliveryDto } from '../../lib/domain/delivery-area.ts';
 import type { FeedClientDto } from '../../lib/domain/feed-rules.ts';
 import type { OrderDto, OrderItemDto, OrderMoveDto } from '../../lib/domain/orders.ts';
 import type { OrderAgainLineDto, StockAlertDto } from '../../lib/domain/shopper.ts';
+import { STOCK_REASONS, type StockHistoryEntryDto } from '../../lib/domain/stock-history.ts';
 import type { OrderSlotDto } from '../../lib/domain/slots.ts';
 import type {
   AuditEntryDto,
@@ -155,6 +156,20 @@ const itemFields = {
   ReorderLevel: count.nullable(),
 };
 export const itemSchema = named('Item', z.object(itemFields));
+
+export const stockHistoryEntrySchema = named(
+  'StockHistoryEntry',
+  z.object({
+    At: time,
+    Change: z.int(),
+    Before: count,
+    After: count,
+    Reason: z.enum(STOCK_REASONS),
+    By: z.string(),
+    OrderID: id.nullable(),
+  }),
+  'One change of an item\'s stock (`Change` = `After` - `Before`).',
+);
 
 export const sectionWithListSchema = named(
   'SectionWithList',
@@ -642,6 +657,7 @@ export type WireSchemasCoverTheirInterfaces = [
   Assert<Covers<Out<typeof storeSchema>, StoreDto>>,
   Assert<Covers<Out<typeof sectionSchema>, SectionDto>>,
   Assert<Covers<Out<typeof itemSchema>, ItemDto>>,
+  Assert<Covers<Out<typeof stockHistoryEntrySchema>, StockHistoryEntryDto>>,
   Assert<Covers<Out<typeof sectionWithListSchema>, SectionWithListDto>>,
   Assert<Covers<Out<typeof bookSummarySchema>, BookSummaryDto>>,
   Assert<Covers<Out<typeof bookSchema>, BookDto>>,
