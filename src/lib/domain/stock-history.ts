@@ -29,6 +29,23 @@ export interface StockHistoryEntryDto {
   OrderID: number | null;
 }
 
+/** Each reason as staff read it in an item's history. */
+export const STOCK_REASON_LABEL: Record<StockReasonName, string> = {
+  order: 'Order',
+  cancellation: 'Order cancelled',
+  packing: 'Packing',
+  feed: 'Stock feed',
+  import: 'Import',
+  edit: 'Staff edit',
+  opening: 'Opening stock',
+  seed: 'Demo data',
+};
+
+/** A change as people read it: `+5`, `-2`, `0`. */
+export function signedChange(change: number): string {
+  return change > 0 ? `+${change}` : String(change);
+}
+
 /** Who a row names when neither an account nor a feed key made the change. */
 const BY_DEFAULT: Record<StockReasonName, string> = {
   order: 'A customer',
