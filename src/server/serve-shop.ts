@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApp } from './app.ts';
-import { createReorderMailer } from './catalogue/reorder-mail.ts';
 import { removeUnconfirmedAccounts } from './auth/registration.ts';
+import { createReorderMailer } from './catalogue/reorder-mail.ts';
 import type { Config } from './config.ts';
 import { fastOrders } from './fast-orders.ts';
 import { fastReads, firstFastPath } from './fast-reads.ts';

@@ -5,9 +5,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, silentLogger } from '../../src/server/app.ts';
+import { createReorderMailer } from '../../src/server/catalogue/reorder-mail.ts';
 import { openDb } from '../../src/server/db/connection.ts';
 import { fastOrders } from '../../src/server/fast-orders.ts';
-import { createReorderMailer } from '../../src/server/catalogue/reorder-mail.ts';
 import { createMailQueue } from '../../src/server/mail-queue.ts';
 import { listen } from '../../src/server/runtime.ts';
 

@@ -35,11 +35,7 @@ describe('the low-stock mail with two API processes on postgres', () => {
   it('queues one mail per store and staff address, whichever process looked first', async () => {
     expect(new Set(processes.map((p) => p.child.pid)).size).toBe(2);
     const reorderMails = () =>
-      t.db.db
-        .selectFrom('mail_queue')
-        .select(['to_address', 'subject'])
-        .where('kind', '=', 'stock.reorder')
-        .execute();
+      t.db.db.selectFrom('mail_queue').select(['to_address', 'subject']).where('kind', '=', 'stock.reorder').execute();
     // Both processes looked as they started; give the slower one time to finish its look.
     for (let i = 0; i < 50 && (await reorderMails()).length < 4; i++) await new Promise((r) => setTimeout(r, 100));
     await new Promise((r) => setTimeout(r, 500));
@@ -50,7 +46,11 @@ describe('the low-stock mail with two API processes on postgres', () => {
       'sita@aisle.test Low stock at Clean Home: 1 item to reorder',
       'sita@aisle.test Low stock at Green Grocer: 1 item to reorder',
     ]);
-    const claims = await t.db.db.selectFrom('reorder_mails').select(['store_id', 'items']).orderBy('store_id').execute();
+    const claims = await t.db.db
+      .selectFrom('reorder_mails')
+      .select(['store_id', 'items'])
+      .orderBy('store_id')
+      .execute();
     expect(claims).toEqual([
       { store_id: 1, items: 1 },
       { store_id: 3, items: 1 },

@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ItemDto } from '../../src/lib/domain/catalogue.ts';
 import type { FeedClientDto } from '../../src/lib/domain/feed-rules.ts';
@@ -9,7 +10,6 @@ import { insertCatalogue } from '../fixtures/catalogue.ts';
 import { addCustomers, type Customer, cartBody, line } from './cart-helpers.ts';
 import { DIALECTS } from './harness.ts';
 import { createStaffTestApp, type Err, STAFF_JWT_SECRET, type StaffTestApp } from './staff-helpers.ts';
-import type { Kysely } from 'kysely';
 
 // Issue 33, item 4. The fixture catalogue: Apple (item 1, store 1, 40 in stock), Cherry
 // (item 3, store 1, sold out), Soap Bar (item 4, store 3, 100 in stock).
@@ -114,13 +114,24 @@ describe.each(DIALECTS)('the stock ledger on %s', (dialect) => {
   it('after orders, cancellations, feeds, imports and edits at once, each stock is the sum of its ledger', async () => {
     const shopping = shoppers.map(async (who, i) => {
       for (let round = 0; round < 4; round++) {
-        const placed = await order(who, [line(APPLE.id, APPLE.store, 1 + ((i + round) % 3)), line(SOAP.id, SOAP.store, 2)]);
-        if (placed.status === 201 && (i + round) % 2 === 0) expect((await cancel(who, placed.body.OrderID)).status).toBe(200);
+        const placed = await order(who, [
+          line(APPLE.id, APPLE.store, 1 + ((i + round) % 3)),
+          line(SOAP.id, SOAP.store, 2),
+        ]);
+        if (placed.status === 201 && (i + round) % 2 === 0)
+          expect((await cancel(who, placed.body.OrderID)).status).toBe(200);
       }
     });
     const feeding = (async () => {
       for (let k = 0; k < 5; k++) {
-        expect((await feed([{ ItemID: APPLE.id, Availability: 30 + k }, { ItemID: SOAP.id, Availability: 90 - k }])).status).toBe(200);
+        expect(
+          (
+            await feed([
+              { ItemID: APPLE.id, Availability: 30 + k },
+              { ItemID: SOAP.id, Availability: 90 - k },
+            ])
+          ).status,
+        ).toBe(200);
       }
     })();
     const editing = (async () => {
@@ -167,7 +178,7 @@ describe.each(DIALECTS)('the stock ledger on %s', (dialect) => {
     const res = await history(CHERRY.id);
     expect(res.status).toBe(200);
     expect(res.headers.get('X-Total-Count')).toBe('4');
-    expect(res.body.map(({ At: _, ...rest }) => rest)).toEqual([
+    expect(res.body.map(({ At: _, EntryID: __, ...rest }) => rest)).toEqual([
       { Change: -3, Before: 10, After: 7, Reason: 'feed', By: 'Feed key "Till"', OrderID: null },
       { Change: 2, Before: 8, After: 10, Reason: 'cancellation', By: 'Shopper 0', OrderID: placed.body.OrderID },
       { Change: -2, Before: 10, After: 8, Reason: 'order', By: 'Shopper 0', OrderID: placed.body.OrderID },
@@ -175,6 +186,8 @@ describe.each(DIALECTS)('the stock ledger on %s', (dialect) => {
     ]);
     const times = res.body.map((r) => r.At);
     expect([...times].sort().reverse()).toEqual(times);
+    const ids = res.body.map((r) => r.EntryID);
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
 
     const page = await history(CHERRY.id, '?limit=2&page=1');
     expect(page.body.map((r) => r.Reason)).toEqual(['order', 'edit']);

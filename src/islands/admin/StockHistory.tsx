@@ -65,8 +65,8 @@ export function StockHistory({ itemId }: { itemId: number }) {
             </tr>
           </thead>
           <tbody>
-            {rows.map((r, i) => (
-              <tr key={`${r.At}-${i}`} className="border-t border-slate-200 align-top">
+            {rows.map((r) => (
+              <tr key={r.EntryID} className="border-t border-slate-200 align-top">
                 <td className="py-1.5 pr-2 text-xs text-slate-700">{formatWhen(r.At)}</td>
                 <td
                   className={`py-1.5 pr-2 text-right font-semibold tabular-nums ${r.Change < 0 ? 'text-red-700' : 'text-brand-800'}`}
@@ -82,7 +82,10 @@ export function StockHistory({ itemId }: { itemId: number }) {
                   {r.OrderID !== null && (
                     <>
                       {' '}
-                      <a className="font-semibold text-brand-800 underline" href={`/app/edu-shopy/order?id=${r.OrderID}`}>
+                      <a
+                        className="font-semibold text-brand-800 underline"
+                        href={`/app/edu-shopy/order?id=${r.OrderID}`}
+                      >
                         #{r.OrderID}
                       </a>
                     </>
@@ -95,7 +98,11 @@ export function StockHistory({ itemId }: { itemId: number }) {
         </table>
       )}
       {total !== null && rows.length < total && (
-        <button type="button" className={`${buttonStyles.secondary} mt-2 min-h-12`} onClick={() => setPage((p) => p + 1)}>
+        <button
+          type="button"
+          className={`${buttonStyles.secondary} mt-2 min-h-12`}
+          onClick={() => setPage((p) => p + 1)}
+        >
           Show older changes
         </button>
       )}

@@ -2320,6 +2320,7 @@ export interface components {
         };
         /** @description One change of an item's stock (`Change` = `After` - `Before`). */
         StockHistoryEntry: {
+            EntryID: number;
             At: string;
             Change: number;
             Before: number;

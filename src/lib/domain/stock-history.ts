@@ -2,20 +2,13 @@
 // person did it, which items are due for reordering and the shop's day a daily mail counts.
 
 /** Why an item's stock changed: each ledger row carries one. */
-export const STOCK_REASONS = [
-  'order',
-  'cancellation',
-  'packing',
-  'feed',
-  'import',
-  'edit',
-  'opening',
-  'seed',
-] as const;
+export const STOCK_REASONS = ['order', 'cancellation', 'packing', 'feed', 'import', 'edit', 'opening', 'seed'] as const;
 export type StockReasonName = (typeof STOCK_REASONS)[number];
 
 /** One row of `GET /api/Item/StockHistory/{ItemID}`, newest first. */
 export interface StockHistoryEntryDto {
+  /** The ledger row's id: later changes have larger ones. */
+  EntryID: number;
   /** ISO 8601 time of the change. */
   At: string;
   /** Units added (positive) or taken (negative). */

@@ -47,7 +47,10 @@ export async function queueReorderMails(db: Kysely<Database>, now: Date, siteUrl
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
-          selectFrom('reorder_mails as m').select('m.store_id').whereRef('m.store_id', '=', 's.id').where('m.day', '=', day),
+          selectFrom('reorder_mails as m')
+            .select('m.store_id')
+            .whereRef('m.store_id', '=', 's.id')
+            .where('m.day', '=', day),
         ),
       ),
     )

@@ -122,9 +122,7 @@ const ORDER_LEDGER_KEYS = [
 export function ledgerPart(q: QueryCreator<Database>, n: number, a: () => never) {
   return q
     .insertInto('stock_ledger')
-    .values(
-      Array.from({ length: n }, () => Object.fromEntries(ORDER_LEDGER_KEYS.map((k) => [k, a()])) as never),
-    );
+    .values(Array.from({ length: n }, () => Object.fromEntries(ORDER_LEDGER_KEYS.map((k) => [k, a()])) as never));
 }
 
 /** SQLite: an order's ledger rows (`ledgerPart`) as a statement of their own. */
@@ -165,6 +163,7 @@ export async function readStockHistory(
   const { rows, total } = await paginate(query, page, (q) =>
     q
       .select([
+        'l.id',
         'l.at',
         'l.change',
         'l.stock_before',
@@ -180,6 +179,7 @@ export async function readStockHistory(
   return {
     total,
     rows: rows.map((r) => ({
+      EntryID: r.id,
       At: r.at,
       Change: r.change,
       Before: r.stock_before,

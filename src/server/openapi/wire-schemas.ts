@@ -28,7 +28,6 @@ import type { StoreDeliveryDto } from '../../lib/domain/delivery-area.ts';
 import type { FeedClientDto } from '../../lib/domain/feed-rules.ts';
 import type { OrderDto, OrderItemDto, OrderMoveDto } from '../../lib/domain/orders.ts';
 import type { OrderAgainLineDto, StockAlertDto } from '../../lib/domain/shopper.ts';
-import { STOCK_REASONS, type StockHistoryEntryDto } from '../../lib/domain/stock-history.ts';
 import type { OrderSlotDto } from '../../lib/domain/slots.ts';
 import type {
   AuditEntryDto,
@@ -37,6 +36,7 @@ import type {
   StaffSectionDto,
   StoreDbDto,
 } from '../../lib/domain/staff-dtos.ts';
+import { STOCK_REASONS, type StockHistoryEntryDto } from '../../lib/domain/stock-history.ts';
 import type { FeedAnswer } from '../feeds/stock-feed.ts';
 
 /** The component names of the document's schemas. */
@@ -160,6 +160,7 @@ export const itemSchema = named('Item', z.object(itemFields));
 export const stockHistoryEntrySchema = named(
   'StockHistoryEntry',
   z.object({
+    EntryID: id,
     At: time,
     Change: z.int(),
     Before: count,
@@ -168,7 +169,7 @@ export const stockHistoryEntrySchema = named(
     By: z.string(),
     OrderID: id.nullable(),
   }),
-  'One change of an item\'s stock (`Change` = `After` - `Before`).',
+  "One change of an item's stock (`Change` = `After` - `Before`).",
 );
 
 export const sectionWithListSchema = named(

@@ -125,7 +125,11 @@ async function setStatus(trx: Kysely<Database>, id: number, from: OrderStatus, t
 }
 
 /** A cancel undone: each line's units come out of stock again (item id order, as placing an order locks them). */
-async function takeStockAgain(trx: Kysely<Database>, id: number, source: StockSource & { at: string }): Promise<number> {
+async function takeStockAgain(
+  trx: Kysely<Database>,
+  id: number,
+  source: StockSource & { at: string },
+): Promise<number> {
   const lines = await trx
     .selectFrom('order_lines')
     .select(['item_id', 'qty', 'title'])
