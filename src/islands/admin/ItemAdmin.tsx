@@ -6,6 +6,7 @@ import { formatRupees } from '../../lib/domain/money.ts';
 import { pricePreview } from '../../lib/domain/price-preview.ts';
 import { itemPath } from '../../lib/domain/redirects.ts';
 import type { StaffSectionDto } from '../../lib/domain/staff-dtos.ts';
+import { atReorderLevel } from '../../lib/domain/stock-history.ts';
 import { buttonStyles } from './button-styles.ts';
 import { HiddenSwitch } from './catalogue-cells.tsx';
 import { type Column, DataTable } from './DataTable.tsx';
@@ -136,6 +137,14 @@ function ItemTable({
           <span className="block text-xs font-normal text-slate-600">
             {where(r)}
             {r.ProductCode !== null && r.ProductCode !== '' && <> · Code {r.ProductCode}</>}
+            {r.ReorderLevel !== null && r.ReorderLevel !== undefined && (
+              <>
+                {' · '}
+                <span className={atReorderLevel(r.Availability, r.ReorderLevel) ? 'font-semibold text-red-700' : ''}>
+                  Reorder at {r.ReorderLevel}
+                </span>
+              </>
+            )}
           </span>
         </>
       ),
