@@ -14,7 +14,6 @@ export const SHEET_COLUMNS = [
   'ItemContent',
   'ItemHidden',
   'Availability',
-  'ReorderLevel',
   'Size',
   'UnitPrice',
   'Discount',
@@ -33,6 +32,8 @@ export const SHEET_COLUMNS = [
   'CategoryID',
   'CategoryTitle',
   'ItemUpdatedTime',
+  // Added last (issue 33), so the columns of earlier exports keep their places.
+  'ReorderLevel',
 ] as const;
 
 export type SheetColumn = (typeof SHEET_COLUMNS)[number];
