@@ -5,10 +5,11 @@ import type { FeedClientDto } from '../../src/lib/domain/feed-rules.ts';
 import type { OrderDto } from '../../src/lib/domain/orders.ts';
 import type { StockHistoryEntryDto } from '../../src/lib/domain/stock-history.ts';
 import { queueReorderMails } from '../../src/server/catalogue/reorder-mail.ts';
+import { migrateTo, migrateToLatest } from '../../src/server/db/migrate.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import { insertCatalogue } from '../fixtures/catalogue.ts';
 import { addCustomers, type Customer, cartBody, line } from './cart-helpers.ts';
-import { DIALECTS } from './harness.ts';
+import { createTestDb, DIALECTS } from './harness.ts';
 import { createStaffTestApp, type Err, STAFF_JWT_SECRET, type StaffTestApp } from './staff-helpers.ts';
 
 // Issue 33, item 4. The fixture catalogue: Apple (item 1, store 1, 40 in stock), Cherry
@@ -248,5 +249,24 @@ describe.each(DIALECTS)('the stock ledger on %s', (dialect) => {
     // Later the same shop day: nothing more; the next day: again.
     expect(await queueReorderMails(db, new Date('2026-03-02T18:00:00.000Z'), 'https://shop.aisle.test')).toBe(0);
     expect(await queueReorderMails(db, new Date('2026-03-02T18:31:00.000Z'), 'https://shop.aisle.test')).toBe(2);
+  });
+});
+
+describe.each(DIALECTS)('migration 0320 on %s', (dialect) => {
+  it("opens each existing item's ledger with its stock", async () => {
+    const db = await createTestDb(dialect);
+    try {
+      await migrateTo(db.db, '0260_delivery_slots');
+      await insertCatalogue(db.db);
+      await migrateToLatest(db.db);
+      const items = await db.db.selectFrom('items').select(['id', 'stock']).orderBy('id').execute();
+      const rows = await db.db.selectFrom('stock_ledger').selectAll().orderBy('item_id').execute();
+      expect(rows.map((r) => [r.item_id, r.reason, r.change, r.stock_before, r.stock_after])).toEqual(
+        items.filter((i) => i.stock !== 0).map((i) => [i.id, 'opening', i.stock, 0, i.stock]),
+      );
+      expect(await ledgerBreaks(db.db)).toEqual([]);
+    } finally {
+      await db.cleanup();
+    }
   });
 });
