@@ -255,3 +255,29 @@ export function backInStockMail(title: string, storeTitle: string, itemPath: str
     { text: 'Stock can run out again quickly. We will not write about this item again unless you ask.' },
   ]);
 }
+
+/** One line of a store's low-stock mail. */
+export interface ReorderLine {
+  title: string;
+  productCode: string | null;
+  stock: number;
+  reorderLevel: number;
+}
+
+/** Staff's daily mail of a store's items at or below their reorder level (`catalogue/reorder-mail.ts`). */
+export function reorderMail(storeTitle: string, day: string, lines: readonly ReorderLine[], origin: string) {
+  const items = lines.length === 1 ? '1 item' : `${lines.length} items`;
+  return render(`Low stock at ${storeTitle}: ${items} to reorder (${day})`, [
+    {
+      text: `At ${storeTitle}, ${items} ${lines.length === 1 ? 'is' : 'are'} at or below the reorder level set for ${lines.length === 1 ? 'it' : 'them'}:`,
+    },
+    {
+      table: [
+        ['Item', 'Code', 'In stock', 'Reorder at'],
+        ...lines.map((l) => [l.title, l.productCode ?? '', String(l.stock), String(l.reorderLevel)]),
+      ],
+    },
+    { link: { href: siteLink(origin, '/app/client-store/item?reorder=1'), label: 'See the items to reorder' } },
+    { text: 'This mail comes once a day for each store with items to reorder.' },
+  ]);
+}

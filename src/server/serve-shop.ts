@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApp } from './app.ts';
 import { removeUnconfirmedAccounts } from './auth/registration.ts';
+import { createReorderMailer } from './catalogue/reorder-mail.ts';
 import type { Config } from './config.ts';
 import { fastOrders } from './fast-orders.ts';
 import { fastReads, firstFastPath } from './fast-reads.ts';
@@ -51,6 +52,9 @@ export async function serveShop(config: Config): Promise<void> {
     metrics,
   });
   mailQueue.start();
+  // Each store's low-stock mail, once a shop day however many processes look (`reorder-mail.ts`).
+  const reorderMailer = createReorderMailer({ db: db.db, siteUrl: config.siteUrl, log, mailQueue });
+  reorderMailer.start();
   // Registrations never confirmed are removed after 7 days (`removeUnconfirmedAccounts`); hourly is plenty.
   const sweep = () =>
     removeUnconfirmedAccounts(db.db, new Date()).then(
@@ -76,6 +80,7 @@ export async function serveShop(config: Config): Promise<void> {
   console.error(`Aisle is serving ${db.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} data at ${server.url}`);
   const stop = async () => {
     mailQueue.stop();
+    reorderMailer.stop();
     clearInterval(sweeper);
     await server.close();
     await db.close();

@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, silentLogger } from '../../src/server/app.ts';
+import { createReorderMailer } from '../../src/server/catalogue/reorder-mail.ts';
 import { openDb } from '../../src/server/db/connection.ts';
 import { fastOrders } from '../../src/server/fast-orders.ts';
 import { createMailQueue } from '../../src/server/mail-queue.ts';
@@ -20,6 +21,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'aisle-cart-server-'));
 // A postgres:// URL, or the path of a SQLite file shared with the other processes.
 const db = openDb(/^postgres(ql)?:\/\//.test(databaseUrl) ? { databaseUrl } : { sqliteFile: databaseUrl });
 const mail = { smtpUrl: undefined, outboxDir: join(dataDir, 'outbox') };
+const mailQueue = createMailQueue({ db: db.db, mail, log: silentLogger });
 const deps = {
   db: db.db,
   dialect: db.dialect,
@@ -27,8 +29,10 @@ const deps = {
   jwtSecret,
   mail,
   log: silentLogger,
-  mailQueue: createMailQueue({ db: db.db, mail, log: silentLogger }),
+  mailQueue,
 };
+// As `npm start` does: each store's low-stock mail of the day, looked for now and then every 15 minutes.
+createReorderMailer({ db: db.db, siteUrl: 'http://127.0.0.1:4321', log: silentLogger, mailQueue }).start();
 // As `npm start` serves: placed orders are answered below the framework (`fast-orders.ts`).
 const server = await listen(createApp(deps), '127.0.0.1', 0, fastOrders(deps));
 process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);

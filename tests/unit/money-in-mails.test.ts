@@ -68,6 +68,14 @@ const RENDERED: Record<string, () => { subject: string; text: string; html?: str
   passwordResetMail: () => [templates.passwordResetMail('priya@example.com', 'AB12CD34', 30, ORIGIN)],
   codeGuessingMail: () => [templates.codeGuessingMail('priya@example.com', 10, '2026-11-28 10:00 UTC', ORIGIN)],
   backInStockMail: () => [templates.backInStockMail('Alphonso Mango', 'Fresh Fruit', '/app/section/1/1', ORIGIN)],
+  reorderMail: () => [
+    templates.reorderMail(
+      'Fresh Fruit',
+      '2026-11-27',
+      [{ title: 'Alphonso Mango', productCode: 'MNG-1', stock: 3, reorderLevel: 10 }],
+      ORIGIN,
+    ),
+  ],
 };
 
 describe('money in mails (issue 36)', () => {

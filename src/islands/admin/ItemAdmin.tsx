@@ -6,11 +6,12 @@ import { formatRupees } from '../../lib/domain/money.ts';
 import { pricePreview } from '../../lib/domain/price-preview.ts';
 import { itemPath } from '../../lib/domain/redirects.ts';
 import type { StaffSectionDto } from '../../lib/domain/staff-dtos.ts';
+import { atReorderLevel } from '../../lib/domain/stock-history.ts';
 import { buttonStyles } from './button-styles.ts';
 import { HiddenSwitch } from './catalogue-cells.tsx';
 import { type Column, DataTable } from './DataTable.tsx';
 import { DbWorkspace, useDbChoice } from './DbWorkspace.tsx';
-import { FilterSelect, useQueryId } from './filters.tsx';
+import { FilterSelect, useFilterToggle, useQueryId } from './filters.tsx';
 import { ExportButton, StockCell } from './item-cells.tsx';
 import { ItemFormPanel, PriceTag } from './item-form.tsx';
 import { byId, LoadError, queryId, readEvery, setQueryParam, useLookup } from './Lookups.tsx';
@@ -24,7 +25,8 @@ import { staff } from './staff-client.ts';
  * database (`?db=N`, or of one of its sections): stock edited in place, prices
  * as the shop shows them, content, picture and hidden flag, and a link to each
  * item's public page. `?db=N&edit=I` opens item I's editor (the public item
- * page's "Edit" link).
+ * page's "Edit" link). `?reorder=1` lists only the items at or below their reorder
+ * level (the daily low-stock mail links here).
  */
 export function ItemAdmin() {
   return (
@@ -116,6 +118,7 @@ function ItemTable({
   section?: { id: number | null; set: (id: number | null) => void; rows: StaffSectionDto[] };
 }) {
   const sectionId = section?.id ?? null;
+  const reorder = useFilterToggle('At or below reorder level', 'reorder');
   const where = (r: ItemDto) =>
     dbId === null
       ? (storeById.get(r.StoreID)?.StoreTitle ?? `Store #${r.StoreID}`)
@@ -134,6 +137,14 @@ function ItemTable({
           <span className="block text-xs font-normal text-slate-600">
             {where(r)}
             {r.ProductCode !== null && r.ProductCode !== '' && <> · Code {r.ProductCode}</>}
+            {r.ReorderLevel !== null && r.ReorderLevel !== undefined && (
+              <>
+                {' · '}
+                <span className={atReorderLevel(r.Availability, r.ReorderLevel) ? 'font-semibold text-red-700' : ''}>
+                  Reorder at {r.ReorderLevel}
+                </span>
+              </>
+            )}
           </span>
         </>
       ),
@@ -177,22 +188,28 @@ function ItemTable({
       caption={dbId === null ? 'Items of every store' : `Items of ${dbTitle}`}
       noun="items"
       filterLabel="Find by title or product code"
-      reloadKey={`${dbId ?? 'all'}/${sectionId ?? ''}`}
-      load={(q) => staff.items.list(dbId === null ? q : { ...q, dbId, ...(sectionId === null ? {} : { sectionId }) })}
+      reloadKey={`${dbId ?? 'all'}/${sectionId ?? ''}/${reorder.on}`}
+      load={(q) => {
+        const low = reorder.on ? { ...q, atReorderLevel: true } : q;
+        return staff.items.list(dbId === null ? low : { ...low, dbId, ...(sectionId === null ? {} : { sectionId }) });
+      }}
       rowKey={(r) => r.ItemID}
       rowName={(r) => r.ItemTitle}
       faded={(r) => r.ItemHidden}
       opened={opened}
       toolbar={
-        section !== undefined && (
-          <FilterSelect
-            label="Section"
-            allLabel="All sections"
-            value={section.id}
-            onChange={section.set}
-            options={section.rows.map((s) => ({ value: s.SectionID, label: s.SectionTitle }))}
-          />
-        )
+        <>
+          {section !== undefined && (
+            <FilterSelect
+              label="Section"
+              allLabel="All sections"
+              value={section.id}
+              onChange={section.set}
+              options={section.rows.map((s) => ({ value: s.SectionID, label: s.SectionTitle }))}
+            />
+          )}
+          {reorder.control}
+        </>
       }
       toolbarWith={({ filter }) =>
         dbId !== null && (
@@ -200,7 +217,7 @@ function ItemTable({
         )
       }
       columns={columns}
-      empty={<p>No items here yet.</p>}
+      empty={<p>{reorder.on ? 'No item here is at or below its reorder level.' : 'No items here yet.'}</p>}
       actions={(r) => (
         <a href={itemPath(r.ItemID, r.DbID)} className={buttonStyles.row}>
           View in shop<span className="sr-only"> {r.ItemTitle}</span>

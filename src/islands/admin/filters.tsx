@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { type ReactNode, useCallback, useId, useState } from 'react';
 import type { StoreDto } from '../../lib/domain/catalogue.ts';
 import { queryId, setQueryParam } from './Lookups.tsx';
 
@@ -73,4 +73,25 @@ export function StoreFilter({
       options={(stores ?? []).map((s) => ({ value: s.StoreID, label: s.StoreTitle }))}
     />
   );
+}
+
+/** A yes/no filter of the toolbar: whether it is on, and its check box, kept in the page's address as `?{name}=1`. */
+export function useFilterToggle(label: string, name: string): { on: boolean; control: ReactNode } {
+  const id = useId();
+  const [value, set] = useQueryId(name);
+  const control = (
+    <div className="flex min-h-12 items-center gap-2 self-end">
+      <input
+        id={id}
+        type="checkbox"
+        checked={value === 1}
+        onChange={(e) => set(e.target.checked ? 1 : null)}
+        className="size-5 rounded border-slate-400 text-brand-800"
+      />
+      <label htmlFor={id} className="text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+    </div>
+  );
+  return { on: value === 1, control };
 }

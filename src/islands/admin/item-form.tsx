@@ -18,6 +18,7 @@ import type { FormDone } from './DataTable.tsx';
 import { FormShell } from './FormShell.tsx';
 import { HtmlField } from './HtmlField.tsx';
 import { queryId, readEvery, useLookup } from './Lookups.tsx';
+import { StockHistory } from './StockHistory.tsx';
 import { staff } from './staff-client.ts';
 import { TextArea, TextInput } from './TextFields.tsx';
 import { useResourceForm } from './useResourceForm.ts';
@@ -37,6 +38,7 @@ interface ItemValues extends Record<string, string | boolean> {
   ItemContent: string;
   ItemHidden: boolean;
   ProductCode: string;
+  ReorderLevel: string;
 }
 
 function toInput(v: ItemValues, dbId: number): Record<string, unknown> {
@@ -110,6 +112,7 @@ export function ItemFormPanel({
       ItemContent: row?.ItemContent ?? '',
       ItemHidden: row?.ItemHidden ?? false,
       ProductCode: row?.ProductCode ?? '',
+      ReorderLevel: row?.ReorderLevel === null || row?.ReorderLevel === undefined ? '' : String(row.ReorderLevel),
     },
     toInput: (v: ItemValues) => toInput(v, dbId),
     done,
@@ -154,6 +157,13 @@ export function ItemFormPanel({
             label="Stock (units)"
             inputMode="numeric"
             hint={`0 to ${STOCK_MAX.toLocaleString('en-IN')}.`}
+          />
+          <TextInput
+            form={form}
+            name="ReorderLevel"
+            label="Reorder level"
+            inputMode="numeric"
+            hint="At or below this stock the item is in its store's daily low-stock mail; empty for none."
           />
           <TextInput
             form={form}
@@ -203,6 +213,7 @@ export function ItemFormPanel({
           </div>
         </div>
       </fieldset>
+      {row !== null && <StockHistory itemId={row.ItemID} />}
       <TextArea
         form={form}
         name="ItemMetaDescription"

@@ -503,6 +503,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Item/StockHistory/{ItemID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An item's stock ledger, newest first: every change with its reason, who made it, before and after */
+        get: operations["getItemStockHistoryItemID"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Item/Read/{id}/{dbId}": {
         parameters: {
             query?: never;
@@ -2104,6 +2121,7 @@ export interface components {
             SellingPrice: number;
             ItemUpdatedTime: string;
             ProductCode: string | null;
+            ReorderLevel: number | null;
         };
         ItemDeleted: {
             Message: string;
@@ -2187,6 +2205,7 @@ export interface components {
                 SellingPrice: number;
                 ItemUpdatedTime: string;
                 ProductCode: string | null;
+                ReorderLevel: number | null;
                 MaxQtyPerItem: number;
             } | null;
         };
@@ -2360,6 +2379,18 @@ export interface components {
             Size: string;
             Availability: number;
             CreatedTime: string;
+        };
+        /** @description One change of an item's stock (`Change` = `After` - `Before`). */
+        StockHistoryEntry: {
+            EntryID: number;
+            At: string;
+            Change: number;
+            Before: number;
+            After: number;
+            /** @enum {string} */
+            Reason: "order" | "cancellation" | "packing" | "feed" | "import" | "edit" | "opening" | "seed";
+            By: string;
+            OrderID: number | null;
         };
         Store: {
             StoreID: number;
@@ -5166,6 +5197,8 @@ export interface operations {
                 dbId?: number;
                 /** @description Only this section */
                 sectionId?: number;
+                /** @description Staff only (else 403): `true` lists only items whose stock is at or below their ReorderLevel */
+                atReorderLevel?: "0" | "1" | "true" | "false";
             };
             header?: never;
             path?: never;
@@ -5190,6 +5223,107 @@ export interface operations {
             };
             /** @description Bad input: `ModelState` names each field and its rule */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over this call’s limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy, or the database cannot be reached just now: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getItemStockHistoryItemID: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 0 (default 0) */
+                page?: number;
+                /** @description Rows a page (1 to 1000, default 10) */
+                limit?: number;
+                /** @description `At` (default `At desc`: newest first) or `At asc` */
+                sort?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ItemID: a positive whole number */
+                ItemID: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of stock changes */
+            200: {
+                headers: {
+                    /** @description Rows in the whole filtered list */
+                    "X-Total-Count": string;
+                    /** @description The page answered */
+                    "X-Page": string;
+                    /** @description Rows a page */
+                    "X-Limit": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockHistoryEntry"][];
+                };
+            };
+            /** @description Bad input: `ModelState` names each field and its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a bad or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such row (or not the caller’s) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5306,6 +5440,7 @@ export interface operations {
                     FlatDiscount?: number;
                     Gst?: number;
                     ProductCode?: string | null;
+                    ReorderLevel?: number | null;
                 };
             };
         };
@@ -5413,6 +5548,7 @@ export interface operations {
                     FlatDiscount?: number;
                     Gst?: number;
                     ProductCode?: string | null;
+                    ReorderLevel?: number | null;
                 };
             };
         };
@@ -5521,6 +5657,7 @@ export interface operations {
                     FlatDiscount?: number;
                     Gst?: number;
                     ProductCode?: string | null;
+                    ReorderLevel?: number | null;
                 };
             };
         };

@@ -20,6 +20,7 @@ import type {
   SectionDto,
   SiteStatusDto,
   StaffSectionDto,
+  StockHistoryEntryDto,
   StoreDbDto,
   StoreDto,
   UploadedDto,
@@ -116,8 +117,12 @@ export interface StaffApi {
     unpublish(sectionId: number, dbId: number): Promise<MessageDto>;
   };
   items: {
-    /** Items in pages, narrowed by `dbId`, `storeId` or `sectionId` in the query. */
-    list(query: ListQuery & { dbId?: number; storeId?: number; sectionId?: number }): Promise<Page<ItemDto>>;
+    /** Items in pages, narrowed by `dbId`, `storeId` or `sectionId`, or to those at or below their reorder level. */
+    list(
+      query: ListQuery & { dbId?: number; storeId?: number; sectionId?: number; atReorderLevel?: boolean },
+    ): Promise<Page<ItemDto>>;
+    /** An item's stock changes in pages, newest first. */
+    stockHistory(id: number, query: ListQuery): Promise<Page<StockHistoryEntryDto>>;
     read(id: number, dbId: number): Promise<ItemDto>;
     create(form: ItemInput): Promise<ItemDto>;
     update(id: number, form: ItemInput): Promise<ItemDto>;
@@ -223,6 +228,7 @@ export function createStaffApi(data: DataAccess): StaffApi {
     items: {
       list: (query) => data.list('/api/Item/ReadAll', query),
       read: (id, dbId) => data.read(`/api/Item/Read/${id}/${dbId}`),
+      stockHistory: (id, query) => data.list(`/api/Item/StockHistory/${id}`, query),
       create: (form) => data.create('/api/Item/Create', form),
       update: (id, form) => data.update(`/api/Item/Edit/${id}`, form),
       patch: (id, change) => data.patch(`/api/Item/Edit/${id}`, change),

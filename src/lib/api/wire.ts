@@ -24,6 +24,7 @@ export type CategoryDto = Schemas['Category'];
 export type StoreDto = Schemas['Store'];
 export type SectionDto = Schemas['Section'];
 export type ItemDto = Schemas['Item'];
+export type StockHistoryEntryDto = Schemas['StockHistoryEntry'];
 export type StoreDbDto = Schemas['StoreDb'];
 export type StaffSectionDto = Schemas['StaffSection'];
 export type AuditEntryDto = Schemas['AuditEntry'];

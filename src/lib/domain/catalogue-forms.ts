@@ -11,6 +11,7 @@ import {
   itemOrderField,
   META_MAX_LENGTH,
   moneyField,
+  optionalStockField,
   percentField,
   productCodeField,
   qtyLimitField,
@@ -89,6 +90,8 @@ const itemShape = {
   FlatDiscount: moneyField('FlatDiscount'),
   Gst: gstField('Gst'),
   ProductCode: productCodeField('ProductCode'),
+  /** At or below this stock the item is in its store's daily low-stock mail; null: none. */
+  ReorderLevel: optionalStockField('ReorderLevel'),
 };
 
 /**
@@ -108,6 +111,7 @@ export const itemForm: FormSpec<typeof itemShape> = {
     FlatDiscount: 0,
     Gst: 0,
     ProductCode: null,
+    ReorderLevel: null,
   },
   cross: (v) =>
     v.FlatDiscount > v.UnitPrice

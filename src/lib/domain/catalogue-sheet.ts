@@ -32,6 +32,8 @@ export const SHEET_COLUMNS = [
   'CategoryID',
   'CategoryTitle',
   'ItemUpdatedTime',
+  // Added last (issue 33), so the columns of earlier exports keep their places.
+  'ReorderLevel',
 ] as const;
 
 export type SheetColumn = (typeof SHEET_COLUMNS)[number];

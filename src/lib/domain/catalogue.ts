@@ -65,6 +65,8 @@ export interface ItemDto {
   ItemUpdatedTime: string;
   /** The store's own code for the item (its till's or ERP's), unique in the store; null when it has none. */
   ProductCode?: string | null;
+  /** At or below this stock the item is in its store's daily low-stock mail; null when it has none. */
+  ReorderLevel?: number | null;
 }
 
 /** `GET /api/Section/ReadSectionWithList/{sectionId}/{dbId}`. */

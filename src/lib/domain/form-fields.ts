@@ -139,6 +139,20 @@ export function stockField(field: string) {
   );
 }
 
+/** A stock level that may be left unset: empty or null is none, else a whole number from 0 to STOCK_MAX. */
+export function optionalStockField(field: string) {
+  const rule = `must be a whole number from 0 to ${STOCK_MAX}, or empty for none`;
+  return z.preprocess(
+    (v) => (v === '' || (typeof v === 'string' && v.trim() === '') ? null : numberFromText(v)),
+    z
+      .number({ error: `${field} ${rule}.` })
+      .int(`${field} ${rule}.`)
+      .min(0, `${field} ${rule}.`)
+      .max(STOCK_MAX, `${field} ${rule}.`)
+      .nullable(),
+  );
+}
+
 /** A store's most of one item per order: 1 to MAX_CART_QTY. */
 export function qtyLimitField(field: string) {
   const rule = MAX_QTY_PER_ITEM_RULE;

@@ -141,6 +141,7 @@ export const ITEM_CELL_READERS = {
   Size: 'text',
   ProductCode: 'text',
   Availability: 'number',
+  ReorderLevel: 'number',
   UnitPrice: 'number',
   Discount: 'number',
   FlatDiscount: 'number',

@@ -7,10 +7,13 @@ import { ITEM_WRITABLE_COLUMNS, type ItemWrite } from './item-columns.ts';
 import { markContentChanged } from './site-state.ts';
 import { inTransaction } from './staff.ts';
 import { releaseStockAlerts } from './stock-alerts.ts';
+import { lockStock, recordStockChanges } from './stock-ledger.ts';
 
 /** Who writes the plan, when, and the site origin for the back-in-stock mails it sends. */
 export interface PlanWriter {
   at: string;
+  /** The staff member running it (its stock ledger rows name them); null at the command line. */
+  actorId?: number | null | undefined;
   siteUrl?: string | undefined;
 }
 
@@ -35,8 +38,21 @@ export async function writePlan(
     await writeParents(trx, plan, at);
     let done = 0;
     await clearMovedCodes(trx, updates);
+    const source = { reason: 'import', accountId: writer.actorId, at } as const;
     for (const batch of chunks(updates)) {
+      // The stock each item has under its lock is what the ledger records as before.
+      const stockBefore = await lockStock(
+        trx,
+        batch.map((p) => (p.existing as Item).id),
+      );
       await updateItems(trx, batch, at);
+      await recordStockChanges(
+        trx,
+        batch.map((p) => {
+          const itemId = (p.existing as Item).id;
+          return { ...source, itemId, before: stockBefore.get(itemId) ?? p.columns.stock, after: p.columns.stock };
+        }),
+      );
       // Items whose stock came back answer their back-in-stock requests in this transaction.
       const restocked = batch
         .filter((p) => (p.existing as Item).stock <= 0 && p.columns.stock > 0)
@@ -46,7 +62,7 @@ export async function writePlan(
       progress(done);
     }
     for (const batch of chunks(creates)) {
-      await trx
+      const created = await trx
         .insertInto('items')
         .values(
           batch.map((p) => ({
@@ -57,7 +73,12 @@ export async function writePlan(
             updated_at: at,
           })),
         )
+        .returning(['id', 'stock'])
         .execute();
+      await recordStockChanges(
+        trx,
+        created.map((r) => ({ ...source, itemId: r.id, before: 0, after: r.stock })),
+      );
       done += batch.length;
       progress(done);
     }

@@ -47,6 +47,7 @@ export const ITEM_COLUMNS = {
   selling_price: { field: 'SellingPrice', role: 'derived', sql: 'integer' },
   updated_at: { field: 'ItemUpdatedTime', role: 'stamp', sql: 'text' },
   product_code: { field: 'ProductCode', role: 'form', sql: 'text' },
+  reorder_level: { field: 'ReorderLevel', role: 'form', sql: 'integer' },
 } as const satisfies { [C in keyof ItemsTable]-?: ItemColumnSpec };
 
 type Columns = typeof ITEM_COLUMNS;
@@ -93,6 +94,7 @@ export function formOfItem(row: Item): ItemForm {
     FlatDiscount: paiseToRupees(row.flat_discount),
     Gst: bpsToPercent(row.gst_bps),
     ProductCode: row.product_code,
+    ReorderLevel: row.reorder_level,
   };
 }
 
@@ -117,6 +119,7 @@ export function itemColumnsOf(form: ItemForm): ItemWrite {
     gst_bps: price.gstBps,
     selling_price: sellingPrice(price),
     product_code: form.ProductCode,
+    reorder_level: form.ReorderLevel,
   };
 }
 
@@ -143,6 +146,7 @@ export function sheetValueOf(column: keyof ItemsTable, value: unknown): unknown 
       return value !== 0;
     case 'product_code':
     case 'section_id':
+    case 'reorder_level':
       return value ?? '';
     default:
       return value;

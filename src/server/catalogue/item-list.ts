@@ -26,6 +26,8 @@ export interface ItemFilters {
   sectionId?: number | undefined;
   /** Only items changed after this stored time. */
   updatedSince?: string | undefined;
+  /** Only items at or below their reorder level (staff; `atReorderLevel` in lib/domain/stock-history.ts). */
+  atReorderLevel?: boolean | undefined;
 }
 
 /** How the public item list is ordered, and what it lets the public ask (`http/public-list.ts`). */
@@ -57,7 +59,7 @@ export async function leadItemFilter(
   db: Kysely<Database>,
   filters: ItemFilters,
 ): Promise<{ filters: ItemFilters; constant: ItemSortColumn[] } | null> {
-  const { storeId, dbId, sectionId, updatedSince } = filters;
+  const { storeId, dbId, sectionId, updatedSince, atReorderLevel } = filters;
   if (sectionId !== undefined) {
     const section = await db
       .selectFrom('sections as s')
@@ -69,15 +71,15 @@ export async function leadItemFilter(
     if ((dbId !== undefined && dbId !== section.db_id) || (storeId !== undefined && storeId !== section.store_id)) {
       return null;
     }
-    return { filters: { sectionId, updatedSince }, constant: ['store_id', 'db_id'] };
+    return { filters: { sectionId, updatedSince, atReorderLevel }, constant: ['store_id', 'db_id'] };
   }
   if (dbId !== undefined) {
     const storeDb = await db.selectFrom('store_dbs').select('store_id').where('id', '=', dbId).executeTakeFirst();
     if (storeDb === undefined || (storeId !== undefined && storeId !== storeDb.store_id)) return null;
-    return { filters: { dbId, updatedSince }, constant: ['store_id', 'db_id'] };
+    return { filters: { dbId, updatedSince, atReorderLevel }, constant: ['store_id', 'db_id'] };
   }
-  if (storeId !== undefined) return { filters: { storeId, updatedSince }, constant: ['store_id'] };
-  return { filters: { updatedSince }, constant: [] };
+  if (storeId !== undefined) return { filters: { storeId, updatedSince, atReorderLevel }, constant: ['store_id'] };
+  return { filters: { updatedSince, atReorderLevel }, constant: [] };
 }
 
 /**
@@ -96,6 +98,9 @@ export async function readItemPage(
   if (filters.dbId !== undefined) query = query.where('db_id', '=', filters.dbId);
   if (filters.sectionId !== undefined) query = query.where('section_id', '=', filters.sectionId);
   if (filters.updatedSince !== undefined) query = query.where('updated_at', '>', filters.updatedSince);
+  if (filters.atReorderLevel === true) {
+    query = query.where('reorder_level', 'is not', null).whereRef('stock', '<=', 'reorder_level');
+  }
   // Staff find an item by what they know of it: a word of its title or its product code (issue 35).
   if (list.filter !== '') {
     query = query.where((eb) => eb.or([containsText('title', list.filter), containsText('product_code', list.filter)]));

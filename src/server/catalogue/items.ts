@@ -21,6 +21,7 @@ import {
   type StaffAct,
 } from './staff.ts';
 import { releaseStockAlerts } from './stock-alerts.ts';
+import { lockStock, recordStockChanges } from './stock-ledger.ts';
 import { findStoreDbForField } from './store-dbs.ts';
 
 /** The columns of an item form; SellingPrice always follows from the pricing rules, never from the client. */
@@ -49,6 +50,7 @@ export function toItemDto(row: Item): ItemDto {
     SellingPrice: paiseToRupees(row.selling_price),
     ItemUpdatedTime: row.updated_at,
     ProductCode: row.product_code,
+    ReorderLevel: row.reorder_level,
   };
 }
 
@@ -172,6 +174,9 @@ export function createItem(db: Kysely<Database>, act: StaffAct, body: Record<str
       .values({ store_id: storeDb.store_id, db_id: form.DbID, ...columnsOf(form, act.at) })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordStockChanges(trx, [
+      { reason: 'edit', accountId: act.actorId, at: act.at, itemId: row.id, before: 0, after: row.stock },
+    ]);
     if (await dbIsPublic(trx, row.db_id)) await markContentChanged(trx, act.at);
     await auditStaff(trx, act, 'item.created', `item:${row.id}`, {
       ...formOfItem(row),
@@ -192,6 +197,8 @@ export function editItem(
 ): Promise<Item> {
   assertBodyId(body, 'ItemID', id);
   return inTransaction(db, async (trx) => {
+    // Locked first: the stock it has now is the ledger's before, and no order changes it meanwhile.
+    await lockStock(trx, [id]);
     const current = await findItemOr404(trx, id);
     assertUnchanged(body, 'DbID', current.db_id, 'an item stays in its store database');
     assertUnchanged(body, 'StoreID', current.store_id, 'an item stays in the store of its database');
@@ -211,6 +218,9 @@ export function editItem(
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordStockChanges(trx, [
+      { reason: 'edit', accountId: act.actorId, at: act.at, itemId: id, before: current.stock, after: row.stock },
+    ]);
     if (await dbIsPublic(trx, row.db_id)) await markContentChanged(trx, act.at);
     // Any edit that leaves the item for sale and in stock answers the requests still waiting for it.
     if (row.stock > 0 && row.hidden === 0) {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sellingPrice } from '../../lib/domain/pricing.ts';
 import type { Database, Item } from '../db/schema.ts';
+import { recordStockChanges, type StockSource } from './stock-ledger.ts';
 
 /** What a stock and price feed sets on one item; fields left out keep their values. */
 export interface StockChange {
@@ -24,13 +25,15 @@ export interface StockChangeResult {
  * so an order taking stock (`stock = stock - qty where stock >= qty`) waits for
  * this write and re-checks against the new count: nothing is ever oversold.
  * SellingPrice follows from the prices, as on every other write. Whatever must
- * react to stock coming back (back-in-stock alerts) hooks in here.
+ * react to stock coming back (back-in-stock alerts) hooks in here; a stock change
+ * writes its ledger row (`stock-ledger.ts`), naming `source`.
  */
 export async function applyStockChange(
   trx: Kysely<Database>,
   current: Item,
   change: StockChange,
   at: string,
+  source: StockSource,
 ): Promise<StockChangeResult> {
   const price = {
     unitPrice: change.unitPrice ?? current.unit_price,
@@ -65,5 +68,6 @@ export async function applyStockChange(
     .where('id', '=', current.id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  await recordStockChanges(trx, [{ ...source, itemId: current.id, at, before: current.stock, after: after.stock }]);
   return { before: current, after, changed: true };
 }

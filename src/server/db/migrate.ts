@@ -16,6 +16,7 @@ import * as m0240 from './migrations/0240_cart_line_times.ts';
 import * as m0250 from './migrations/0250_store_delivery.ts';
 import * as m0260 from './migrations/0260_delivery_slots.ts';
 import * as m0280 from './migrations/0280_order_statuses.ts';
+import * as m0320 from './migrations/0320_stock_ledger.ts';
 import type { Database } from './schema.ts';
 
 // A static list instead of a folder scan: works the same from source, from a
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0250_store_delivery': m0250,
   '0260_delivery_slots': m0260,
   '0280_order_statuses': m0280,
+  '0320_stock_ledger': m0320,
 };
 
 /** Brings the database to the latest schema; throws with the failing migration's name. */

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Selectable, Updateable } from 'kysely';
 import type { OrderMoveKind, OrderStatusName } from '../../lib/domain/orders.ts';
+import type { StockReasonName } from '../../lib/domain/stock-history.ts';
 
 /**
  * Table types for the whole database, one interface per table.
@@ -45,6 +46,8 @@ export interface Database {
   account_mfa: AccountMfaTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
   store_delivery: StoreDeliveryTable;
+  stock_ledger: StockLedgerTable;
+  reorder_mails: ReorderMailsTable;
 }
 
 type Id = Generated<number>;
@@ -125,6 +128,8 @@ export interface ItemsTable {
   updated_at: string;
   /** The store's own code for the item (its till's or ERP's): the API's ProductCode, unique in the store. */
   product_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** At or below this stock the item is in the store's daily low-stock mail (the API's ReorderLevel); null: none. */
+  reorder_level: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type UserKind = 'user' | 'employee';
@@ -482,4 +487,34 @@ export interface AccountMfaTable {
 export interface MfaRecoveryCodesTable {
   user_id: number;
   code_hash: string;
+}
+
+/**
+ * One change of an item's stock (issue 33, migration 0320), written in the transaction
+ * that changed it: an item's stock is the sum of its rows' `change`, and each row's
+ * `stock_before` is the previous row's `stock_after`.
+ */
+export interface StockLedgerTable {
+  id: Id;
+  item_id: number;
+  at: string;
+  change: number;
+  stock_before: number;
+  stock_after: number;
+  reason: StockReasonName;
+  /** The staff member or customer who changed it; null for a feed, an import without one, the opening and the seed. */
+  account_id: number | null;
+  /** The feed key that changed it. */
+  feed_client_id: number | null;
+  order_id: number | null;
+}
+
+/** A store's low-stock mail of one shop day, claimed in the transaction that queues it: sent once. */
+export interface ReorderMailsTable {
+  store_id: number;
+  /** `YYYY-MM-DD` in the shop's time zone. */
+  day: string;
+  /** How many items it listed. */
+  items: number;
+  sent_at: string;
 }

@@ -42,6 +42,9 @@ const CATALOGUE_TABLES = [
   'slot_templates',
   'slot_rules',
   'store_delivery',
+  // An item's stock history and a store's low-stock mails go with them.
+  'stock_ledger',
+  'reorder_mails',
   'published_sections',
   'items',
   'sections',
@@ -153,6 +156,9 @@ async function insertCatalogue(trx: Transaction<Database>, dialect: Dialect, pla
     await trx.insertInto('published_sections').values(rows).execute();
   }
   for (const rows of chunked(plan.items, dialect)) await trx.insertInto('items').values(rows).execute();
+  // Each item's stock opens its ledger (the stock always equals the sum of its rows), dated as the item.
+  await sql`insert into stock_ledger (item_id, at, change, stock_before, stock_after, reason)
+    select id, updated_at, stock, 0, stock, 'seed' from items where stock <> 0 order by id`.execute(trx);
   if (dialect === 'postgres') {
     // Explicit ids do not advance a serial's sequence: move each past the largest id.
     for (const table of ID_TABLES) {

@@ -189,7 +189,7 @@ export async function applyFeed(
           bigChanges.push({ line: i, itemId: id, before, after: change.unitPrice });
           continue;
         }
-        const r = await applyStockChange(trx, current, change, meta.at);
+        const r = await applyStockChange(trx, current, change, meta.at, { reason: 'feed', feedClientId: client.id });
         if (r.before.stock <= 0 && r.after.stock > 0) restocked.push(id);
         if (r.changed) {
           changed++;

@@ -130,6 +130,15 @@ export function idQuery(c: Context, name: string): number | undefined {
   return r.id;
 }
 
+/** An optional yes/no query parameter (`true`/`false`/`1`/`0`, any case), or a 400 naming it. */
+export function flagQuery(c: Context, name: string): boolean | undefined {
+  const raw = (queryValue(c, name) ?? '').trim().toLowerCase();
+  if (raw === '') return undefined;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw AppError.invalidField(name, 'must be true or false');
+}
+
 const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
 /**

@@ -36,6 +36,7 @@ import type {
   StaffSectionDto,
   StoreDbDto,
 } from '../../lib/domain/staff-dtos.ts';
+import { STOCK_REASONS, type StockHistoryEntryDto } from '../../lib/domain/stock-history.ts';
 import type { FeedAnswer } from '../feeds/stock-feed.ts';
 
 /** The component names of the document's schemas. */
@@ -152,8 +153,24 @@ const itemFields = {
   SellingPrice: rupees,
   ItemUpdatedTime: time,
   ProductCode: z.string().nullable(),
+  ReorderLevel: count.nullable(),
 };
 export const itemSchema = named('Item', z.object(itemFields));
+
+export const stockHistoryEntrySchema = named(
+  'StockHistoryEntry',
+  z.object({
+    EntryID: id,
+    At: time,
+    Change: z.int(),
+    Before: count,
+    After: count,
+    Reason: z.enum(STOCK_REASONS),
+    By: z.string(),
+    OrderID: id.nullable(),
+  }),
+  "One change of an item's stock (`Change` = `After` - `Before`).",
+);
 
 export const sectionWithListSchema = named(
   'SectionWithList',
@@ -641,6 +658,7 @@ export type WireSchemasCoverTheirInterfaces = [
   Assert<Covers<Out<typeof storeSchema>, StoreDto>>,
   Assert<Covers<Out<typeof sectionSchema>, SectionDto>>,
   Assert<Covers<Out<typeof itemSchema>, ItemDto>>,
+  Assert<Covers<Out<typeof stockHistoryEntrySchema>, StockHistoryEntryDto>>,
   Assert<Covers<Out<typeof sectionWithListSchema>, SectionWithListDto>>,
   Assert<Covers<Out<typeof bookSummarySchema>, BookSummaryDto>>,
   Assert<Covers<Out<typeof bookSchema>, BookDto>>,

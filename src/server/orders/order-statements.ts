@@ -5,6 +5,7 @@
 import { type Insertable, type Kysely, type QueryCreator, sql, type Updateable } from 'kysely';
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
 import { OPEN_ORDER_STATUSES } from '../../lib/domain/orders.ts';
+import { ledgerPart } from '../catalogue/stock-ledger.ts';
 import { compiledPerShape } from '../db/query.ts';
 import type { Database, Item, MailQueueTable, OrderLinesTable, User, UsersTable } from '../db/schema.ts';
 import { mailQueueRows } from '../mail-queue.ts';
@@ -97,7 +98,7 @@ const takeStock = sql`update items set stock = items.stock - v.qty
     from v, stores
     where items.id = v.id and items.store_id = v.store_id and items.hidden = 0 and items.stock >= v.qty
       and stores.id = items.store_id and v.qty <= stores.max_qty_per_item
-    returning items.id, items.store_id, ${sql.join(PRICE_COLUMNS.map((c) => sql.ref(`items.${c}`)))}`;
+    returning items.id, items.store_id, items.stock, ${sql.join(PRICE_COLUMNS.map((c) => sql.ref(`items.${c}`)))}`;
 
 /**
  * `update items … from (values …), stores where stock >= qty and hidden = 0 and qty <=
@@ -105,7 +106,7 @@ const takeStock = sql`update items set stock = items.stock - v.qty
  * Arguments: ItemID, StoreID and quantity of each line.
  */
 export const TAKE_STOCK = compiledPerShape((db: Kysely<Database>, n: number, arg) => {
-  const query = sql<Sold & { id: number; store_id: number }>`
+  const query = sql<Taken>`
     with v (id, store_id, qty) as (values ${lineValues(n, arg, 0)})
     ${takeStock}`;
   return { compile: () => query.compile(db) };
@@ -144,7 +145,8 @@ function argCounter(arg: (i: number) => never): () => never {
 
 /**
  * What follows the stock, one builder a part, each taking its arguments from `a` in
- * the order listed: each line's LINE_KEYS; total, answer, order id; customer id;
+ * the order listed: each line's LINE_KEYS; (PostgreSQL) each line's ledger row
+ * (`orderLedgerArgs`); total, answer, order id; customer id;
  * time, customer id; the mail's MAIL_KEYS; My Address's MY_ADDRESS_KEYS and the
  * customer id. SQLite runs them as separate statements; PostgreSQL as one, which
  * also answers the account's open orders (then the customer id once more).
@@ -182,6 +184,7 @@ export const FINISH_ORDER_PG = compiledPerShape((db: Kysely<Database>, shape: st
   const a = argCounter(arg);
   let query = db
     .with('lines', (q) => finish.lines(base(q), n, a).returning('order_lines.order_id'))
+    .with('ledger', (q) => ledgerPart(base(q), n, a).returning('stock_ledger.id'))
     .with('answer', (q) => finish.answer(base(q), a).returning('orders.id'))
     .with('emptied', (q) => finish.emptied(base(q), a).returning('cart_items.cart_id'))
     .with('cart', (q) => finish.cart(base(q), a).returning('carts.user_id'))
@@ -230,8 +233,8 @@ export function myAddressColumns(a: DeliveryAddressDto, at: string): Updateable<
   };
 }
 
-/** A row the stock update took from, with what the order line copies. */
-export type Taken = Sold & { id: number; store_id: number };
+/** A row the stock update took from, with what the order line copies and the stock it left (for the ledger). */
+export type Taken = Sold & { id: number; store_id: number; stock: number };
 
 /** The account columns the fast path's first statement reads. */
 export const HEAD_USER_COLUMNS = [
@@ -285,7 +288,7 @@ export const HEAD_PG = compiledPerShape((db: Kysely<Database>, shape: string, ar
     ),
     v (id, store_id, qty) as (values ${values}),
     s as (${takeStock})
-    select u.*, (select id from o) as order_id, s.id as s_id, s.store_id as s_store_id,
+    select u.*, (select id from o) as order_id, s.id as s_id, s.store_id as s_store_id, s.stock as s_stock,
       ${sql.join(PRICE_COLUMNS.map((c) => sql`s.${sql.ref(c)} as ${sql.ref(`s_${c}`)}`))}
     from u left join s on true`;
   return { compile: () => query.compile(db) };

@@ -9,6 +9,7 @@ import { overLimitMessage, whyUnsold, withinOpenOrders } from '../../lib/domain/
 import type { OrderDto } from '../../lib/domain/orders.ts';
 import { lineTotal } from '../../lib/domain/pricing.ts';
 import { userById as USER_BY_ID } from '../auth/accounts.ts';
+import { INSERT_LEDGER, orderLedgerArgs } from '../catalogue/stock-ledger.ts';
 import type { Database, Item, User } from '../db/schema.ts';
 import type { ModelState } from '../errors.ts';
 import { mailQueueRows } from '../mail-queue.ts';
@@ -36,7 +37,6 @@ import {
   QUEUE_MAIL,
   READ_SHORT_LINE,
   SAVE_MY_ADDRESS,
-  type Sold,
   STORE_ANSWER,
   TAKE_STOCK,
   type Taken,
@@ -166,7 +166,7 @@ export function* orderSteps(
   }
   const order = { id: orderId };
   const byKey = new Map(taken.map((r) => [`${r.id}:${r.store_id}`, r]));
-  const sold = new Map<number, Sold>();
+  const sold = new Map<number, Taken>();
   for (const line of lines) {
     const row = byKey.get(`${line.itemId}:${line.storeId}`);
     if (row !== undefined) sold.set(line.index, row);
@@ -216,11 +216,13 @@ export function* orderSteps(
   if (slotted.kind !== 'slotted') return slotted;
 
   // Lines in the customer's cart order.
+  const stockLeft: number[] = [];
   const values = [...lines]
     .sort((a, b) => a.index - b.index)
     .map((line) => {
       const row = sold.get(line.index);
       if (row === undefined) throw new Error(`line ${line.index} was neither sold nor short`);
+      stockLeft.push(row.stock);
       return {
         order_id: order.id,
         item_id: line.itemId,
@@ -263,6 +265,13 @@ export function* orderSteps(
   );
   if (mail === undefined) throw new Error('no order mail');
   const lineArgs = values.flatMap((v) => LINE_KEYS.map((k) => v[k]));
+  // Each line's stock ledger row, written with the lines (`stock-ledger.ts`).
+  const ledgerArgs = orderLedgerArgs(
+    values.map((v, i) => ({ itemId: v.item_id, qty: v.qty, stockAfter: stockLeft[i] as number })),
+    at,
+    owner.id,
+    order.id,
+  );
   const mailArgs = MAIL_KEYS.map((k) => mail[k]);
   const address = delivery.saveAsMyAddress ? myAddressColumns(delivery.address, at) : null;
   const addressArgs = address === null ? [] : [...MY_ADDRESS_KEYS.map((k) => address[k]), owner.id];
@@ -271,6 +280,7 @@ export function* orderSteps(
     const shape = `${values.length}:${address === null ? 'no-address' : 'address'}`;
     const [finished] = (yield FINISH_ORDER_PG(db, shape, [
       ...lineArgs,
+      ...ledgerArgs,
       total,
       body,
       order.id,
@@ -288,6 +298,7 @@ export function* orderSteps(
     const open = Number(counted?.open);
     if (!withinOpenOrders(open, openOrdersMax)) return refused(open);
     yield INSERT_LINES(db, values.length, lineArgs);
+    yield INSERT_LEDGER(db, values.length, ledgerArgs);
     yield STORE_ANSWER(db, 'one', [total, body, order.id]);
     yield EMPTY_CART(db, 'one', [owner.id]);
     yield TOUCH_CART(db, 'one', [at, owner.id]);
@@ -341,6 +352,7 @@ export function* callerOrderSteps(
             ({
               id: r.s_id,
               store_id: r.s_store_id,
+              stock: r.s_stock,
               ...Object.fromEntries(PRICE_COLUMNS.map((c) => [c, r[`s_${c}`]])),
             }) as Taken,
         ),

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type OrderDto, REOPENED_STATUS } from '../../lib/domain/orders.ts';
 import type { AuditInput } from '../audit.ts';
+import { moveStock, type StockSource } from '../catalogue/stock-ledger.ts';
 import type { Database, OrderStatus } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { lastOrderMove } from './order-history.ts';
@@ -57,7 +58,7 @@ export async function undoOrderMove(
     let taken = 0;
     let slotPlaces = 0;
     if (order.status === 'Cancelled') {
-      taken = await takeStockAgain(trx, id);
+      taken = await takeStockAgain(trx, id, { reason: 'order', accountId: audit.actorId, at });
       slotPlaces = await takeSlotPlacesAgain(trx, id);
     }
     await recordStatusChange(
@@ -133,7 +134,11 @@ async function setStatus(trx: Kysely<Database>, id: number, from: OrderStatus, t
 }
 
 /** A cancel undone: each line's units come out of stock again (item id order, as placing an order locks them). */
-async function takeStockAgain(trx: Kysely<Database>, id: number): Promise<number> {
+async function takeStockAgain(
+  trx: Kysely<Database>,
+  id: number,
+  source: StockSource & { at: string },
+): Promise<number> {
   const lines = await trx
     .selectFrom('order_lines')
     .select(['item_id', 'qty', 'title'])
@@ -142,13 +147,8 @@ async function takeStockAgain(trx: Kysely<Database>, id: number): Promise<number
     .execute();
   let taken = 0;
   for (const line of lines) {
-    const done = await trx
-      .updateTable('items')
-      .set((eb) => ({ stock: eb('stock', '-', line.qty) }))
-      .where('id', '=', line.item_id)
-      .where('stock', '>=', line.qty)
-      .executeTakeFirst();
-    if (Number(done.numUpdatedRows) === 0) {
+    const left = await moveStock(trx, line.item_id, -line.qty, { ...source, orderId: id }, true);
+    if (left === undefined) {
       throw AppError.conflict(
         `The cancel of order ${id} cannot be undone: ${line.title} has fewer than ${line.qty} in stock now.`,
       );

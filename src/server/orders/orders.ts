@@ -9,6 +9,7 @@ import {
 } from '../../lib/domain/orders.ts';
 import type { AuditInput } from '../audit.ts';
 import { releaseStockAlerts } from '../catalogue/stock-alerts.ts';
+import { moveStock } from '../catalogue/stock-ledger.ts';
 import { isDeadlock } from '../db/errors.ts';
 import { type ListQuery, paginate } from '../db/paginate.ts';
 import { containsText } from '../db/query.ts';
@@ -305,11 +306,12 @@ export async function moveWithin(
       .execute();
     // Item id order, as placing an order locks them, so the two never deadlock.
     for (const line of lines) {
-      await trx
-        .updateTable('items')
-        .set((eb) => ({ stock: eb('stock', '+', line.qty) }))
-        .where('id', '=', line.item_id)
-        .execute();
+      await moveStock(trx, line.item_id, line.qty, {
+        reason: 'cancellation',
+        accountId: audit.actorId,
+        orderId: id,
+        at,
+      });
       returned += line.qty;
     }
     slotPlaces = await returnSlotPlaces(trx, id);

@@ -5,13 +5,17 @@ import { removeImagesOf } from '../catalogue/content-images.ts';
 import { ITEM_LIST, leadItemFilter, readItemPage } from '../catalogue/item-list.ts';
 import { createItem, deleteItem, editItem, readItem, toItemDto } from '../catalogue/items.ts';
 import { type EditMode, staffAct } from '../catalogue/staff.ts';
+import { readStockHistory, STOCK_HISTORY_SORTABLE } from '../catalogue/stock-ledger.ts';
 import type { AppDeps } from '../deps.ts';
-import { idParam, idQuery, isoTimeQuery, readJsonObject } from '../http/input.ts';
+import { AppError } from '../errors.ts';
+import { flagQuery, idParam, idQuery, isoTimeQuery, readJsonObject } from '../http/input.ts';
+import { pagedJson, parsePaging } from '../http/paging.ts';
 import { boundedJson, inListTurn, parseBoundedPaging } from '../http/public-list.ts';
 
 /**
  * `/api/Item`: public item reads, one at a time for a page or in pages of up to
- * 1000 for the site build; staff (Employee) create, edit and delete.
+ * 1000 for the site build; staff (Employee) create, edit and delete, list the items at
+ * or below their reorder level and read an item's stock history.
  */
 export function itemRoutes(deps: AppDeps): Hono<AuthEnv> {
   const { db } = deps;
@@ -34,15 +38,26 @@ export function itemRoutes(deps: AppDeps): Hono<AuthEnv> {
         dbId: idQuery(c, 'dbId'),
         sectionId: idQuery(c, 'sectionId'),
         updatedSince: isoTimeQuery(c, 'updatedSince'),
+        atReorderLevel: flagQuery(c, 'atReorderLevel'),
       };
+      const caller = await listCallerOf(c, deps);
+      if (filters.atReorderLevel === true && caller !== 'staff') {
+        throw AppError.forbidden('Only staff (Employee) may list the items at or below their reorder level.');
+      }
       const lead = await leadItemFilter(db, filters);
-      const paging = parseBoundedPaging(c, await listCallerOf(c, deps), ITEM_LIST, {
+      const paging = parseBoundedPaging(c, caller, ITEM_LIST, {
         constant: lead?.constant ?? [],
         updatedSince: filters.updatedSince !== undefined,
       });
       if (lead === null) return boundedJson(c, [], { total: 0, exact: true, next: undefined }, paging);
       const page = await inListTurn(deps.db, paging, () => readItemPage(db, lead.filters, paging, paging.orderBy));
       return boundedJson(c, page.items, page, paging);
+    })
+    .get('/stockhistory/:id', staff, async (c) => {
+      const id = idParam(c, 'id');
+      const paging = parsePaging(c, STOCK_HISTORY_SORTABLE, { column: 'id', direction: 'desc' });
+      const page = await readStockHistory(db, id, { ...paging, direction: paging.sort.direction });
+      return pagedJson(c, page.rows, page.total, paging);
     })
     .get('/read/:id/:dbId', async (c) => {
       const id = idParam(c, 'id');

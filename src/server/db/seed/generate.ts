@@ -187,6 +187,7 @@ export function planCatalogue(itemCount: number, seed: number): CataloguePlan {
         gst_bps: product.gstBps,
         selling_price: sellingPrice(price),
         product_code: null,
+        reorder_level: null,
         updated_at: before(90),
       });
       itemTheme.push({ categoryIndex: store.categoryIndex, themeIndex: section.themeIndex, productIndex });
