@@ -17,6 +17,7 @@ import {
   storeForm,
 } from '../../lib/domain/catalogue-forms.ts';
 import type { Answer, Call, Param } from './call-types.ts';
+import { REPORT_CALLS } from './report-calls.ts';
 import { SLOT_CALLS } from './slot-calls.ts';
 import {
   auditEntrySchema,
@@ -941,6 +942,7 @@ export const CALLS: readonly Call[] = [
     answers: ok(orderSchema, 'The order, Packed again'),
     errors: [409],
   },
+  ...REPORT_CALLS,
   {
     method: 'get',
     path: '/api/StockAlert/Mine',
