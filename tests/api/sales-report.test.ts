@@ -15,7 +15,11 @@ const IST_MS = 330 * 60_000;
 const istDate = (iso: string) => new Date(Date.parse(iso) + IST_MS).toISOString().slice(0, 10);
 const rupees = (paise: number) => Math.round(paise) / 100;
 
-function order(createdAt: string, status: PlannedOrder['status'], lines: [number, number, number, number][]): PlannedOrder {
+function order(
+  createdAt: string,
+  status: PlannedOrder['status'],
+  lines: [number, number, number, number][],
+): PlannedOrder {
   const planned = lines.map(([itemId, storeId, sellingPrice, qty]) => ({
     itemId,
     storeId,
@@ -23,7 +27,13 @@ function order(createdAt: string, status: PlannedOrder['status'], lines: [number
     sellingPrice,
     qty,
   }));
-  return { status, createdAt, deliveryFee: 0, total: planned.reduce((s, l) => s + l.sellingPrice * l.qty, 0), lines: planned };
+  return {
+    status,
+    createdAt,
+    deliveryFee: 0,
+    total: planned.reduce((s, l) => s + l.sellingPrice * l.qty, 0),
+    lines: planned,
+  };
 }
 
 /** The report's figures summed over the inserted rows, day by day in IST. */
@@ -53,7 +63,7 @@ function expected(plan: SalesPlan, titles: Map<number, string>, from: string, to
   }
   const total = sales.reduce((s, o) => s + o.total, 0);
   return {
-    Days: [...days].map(([Date, d]) => ({ Date, Orders: d.Orders, Total: rupees(d.Total) })),
+    Days: [...days].map(([date, d]) => ({ Date: date, Orders: d.Orders, Total: rupees(d.Total) })),
     Stores: [...stores]
       .sort(([a, x], [b, y]) => y.total - x.total || a - b)
       .map(([StoreID, s]) => ({
@@ -65,7 +75,13 @@ function expected(plan: SalesPlan, titles: Map<number, string>, from: string, to
     TopItems: [...items]
       .sort(([a, x], [b, y]) => y.total - x.total || a - b)
       .slice(0, 10)
-      .map(([ItemID, i]) => ({ ItemID, ItemTitle: i.ItemTitle, StoreID: i.StoreID, Qty: i.Qty, Total: rupees(i.total) })),
+      .map(([ItemID, i]) => ({
+        ItemID,
+        ItemTitle: i.ItemTitle,
+        StoreID: i.StoreID,
+        Qty: i.Qty,
+        Total: rupees(i.total),
+      })),
     Orders: sales.length,
     Total: rupees(total),
     AverageBasket: rupees(Math.round(total / sales.length)),
@@ -84,7 +100,7 @@ describe.each(DIALECTS)('the sales report, on %s', (dialect) => {
     t = await createStaffTestApp(dialect);
     const names = ['Fresh Mart', 'Spice Hub, Pune', 'Daily "Needs"'];
     const ids = await insertStores(t.db.db, names);
-    ids.forEach((id, i) => titles.set(id, names[i] as string));
+    for (const [i, id] of ids.entries()) titles.set(id, names[i] as string);
     const [a, b] = ids as [number, number];
     // November 2026 in IST starts at 2026-10-31T18:30Z; the month's orders fall anywhere in it.
     plan = planSalesOrders({
@@ -159,7 +175,10 @@ describe.each(DIALECTS)('the sales report, on %s', (dialect) => {
     expect(res.headers.get('content-disposition')).toBe(
       'attachment; filename="aisle-sales-days-2026-11-01-to-2026-11-30.csv"',
     );
-    const lines = String(res.body).replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = String(res.body)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     const want = expected(plan, titles, '2026-11-01', '2026-11-30');
     expect(lines[0]).toBe('Date,Orders,Total');
     expect(lines.slice(1)).toEqual(want.Days.map((d) => `${d.Date},${d.Orders},${d.Total.toFixed(2)}`));

@@ -111,7 +111,12 @@ export function parseReportRange(
   if (end < start) return { ok: false, errors: { to: ['to must not be before from.'] } };
   const count = (end - start) / DAY_MS + 1;
   if (count > REPORT_MAX_DAYS) {
-    return { ok: false, errors: { to: [`to must be at most ${REPORT_MAX_DAYS - 1} days after from (a range of at most ${REPORT_MAX_DAYS} days).`] } };
+    return {
+      ok: false,
+      errors: {
+        to: [`to must be at most ${REPORT_MAX_DAYS - 1} days after from (a range of at most ${REPORT_MAX_DAYS} days).`],
+      },
+    };
   }
   const days = Array.from({ length: count }, (_, i) => dateText(start + i * DAY_MS));
   return { ok: true, range: { from: dateText(start), to: dateText(end), days } };

@@ -20,7 +20,9 @@ const salesReportSchema = named(
     To: date,
     TimeZone: z.string().describe('The IANA time zone the days are counted in (SHOP_TIME_ZONE)'),
     Days: z
-      .array(z.object({ Date: date, Orders: count, Total: rupees.describe("The orders' totals, delivery fees included") }))
+      .array(
+        z.object({ Date: date, Orders: count, Total: rupees.describe("The orders' totals, delivery fees included") }),
+      )
       .describe('Every day of the range, oldest first, zeros included'),
     Stores: z
       .array(
@@ -63,7 +65,11 @@ export const REPORT_CALLS: readonly Call[] = [
     access: 'employee',
     query: {
       from: { description: 'The first shop-local day, YYYY-MM-DD', schema: z.string(), required: true },
-      to: { description: 'The last shop-local day, YYYY-MM-DD; at most 366 days in all', schema: z.string(), required: true },
+      to: {
+        description: 'The last shop-local day, YYYY-MM-DD; at most 366 days in all',
+        schema: z.string(),
+        required: true,
+      },
       format: { description: '`json` (default) or `csv`', schema: z.enum(['json', 'csv']) },
       table: {
         description: 'With format=csv: `days` (default), `stores` or `items`',
