@@ -84,8 +84,8 @@ test('an employee reads the sales of the last 30 days on a phone, as charts, fig
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   const today = shopDay(Date.now());
   const from = shopDay(Date.now() - 29 * 86_400_000);
-  await expect(page.getByLabel('From')).toHaveValue(from);
-  await expect(page.getByLabel('To')).toHaveValue(today);
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue(from);
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue(today);
 
   // Both charts are drawn on canvases of the page's width, with uPlot's own stylesheet bundled.
   const days = page.locator('[data-chart="days"] canvas');
@@ -135,8 +135,8 @@ test('an employee reads the sales of the last 30 days on a phone, as charts, fig
   await expect(page.getByRole('status').filter({ hasText: 'was downloaded' })).toBeVisible();
 
   // Another range, kept in the address.
-  await page.getByLabel('From').fill(today);
-  await page.getByLabel('To').fill(today);
+  await page.getByLabel('From', { exact: true }).fill(today);
+  await page.getByLabel('To', { exact: true }).fill(today);
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page).toHaveURL(new RegExp(`\\?from=${today}&to=${today}$`));
   await expect(page.getByText(`${today} to ${today}`)).toBeVisible();

@@ -61,35 +61,44 @@ function salesLines(db: Kysely<Database>, starts: string, ends: string) {
 // A line's total is `lineTotal` of lib/domain/pricing.ts: its selling price times its quantity.
 const lineTotals = sql<Num>`sum(ol.selling_price * ol.qty)`;
 
-async function readStores(db: Kysely<Database>, starts: string, ends: string) {
+/** Per store and item sold: units, takings and lines (read from `order_lines_report_idx` alone). */
+function readPairs(db: Kysely<Database>, starts: string, ends: string) {
+  return salesLines(db, starts, ends)
+    .select((eb) => [
+      'ol.store_id as store_id',
+      'ol.item_id as item_id',
+      eb.fn.sum<number | string>('ol.qty').as('qty'),
+      lineTotals.as('total'),
+      eb.fn.countAll<number | string>().as('lines'),
+    ])
+    .groupBy(['ol.store_id', 'ol.item_id'])
+    .execute();
+}
+
+/** Per store: the orders with a line of it, and its title. */
+function readStoreOrders(db: Kysely<Database>, starts: string, ends: string) {
   return salesLines(db, starts, ends)
     .leftJoin('stores as s', 's.id', 'ol.store_id')
     .select((eb) => [
       'ol.store_id as store_id',
       eb.fn.max('s.title').as('title'),
       sql<Num>`count(distinct ol.order_id)`.as('orders'),
-      lineTotals.as('total'),
-      eb.fn.sum<number | string>('ol.qty').as('asked'),
-      eb.fn.countAll<number | string>().as('lines'),
     ])
     .groupBy('ol.store_id')
     .execute();
 }
 
-async function readTopItems(db: Kysely<Database>, starts: string, ends: string) {
-  return salesLines(db, starts, ends)
-    .select((eb) => [
-      'ol.item_id as item_id',
-      'ol.store_id as store_id',
-      eb.fn.max('ol.title').as('title'),
-      eb.fn.sum<number | string>('ol.qty').as('qty'),
-      lineTotals.as('total'),
-    ])
-    .groupBy(['ol.item_id', 'ol.store_id'])
-    .orderBy(sql`sum(ol.selling_price * ol.qty)`, 'desc')
-    .orderBy('ol.item_id')
-    .limit(TOP_ITEMS)
-    .execute();
+/** The title an item was last sold under at a store (its newest order line's copy). */
+async function soldTitle(db: Kysely<Database>, itemId: number, storeId: number): Promise<string> {
+  const row = await db
+    .selectFrom('order_lines')
+    .select('title')
+    .where('item_id', '=', itemId)
+    .where('store_id', '=', storeId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.title ?? `Item ${itemId}`;
 }
 
 /**
@@ -105,20 +114,33 @@ export async function readSalesReport(db: Kysely<Database>, range: ReportRange, 
   const bounds = dayBoundaries(range.days, zone).map((ms) => new Date(ms).toISOString());
   const starts = bounds[0] as string;
   const ends = bounds.at(-1) as string;
-  const [dayRows, storeRows, itemRows] = await Promise.all([
+  const [dayRows, pairRows, storeRows] = await Promise.all([
     readDays(db, range.days, bounds),
-    readStores(db, starts, ends),
-    readTopItems(db, starts, ends),
+    readPairs(db, starts, ends),
+    readStoreOrders(db, starts, ends),
   ]);
   const byDay = new Map(dayRows.map((r) => [r.day, r]));
   const days = range.days.map((date) => {
     const r = byDay.get(date);
     return { Date: date, Orders: num(r?.orders ?? 0), Total: num(r?.total ?? 0) };
   });
+  const pairs = pairRows.map((r) => ({
+    storeId: r.store_id,
+    itemId: r.item_id,
+    qty: num(r.qty),
+    total: num(r.total),
+    lines: num(r.lines),
+  }));
+  const storeTotals = new Map<number, number>();
+  for (const p of pairs) storeTotals.set(p.storeId, (storeTotals.get(p.storeId) ?? 0) + p.total);
+  const top = pairs
+    .sort((a, b) => b.total - a.total || a.itemId - b.itemId || a.storeId - b.storeId)
+    .slice(0, TOP_ITEMS);
+  const titles = await Promise.all(top.map((p) => soldTitle(db, p.itemId, p.storeId)));
   const orders = days.reduce((n, d) => n + d.Orders, 0);
   const totalPaise = days.reduce((n, d) => n + d.Total, 0);
-  const asked = storeRows.reduce((n, r) => n + num(r.asked), 0);
-  const lines = storeRows.reduce((n, r) => n + num(r.lines), 0);
+  const asked = pairs.reduce((n, p) => n + p.qty, 0);
+  const lines = pairs.reduce((n, p) => n + p.lines, 0);
   const sent = asked;
   const substituted = 0;
   return {
@@ -131,16 +153,16 @@ export async function readSalesReport(db: Kysely<Database>, range: ReportRange, 
         StoreID: r.store_id,
         StoreTitle: r.title ?? `Store ${r.store_id}`,
         Orders: num(r.orders),
-        Total: num(r.total),
+        Total: storeTotals.get(r.store_id) ?? 0,
       }))
       .sort((a, b) => b.Total - a.Total || a.StoreID - b.StoreID)
       .map((s) => ({ ...s, Total: paiseToRupees(s.Total) })),
-    TopItems: itemRows.map((r) => ({
-      ItemID: r.item_id,
-      ItemTitle: r.title ?? '',
-      StoreID: r.store_id,
-      Qty: num(r.qty),
-      Total: paiseToRupees(num(r.total)),
+    TopItems: top.map((p, i) => ({
+      ItemID: p.itemId,
+      ItemTitle: titles[i] ?? '',
+      StoreID: p.storeId,
+      Qty: p.qty,
+      Total: paiseToRupees(p.total),
     })),
     Orders: orders,
     Total: paiseToRupees(totalPaise),
