@@ -33,7 +33,7 @@ const { values } = parseArgs({
 const ORDERS = Number(values.orders);
 const RUNS = Number(values.runs);
 const PG_URL = process.env.BENCH_PG_URL ?? process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PASSWORD = 'Bench!pass1';
+const PASSWORD = 'Bench!reports-Tamarind-42';
 const STORES = Array.from({ length: 10 }, (_, i) => `Bench Store ${i + 1}`);
 
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] as number;
