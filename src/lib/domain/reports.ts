@@ -4,6 +4,7 @@
  * included). Pure: the API groups orders by these instants, the staff page picks its
  * default range with them. No I/O.
  */
+import type { OrderStatusName } from './orders.ts';
 
 /** The shop's time zone when `SHOP_TIME_ZONE` is unset: India Standard Time. */
 export const DEFAULT_SHOP_TIME_ZONE = 'Asia/Kolkata';
@@ -17,8 +18,8 @@ export const REPORT_DEFAULT_DAYS = 30;
 /** How many items the report's top list names. */
 export const TOP_ITEMS = 10;
 
-/** Orders in this status are not sales: the report counts them apart (`Cancelled`). */
-export const NOT_A_SALE = 'Cancelled';
+/** Orders in this status are not sales: the report counts them apart. */
+export const NOT_A_SALE: OrderStatusName = 'Cancelled';
 
 export interface SalesDayDto {
   /** The shop-local date, `YYYY-MM-DD`. */
