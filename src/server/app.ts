@@ -26,6 +26,7 @@ import { openApiRoutes } from './routes/openapi.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { orderRoutes } from './routes/order.ts';
 import { publisherRoutes } from './routes/publisher.ts';
+import { reportRoutes } from './routes/report.ts';
 import { sectionRoutes } from './routes/section.ts';
 import { siteRoutes } from './routes/site.ts';
 import { stockAlertRoutes } from './routes/stockalert.ts';
@@ -128,6 +129,8 @@ export function createApp(given: AppDeps): Hono {
   app.route('/api/cartitem', cartItemRoutes(deps));
   app.route('/api/order', orderRoutes(deps));
   app.route('/api/stockalert', stockAlertRoutes(deps));
+  // Staff: sales reports (issue 33 item 5).
+  app.route('/api/report', reportRoutes(deps));
   // Staff: store databases, images, the audit log, site status and publishing.
   app.route('/api/storedb', storeDbRoutes(deps));
   app.route('/api/content', uploadRoutes(deps));

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { type AddressRange, type ProxyTrust, parseAddressRanges, parseTrustProxy } from '../lib/domain/ip-address.ts';
 import { parseStaffMfa, type StaffMfaPolicy } from '../lib/domain/mfa.ts';
 import { DEFAULT_OPEN_ORDERS_MAX } from '../lib/domain/order-limits.ts';
+import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from '../lib/domain/reports.ts';
 import { DEFAULT_POOL_MAX } from './db/pool-size.ts';
 
 /** Everything the server and the CLIs read from the environment (see README "Configuration"). */
@@ -38,6 +39,8 @@ export interface Config {
   metricsAllow: AddressRange[];
   /** … or a caller sending this bearer token (`METRICS_TOKEN`, at least 16 characters); unset: none. */
   metricsToken: string | undefined;
+  /** The IANA time zone the shop's days are counted in for reports (`SHOP_TIME_ZONE`, default `Asia/Kolkata`). */
+  shopTimeZone: string;
 }
 
 /** The shortest `METRICS_TOKEN` accepted. */
@@ -80,6 +83,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN} characters without spaces (for example from "openssl rand -hex 32").`,
     );
   }
+  const shopTimeZone = nonEmpty(env.SHOP_TIME_ZONE) ?? DEFAULT_SHOP_TIME_ZONE;
+  if (!isTimeZone(shopTimeZone)) {
+    throw new Error(
+      `SHOP_TIME_ZONE must name an IANA time zone such as Asia/Kolkata or Europe/London, got "${env.SHOP_TIME_ZONE}".`,
+    );
+  }
   return {
     port,
     host: nonEmpty(env.HOST) ?? '127.0.0.1',
@@ -99,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staffMfa: parseStaffMfa(env.STAFF_MFA),
     metricsAllow: metricsAllowOf(nonEmpty(env.METRICS_ALLOW)),
     metricsToken,
+    shopTimeZone,
   };
 }
 

@@ -45,6 +45,8 @@ export interface AppDeps {
   metrics?: Metrics | undefined;
   /** Who may read `GET /metrics` (`METRICS_ALLOW`, `METRICS_TOKEN`). Default: this machine (loopback) only. */
   metricsAccess?: MetricsAccess | undefined;
+  /** The IANA time zone the shop's days are counted in (`SHOP_TIME_ZONE`). Default: `Asia/Kolkata`. */
+  shopTimeZone?: string | undefined;
 }
 
 /** The public origin for links in mail. */

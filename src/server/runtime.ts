@@ -45,6 +45,7 @@ export function appDeps(config: Config, db: Db, log: Logger): AppDeps {
     openOrdersMax: config.openOrdersMax,
     staffMfa: config.staffMfa,
     metricsAccess: { allow: config.metricsAllow, token: config.metricsToken },
+    shopTimeZone: config.shopTimeZone,
   };
 }
 

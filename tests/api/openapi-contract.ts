@@ -100,6 +100,8 @@ export class ContractChecker {
       }
       return problems;
     }
+    const mediaType = actualType.split(';')[0]?.trim() ?? '';
+    if (!actualType.includes('json') && mediaType !== '' && mediaType in content) return problems;
     if (!actualType.includes('json')) {
       problems.push(
         `${where} ${res.status}: answered ${actualType || 'no content type'} where the document declares ${jsonType}`,

@@ -47,7 +47,7 @@ export interface StaffTestApp {
 
 export async function createStaffTestApp(
   dialect: Dialect,
-  opts: { siteBuilder?: { command: string; args: string[] } } = {},
+  opts: { siteBuilder?: { command: string; args: string[] }; shopTimeZone?: string } = {},
 ): Promise<StaffTestApp> {
   const db = await createTestDb(dialect);
   const contentDir = join(db.dataDir, 'content');
@@ -67,6 +67,7 @@ export async function createStaffTestApp(
     now: () => clock.now,
     trustProxy: TEST_TRUST,
     ...(opts.siteBuilder === undefined ? {} : { siteBuilder: opts.siteBuilder }),
+    ...(opts.shopTimeZone === undefined ? {} : { shopTimeZone: opts.shopTimeZone }),
   });
   const [user, employee, admin] = (await addCustomers(db.db, STAFF_JWT_SECRET, clock.now, [
     { email: 'una@aisle.test', fullName: 'Una User', role: 'User' },

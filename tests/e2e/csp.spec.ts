@@ -106,6 +106,7 @@ test('signed-in and staff pages run under the policy', async ({ page }) => {
     '/app/profile/my-address',
     '/app/profile/my-alerts',
     '/app/edu-shopy',
+    '/app/edu-shopy/reports',
     '/app/client-store',
   ]) {
     await visit(page, w, path);

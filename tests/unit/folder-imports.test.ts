@@ -88,6 +88,7 @@ const RULES: Record<string, { parts: string[]; packages: string[] | '*' }> = {
       '@nanostores/react',
       'zod',
       'uqr',
+      'uplot',
       '@tiptap/react',
       '@tiptap/starter-kit',
       '@tiptap/extension-image',

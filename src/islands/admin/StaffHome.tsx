@@ -61,6 +61,11 @@ export function StaffHome({ title }: { title: string }) {
         <Card title="Publishing" more={{ href: '/', label: 'Open the shop' }}>
           <PublishBanner />
         </Card>
+        <Card title="Sales" more={{ href: '/app/edu-shopy/reports', label: 'Open the reports' }}>
+          <p className="text-sm text-slate-700">
+            Sales per day and per store, the best sellers, average basket and fill rate, as charts and CSV files.
+          </p>
+        </Card>
         <ChangesCard />
       </div>
     </AuthGate>

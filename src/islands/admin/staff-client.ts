@@ -1,5 +1,6 @@
 import { createCatalogueIoApi } from '../../lib/api/catalogue-io.ts';
 import { createDataAccess } from '../../lib/api/data.ts';
+import { createReportsApi } from '../../lib/api/reports.ts';
 import { createStaffApi, type StaffApi } from '../../lib/api/staff.ts';
 import { api } from '../../stores/session.ts';
 
@@ -8,3 +9,6 @@ export const staff: StaffApi = createStaffApi(createDataAccess(api));
 
 /** Bulk import and export, and the feed clients' keys. */
 export const catalogueIo = createCatalogueIoApi(api);
+
+/** The staff reports (sales). */
+export const reports = createReportsApi(api);

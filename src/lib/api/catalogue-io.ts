@@ -43,19 +43,25 @@ export function createCatalogueIoApi(api: $Fetch): CatalogueIoApi {
       });
     },
     job: (id) => api<ImportJobDto>(`/api/Catalogue/Import/${encodeURIComponent(id)}`),
-    exportFile: async (filter, format) => {
-      const res = await api.raw<Blob, 'blob'>('/api/Catalogue/Export', {
-        query: toQuery({ format, ...filter }),
-        responseType: 'blob',
-      });
-      const disposition = res.headers.get('content-disposition') ?? '';
-      const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `aisle-items.${format}`;
-      return { blob: res._data as Blob, name };
-    },
+    exportFile: (filter, format) =>
+      readFile(api, '/api/Catalogue/Export', toQuery({ format, ...filter }), `aisle-items.${format}`),
     feedClients: () => api<FeedClientDto[]>('/api/FeedClient/ReadAll'),
     createFeedClient: (form) => api<NewFeedClientDto>('/api/FeedClient/Create', { method: 'POST', body: form }),
     revokeFeedClient: (id) => api<FeedClientDto>(`/api/FeedClient/Revoke/${id}`, { method: 'POST' }),
   };
+}
+
+/** A file the API answers (an export, a report's CSV) with the name its `Content-Disposition` gives. */
+export async function readFile(
+  api: $Fetch,
+  path: string,
+  query: Record<string, string>,
+  fallbackName: string,
+): Promise<{ blob: Blob; name: string }> {
+  const res = await api.raw<Blob, 'blob'>(path, { query, responseType: 'blob' });
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  return { blob: res._data as Blob, name };
 }
 
 /** Saves a blob as a file in the browser. */

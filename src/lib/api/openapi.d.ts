@@ -1371,6 +1371,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Report/Sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sales per day and per store, top items, average basket, fill and substitution rates, over a date range */
+        get: operations["getReportSales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/StockAlert/Mine": {
         parameters: {
             query?: never;
@@ -2272,6 +2289,36 @@ export interface components {
             ItemID: number;
             StoreID: number;
             RemovedTime: string;
+        };
+        /** @description The shop's sales over a range of its local days. */
+        SalesReport: {
+            From: string;
+            To: string;
+            TimeZone: string;
+            Days: {
+                Date: string;
+                Orders: number;
+                Total: number;
+            }[];
+            Stores: {
+                StoreID: number;
+                StoreTitle: string;
+                Orders: number;
+                Total: number;
+            }[];
+            TopItems: {
+                ItemID: number;
+                ItemTitle: string;
+                StoreID: number;
+                Qty: number;
+                Total: number;
+            }[];
+            Orders: number;
+            Total: number;
+            AverageBasket: number | null;
+            FillRate: number | null;
+            SubstitutionRate: number | null;
+            Cancelled: number;
         };
         /** @description A published section. */
         Section: {
@@ -9659,6 +9706,94 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PickList"];
+                };
+            };
+            /** @description Bad input: `ModelState` names each field and its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a bad or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such row (or not the caller’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over this call’s limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy, or the database cannot be reached just now: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReportSales: {
+        parameters: {
+            query: {
+                /** @description The first shop-local day, YYYY-MM-DD */
+                from: string;
+                /** @description The last shop-local day, YYYY-MM-DD; at most 366 days in all */
+                to: string;
+                /** @description `json` (default) or `csv` */
+                format?: "json" | "csv";
+                /** @description With format=csv: `days` (default), `stores` or `items` */
+                table?: "days" | "stores" | "items";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report (or, with format=csv, one of its tables as text/csv) */
+            200: {
+                headers: {
+                    /** @description Caching rules */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesReport"];
+                    "text/csv": string;
                 };
             };
             /** @description Bad input: `ModelState` names each field and its rule */

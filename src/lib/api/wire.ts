@@ -43,3 +43,4 @@ export type FeedClientDto = Schemas['FeedClient'];
 export type NewFeedClientDto = Schemas['NewFeedClient'];
 export type SlotDto = Schemas['Slot'];
 export type SlotTemplateDto = Schemas['SlotTemplate'];
+export type SalesReportDto = Schemas['SalesReport'];

@@ -17,6 +17,7 @@ import * as m0250 from './migrations/0250_store_delivery.ts';
 import * as m0260 from './migrations/0260_delivery_slots.ts';
 import * as m0280 from './migrations/0280_order_statuses.ts';
 import * as m0320 from './migrations/0320_stock_ledger.ts';
+import * as m0330 from './migrations/0330_sales_report_indexes.ts';
 import type { Database } from './schema.ts';
 
 // A static list instead of a folder scan: works the same from source, from a
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0260_delivery_slots': m0260,
   '0280_order_statuses': m0280,
   '0320_stock_ledger': m0320,
+  '0330_sales_report_indexes': m0330,
 };
 
 /** Brings the database to the latest schema; throws with the failing migration's name. */

@@ -28,6 +28,8 @@ export interface Answer {
   schema?: z.ZodType;
   /** The body's media type; `application/json` when left out. */
   type?: string;
+  /** Media types the call answers instead when asked (a `format` parameter), as files. */
+  otherTypes?: readonly string[];
   /** Headers the answer always carries, checked by the API suites. */
   headers?: readonly string[];
 }

@@ -19,6 +19,7 @@ import {
 import { ORDER_STATUS_NAMES } from '../../lib/domain/orders.ts';
 import { BOARD_CALLS } from './board-calls.ts';
 import type { Answer, Call, Param } from './call-types.ts';
+import { REPORT_CALLS } from './report-calls.ts';
 import { SLOT_CALLS } from './slot-calls.ts';
 import {
   auditEntrySchema,
@@ -970,6 +971,7 @@ export const CALLS: readonly Call[] = [
     errors: [409],
   },
   ...BOARD_CALLS,
+  ...REPORT_CALLS,
   {
     method: 'get',
     path: '/api/StockAlert/Mine',

@@ -124,6 +124,9 @@ function response(answer: Answer, defs: Record<string, JsonSchema>): ResponseObj
   } else if (answer.type !== undefined) {
     out.content = { [answer.type]: { schema: { type: 'string', contentMediaType: answer.type } } };
   }
+  for (const type of answer.otherTypes ?? []) {
+    out.content = { ...out.content, [type]: { schema: { type: 'string', contentMediaType: type } } };
+  }
   return out;
 }
 
