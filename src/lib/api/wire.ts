@@ -32,6 +32,7 @@ export type CartDto = Schemas['Cart'];
 export type CheckedCartDto = Schemas['CheckedCart'];
 export type ShortageDto = Schemas['Shortage'];
 export type OrderDto = Schemas['Order'];
+export type PlacedOrderDto = Schemas['PlacedOrder'];
 export type OrderAgainLineDto = Schemas['OrderAgainLine'];
 export type StockAlertDto = Schemas['StockAlert'];
 export type ImportJobDto = Schemas['ImportJob'];

@@ -6,8 +6,7 @@ import type { CompiledQuery, Kysely } from 'kysely';
 import type { Customer, ShortageDto } from '../../lib/domain/cart.ts';
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
 import { overLimitMessage, whyUnsold, withinOpenOrders } from '../../lib/domain/order-limits.ts';
-import type { OrderDto } from '../../lib/domain/orders.ts';
-import { lineTotal } from '../../lib/domain/pricing.ts';
+import type { PlacedOrderDto } from '../../lib/domain/order-groups.ts';
 import { userById as USER_BY_ID } from '../auth/accounts.ts';
 import type { Database, Item, User } from '../db/schema.ts';
 import type { ModelState } from '../errors.ts';
@@ -16,7 +15,8 @@ import { orderPlacedMail } from '../mail-templates.ts';
 import type { CartLineInput } from './cart-input.ts';
 import { deliveryFor, deliveryOfUser, postsAddress } from './delivery-input.ts';
 import { type DeliveryOutcome, deliveryStep } from './delivery-rules.ts';
-import { deliveryColumns, toOrderDto, withSlots } from './order-dtos.ts';
+import { deliveryColumns } from './order-dtos.ts';
+import { groupAnswer, groupOrders, groupSteps, storePartTotals } from './order-groups.ts';
 import { type SlotOutcome, type SlotPicks, slotSteps } from './order-slots.ts';
 import {
   COUNT_OPEN,
@@ -89,7 +89,7 @@ export type Rows = any[];
  * replayed for a retried key), not placed, or `refused` (a caller known by its token whose
  * account or address did not pass); the runner rolls back whatever a not placed order wrote.
  */
-export type StepsOutcome = { kind: 'placed'; order: OrderDto; body: string } | NotPlacedOutcome | { kind: 'refused' };
+export type StepsOutcome = { kind: 'placed'; order: PlacedOrderDto; body: string } | NotPlacedOutcome | { kind: 'refused' };
 
 /** Where the caller stands when the order is placed by `callerOrderSteps`: checked inside the transaction. */
 export interface TokenCaller {
@@ -212,7 +212,9 @@ export function* orderSteps(
   }
   if (Object.keys(overLimit).length > 0) return { kind: 'over-limit', modelState: overLimit };
   if (shortages.length > 0) return { kind: 'short', shortages, modelState };
-  const slotted = yield* slotSteps(db, order.id, lines, delivery.slots, at, postgres);
+  // One order per store under one group (order-groups.ts); a one-store cart is a group of one.
+  const group = yield* groupSteps(db, order.id, lines);
+  const slotted = yield* slotSteps(db, group.orderOf, lines, delivery.slots, at, postgres);
   if (slotted.kind !== 'slotted') return slotted;
 
   // Lines in the customer's cart order.
@@ -222,7 +224,7 @@ export function* orderSteps(
       const row = sold.get(line.index);
       if (row === undefined) throw new Error(`line ${line.index} was neither sold nor short`);
       return {
-        order_id: order.id,
+        order_id: group.orderOf(line.storeId),
         item_id: line.itemId,
         store_id: line.storeId,
         title: row.title,
@@ -235,33 +237,25 @@ export function* orderSteps(
         qty: line.qty,
       } satisfies LineRow;
     });
-  // Each store's delivery rules on its lines (issue 31); the fee is part of the total.
-  const area = yield* deliveryStep(db, order.id, delivery.address.PostalCode, values);
+  // Each store's delivery rules on its lines (issue 31); each fee is part of its store's order's total.
+  const area = yield* deliveryStep(db, group.orderOf, delivery.address.PostalCode, values);
   if (area.kind !== 'ok') return area;
-  const total = values.reduce((sum, v) => sum + lineTotal(v.selling_price, v.qty), 0) + area.fee;
-  const dto = withSlots(
-    toOrderDto(
-      {
-        id: order.id,
-        user_id: owner.id,
-        status: 'Placed',
-        total,
-        delivery_fee: area.fee,
-        created_at: at,
-        updated_at: at,
-        ...delivered,
-      },
-      owner.fullName,
-      values,
-    ),
+  const parts = groupOrders(
+    group,
+    { userId: owner.id, customerName: owner.fullName, at, delivered },
+    values,
+    area.stores,
     slotted.slots,
   );
-  const body = JSON.stringify(dto);
+  const answer = groupAnswer(parts);
+  const total = parts[0]?.total ?? 0;
+  const body = JSON.stringify(answer);
   const [mail] = mailQueueRows(
-    [{ to: delivery.email, kind: 'order.placed', ...orderPlacedMail(dto, delivery.siteUrl) }],
+    [{ to: delivery.email, kind: 'order.placed', ...orderPlacedMail(answer, delivery.siteUrl, area.stores) }],
     at,
   );
   if (mail === undefined) throw new Error('no order mail');
+  yield* storePartTotals(db, parts);
   const lineArgs = values.flatMap((v) => LINE_KEYS.map((k) => v[k]));
   const mailArgs = MAIL_KEYS.map((k) => mail[k]);
   const address = delivery.saveAsMyAddress ? myAddressColumns(delivery.address, at) : null;
@@ -294,7 +288,7 @@ export function* orderSteps(
     if (address !== null) yield SAVE_MY_ADDRESS(db, 'one', addressArgs);
     yield QUEUE_MAIL(db, 'one', mailArgs);
   }
-  return { kind: 'placed', order: dto, body };
+  return { kind: 'placed', order: answer, body };
 }
 
 /**
