@@ -142,7 +142,9 @@ export function orderPlacedMail(
           ...slotLines(o),
           { table: orderTable(o) },
         ])),
-    ...(parts.length === 0 ? [] : [{ text: `All ${parts.length} orders together: ${formatRs(groupTotalPaise(parts))}` }]),
+    ...(parts.length === 0
+      ? []
+      : [{ text: `All ${parts.length} orders together: ${formatRs(groupTotalPaise(parts))}` }]),
     { text: 'It will be delivered to:' },
     { lines: address },
     ...(parts.length === 0 ? slotLines(placed) : []),

@@ -151,7 +151,11 @@ describe.each(DIALECTS)('one order per store, on %s', (dialect) => {
 
     // The database: three orders of one group, each store's slot place held by its order.
     const db = t.db.db;
-    const rows = await db.selectFrom('orders').select(['id', 'group_id', 'total', 'delivery_fee']).orderBy('id').execute();
+    const rows = await db
+      .selectFrom('orders')
+      .select(['id', 'group_id', 'total', 'delivery_fee'])
+      .orderBy('id')
+      .execute();
     expect(rows.map((r) => [r.group_id, r.total, r.delivery_fee])).toEqual([
       [apple.OrderID, 14340, 3000],
       [apple.OrderID, 10000, 0],

@@ -33,6 +33,7 @@ export type CheckedCartDto = Schemas['CheckedCart'];
 export type ShortageDto = Schemas['Shortage'];
 export type OrderDto = Schemas['Order'];
 export type PlacedOrderDto = Schemas['PlacedOrder'];
+export type StoreDeliveryDto = Schemas['StoreDelivery'];
 export type OrderAgainLineDto = Schemas['OrderAgainLine'];
 export type StockAlertDto = Schemas['StockAlert'];
 export type ImportJobDto = Schemas['ImportJob'];

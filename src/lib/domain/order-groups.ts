@@ -38,7 +38,10 @@ export function storesInCartOrder(storeIds: readonly number[]): number[] {
 
 /** Each store's lines of a cart (stores in cart order, lines in cart order within a store). */
 export function partsByStore<L extends { StoreID: number }>(lines: readonly L[]): { StoreID: number; lines: L[] }[] {
-  return storesInCartOrder(lines.map((l) => l.StoreID)).map((StoreID) => ({ StoreID, lines: lines.filter((l) => l.StoreID === StoreID) }));
+  return storesInCartOrder(lines.map((l) => l.StoreID)).map((StoreID) => ({
+    StoreID,
+    lines: lines.filter((l) => l.StoreID === StoreID),
+  }));
 }
 
 /** What a group comes to: every order's total (lines and fee), in paise. */

@@ -808,7 +808,8 @@ export const CALLS: readonly Call[] = [
     ),
     answers: {
       201: {
-        description: "One order per store of the cart under one GroupID: the first store's order, and every order in Orders",
+        description:
+          "One order per store of the cart under one GroupID: the first store's order, and every order in Orders",
         schema: placedOrderSchema,
       },
     },

@@ -509,7 +509,7 @@ export const orderSchema = named(
       .nullable()
       .describe("The order's delivery slot (an order from before one order per store: its first store's); null: none"),
     Slots: z.array(orderSlotSchema).optional().describe('The delivery slot held at each store that delivers in slots'),
-    GroupID: id.describe('The orders placed together, one per store of a cart: the OrderID of the first store\'s order'),
+    GroupID: id.describe("The orders placed together, one per store of a cart: the OrderID of the first store's order"),
     Payment: orderPaymentSchema,
   }),
 );
@@ -520,7 +520,9 @@ export const placedOrderSchema = named(
     Orders: z
       .array(orderSchema)
       .min(1)
-      .describe("Every store's order of the group, stores as they first appear in the cart; the first is the order above"),
+      .describe(
+        "Every store's order of the group, stores as they first appear in the cart; the first is the order above",
+      ),
   }),
   "The first store's order as CreateOrder always answered it, and every order of its group (issue 31).",
 );

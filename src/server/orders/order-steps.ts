@@ -5,8 +5,8 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { Customer, ShortageDto } from '../../lib/domain/cart.ts';
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
-import { overLimitMessage, whyUnsold, withinOpenOrders } from '../../lib/domain/order-limits.ts';
 import type { PlacedOrderDto } from '../../lib/domain/order-groups.ts';
+import { overLimitMessage, whyUnsold, withinOpenOrders } from '../../lib/domain/order-limits.ts';
 import { userById as USER_BY_ID } from '../auth/accounts.ts';
 import type { Database, Item, User } from '../db/schema.ts';
 import type { ModelState } from '../errors.ts';
@@ -89,7 +89,10 @@ export type Rows = any[];
  * replayed for a retried key), not placed, or `refused` (a caller known by its token whose
  * account or address did not pass); the runner rolls back whatever a not placed order wrote.
  */
-export type StepsOutcome = { kind: 'placed'; order: PlacedOrderDto; body: string } | NotPlacedOutcome | { kind: 'refused' };
+export type StepsOutcome =
+  | { kind: 'placed'; order: PlacedOrderDto; body: string }
+  | NotPlacedOutcome
+  | { kind: 'refused' };
 
 /** Where the caller stands when the order is placed by `callerOrderSteps`: checked inside the transaction. */
 export interface TokenCaller {
