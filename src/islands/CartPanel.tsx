@@ -10,7 +10,6 @@ import {
   $cartNotice,
   $cartPending,
   $placedOrder,
-  $placedStoreNames,
   type CartNotice,
   checkStock,
   clearCart,
@@ -107,7 +106,6 @@ export function CartPanel() {
   const load = useStore($cartLoad);
   const save = useStore($cartSave);
   const placedOrder = useStore($placedOrder);
-  const placedStoreNames = useStore($placedStoreNames);
   const user = useStore($user);
   // A guest sees the cart too (issue 37) and is asked to sign in at Check Stock or Order.
   const guest = user === null;
@@ -356,9 +354,7 @@ export function CartPanel() {
           </p>
         )}
       </div>
-      {placedOrder !== null && (
-        <OrderConfirmation order={placedOrder} email={user?.email ?? ''} storeNames={placedStoreNames} />
-      )}
+      {placedOrder !== null && <OrderConfirmation order={placedOrder} email={user?.email ?? ''} />}
       {review !== 'closed' && ordered.length > 0 && (
         <div hidden={!inReview}>
           <CheckoutReview lines={ordered} shown={inReview} onClose={closeReview} />

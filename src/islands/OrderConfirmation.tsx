@@ -5,6 +5,7 @@ import { groupTotalPaise, type PlacedOrderDto } from '../lib/domain/order-groups
 import type { OrderDto } from '../lib/domain/orders.ts';
 import { slotLabel } from '../lib/domain/slots.ts';
 import { OrderLinesTable } from './OrderLinesTable.tsx';
+import { useStoreDelivery } from './review-parts.ts';
 import { type StorePart, StoreParts } from './StoreParts.tsx';
 
 /** A placed group's orders as parts by store: each order's lines, slot, fee and total. */
@@ -46,16 +47,7 @@ function addressLines(a: DeliveryAddressDto): string[] {
  * and what happens next. Its heading takes the focus, so a screen reader
  * announces it rather than the focus falling to the page.
  */
-export function OrderConfirmation({
-  order,
-  email,
-  storeNames = {},
-}: {
-  order: PlacedOrderDto;
-  email: string;
-  /** The stores' names by StoreID, as the cart knew them. */
-  storeNames?: Readonly<Record<number, string>>;
-}) {
+export function OrderConfirmation({ order, email }: { order: PlacedOrderDto; email: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
@@ -63,6 +55,9 @@ export function OrderConfirmation({
   const note = order.DeliveryAddress.Note.trim();
   const group = order.Orders.length > 1 ? order.Orders : [];
   const numbers = group.map((o) => `#${o.OrderID}`).join(', ');
+  // The stores' names, read with their delivery settings (a store newer than the built pages too).
+  const settings = useStoreDelivery(group.map((o) => ({ id: o.OrderItems[0]?.StoreID ?? 0 })));
+  const storeNames = Object.fromEntries(Object.values(settings).map((s) => [s.StoreID, s.StoreTitle]));
 
   return (
     <section

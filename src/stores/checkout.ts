@@ -62,8 +62,6 @@ export const $cartNotice = atom<CartNotice | null>(null);
 
 /** The order the shopper has just placed, as the shop answered it: the cart panel's confirmation summary (issue 37). */
 export const $placedOrder = atom<PlacedOrderDto | null>(null);
-/** The names of the placed order's stores by StoreID, as its cart knew them (a group's parts name them). */
-export const $placedStoreNames = atom<Readonly<Record<number, string>>>({});
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -196,7 +194,6 @@ export async function placeOrder(delivery?: OrderDeliveryInput): Promise<boolean
   }
   const errors: unknown[] = [];
   let placed: PlacedOrderDto | null = null;
-  let storeNames: Record<number, string> = {};
   await runAction(
     'Placing your order…',
     async ({ id }) => {
@@ -212,10 +209,6 @@ export async function placeOrder(delivery?: OrderDeliveryInput): Promise<boolean
           const order = await cartApi.createOrder(cart, key, delivery);
           unsettled = null;
           placed = order;
-          // A line read before its store's name was known carries the StoreID as its name.
-          storeNames = Object.fromEntries(
-            cart.CartItems.filter((l) => !/^\d+$/.test(l.StoreName)).map((l) => [l.StoreID, l.StoreName]),
-          );
           return {
             notice: { ...notice('success', `Order placed: #${order.OrderID}`), orderId: order.OrderID },
             // The shop empties the saved cart when it places an order.
@@ -253,7 +246,6 @@ export async function placeOrder(delivery?: OrderDeliveryInput): Promise<boolean
       return notice('error', `Order not placed: ${friendlyMessage(err)}`);
     },
   );
-  $placedStoreNames.set(storeNames);
   $placedOrder.set(placed);
   return placed !== null;
 }
