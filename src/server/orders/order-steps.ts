@@ -122,15 +122,19 @@ export interface TokenCaller {
  *    never goes below 0 however many API processes share it. A line it did not
  *    update is read, to name every such line at once (`whyUnsold`: over its store's
  *    limit, else short or not for sale), and the runner rolls back;
- * 3. the lines copy title, size and prices from the rows just updated (never
+ * 3. a cart of several stores becomes one order per store under one group
+ *    (`order-groups.ts`: the row of step 1 is the first store's and the group's;
+ *    one more row per further store); each store's slot is taken for its order;
+ *    the lines copy title, size and prices from the rows just updated (never
  *    from the client), each store's delivery rules are applied to its lines
- *    (`delivery-rules.ts`: a PIN code it serves, its minimum, its fee), the total
- *    (lines and fee) is summed in paise, the answer stored, the
- *    customer's cart emptied;
+ *    (`delivery-rules.ts`: a PIN code it serves, its minimum, its fee, written
+ *    on its store's order), each order's total (lines and fee) is summed in
+ *    paise, the group's answer stored on the first order, the customer's cart
+ *    emptied; any refusal rolls back the whole group;
  * 4. the delivery address is stored with the order (a snapshot) and the order
  *    mail is queued in the same transaction; it is sent after commit, so mail
  *    never delays or fails an order;
- * 5. the account's open orders are counted, this one included, in a statement
+ * 5. the account's open orders are counted (a group once), this one included, in a statement
  *    that began after the account row was locked (SQLite: before the lines are
  *    written; PostgreSQL: answered by the statement of steps 3 and 4); over
  *    `openOrdersMax` (`withinOpenOrders`), the runner rolls back. So two orders of
