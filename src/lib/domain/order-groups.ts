@@ -1,8 +1,7 @@
 /**
  * One order per store (issue 31, item 3): a cart that spans stores is placed as one order
  * per store under one group, all or none. The group's shapes on the wire and the pure
- * rules both sides share: which store's order comes first, each store's part of a cart, a
- * group's total. No I/O.
+ * rules both sides share: which store's order comes first and a group's total. No I/O.
  */
 import { rupeesToPaise } from './money.ts';
 import type { OrderDto } from './orders.ts';
@@ -34,14 +33,6 @@ export type PlacedOrderDto = OrderDto & { Orders: OrderDto[] };
  */
 export function storesInCartOrder(storeIds: readonly number[]): number[] {
   return [...new Set(storeIds)];
-}
-
-/** Each store's lines of a cart (stores in cart order, lines in cart order within a store). */
-export function partsByStore<L extends { StoreID: number }>(lines: readonly L[]): { StoreID: number; lines: L[] }[] {
-  return storesInCartOrder(lines.map((l) => l.StoreID)).map((StoreID) => ({
-    StoreID,
-    lines: lines.filter((l) => l.StoreID === StoreID),
-  }));
 }
 
 /** What a group comes to: every order's total (lines and fee), in paise. */
