@@ -380,16 +380,19 @@ async function createOrder(req: IncomingMessage, res: ServerResponse, account: {
         delivery_fee: 0,
         created_at: at,
         updated_at: at,
+        group_id: orderId,
+        payment_method: 'OnDelivery',
+        payment_status: 'Pending',
         ...delivery,
       },
       u.full_name as string,
       values,
     );
-    const text = JSON.stringify(dto);
-    await q.all('update orders set total = ?, response = ? where id = ?', [total, text, orderId]);
+    const text = JSON.stringify({ ...dto, Orders: [dto] });
+    await q.all('update orders set total = ?, response = ?, group_id = id where id = ?', [total, text, orderId]);
     await q.all('delete from cart_items where cart_id = ?', [userId]);
     await q.all('update carts set updated_at = ? where user_id = ?', [at, userId]);
-    const mail = orderPlacedMail(dto, 'http://127.0.0.1:4321');
+    const mail = orderPlacedMail({ ...dto, Orders: [dto] }, 'http://127.0.0.1:4321', new Map());
     await q.all(
       'insert into mail_queue (to_address, subject, body_text, body_html, kind, attempts, next_attempt_at, ' +
         "claimed_until, sent_at, last_error, created_at) values (?, ?, ?, ?, 'order.placed', 0, ?, null, null, '', ?)",

@@ -6,6 +6,9 @@
 //   npm run bench:orders -- --slots --rounds 2 --concurrency 64
 //     (`--slots`: each level runs plain orders and orders booking a delivery slot, alternating,
 //     `--rounds` times each: issue 31)
+//   npm run bench:orders -- --groups --rounds 2 --concurrency 64
+//     (`--groups`: plain orders and carts of three stores, one line each, the second store's
+//     with a slot: one order per store under one group, issue 31 item 3)
 //
 // Loopback only. PostgreSQL: a throw-away database is created on the server of
 // BENCH_PG_URL (default: the local one the tests use) and dropped afterwards.
@@ -45,8 +48,8 @@ const ORDERS_PER_ACCOUNT = 5;
 const SLOTS = 8;
 const SLOT_CAPACITY = 10_000;
 
-/** Plain orders (store 1, no slots) or orders booking a delivery slot (store 2). */
-type Mode = 'plain' | 'slots';
+/** Plain orders (store 1, no slots), orders booking a delivery slot (store 2), or three-store carts (stores 1–3). */
+type Mode = 'plain' | 'slots' | 'groups';
 
 type Engine = 'sqlite' | 'postgres';
 
@@ -134,13 +137,13 @@ async function openShop(engine: Engine): Promise<Shop> {
 }
 
 /**
- * Two stores with ITEMS items each and stock enough for every order (store 2 delivers in
+ * Three stores with ITEMS items each and stock enough for every order (store 2 delivers in
  * SLOTS slots starting tomorrow), and `customers` accounts with a token each.
  */
 async function seed(db: Kysely<Database>, customers: number): Promise<string[]> {
   const at = new Date().toISOString();
   await db.insertInto('categories').values({ title: 'Bench', updated_at: at }).execute();
-  for (const store of [1, 2]) {
+  for (const store of [1, 2, 3]) {
     await db
       .insertInto('stores')
       .values({
@@ -174,11 +177,11 @@ async function seed(db: Kysely<Database>, customers: number): Promise<string[]> 
   await db
     .insertInto('items')
     .values(
-      Array.from({ length: 2 * ITEMS }, (_, i) => {
+      Array.from({ length: 3 * ITEMS }, (_, i) => {
         const p = { unitPrice: 1000 + 37 * (i % ITEMS), discountBps: (i % 4) * 250, flatDiscount: 0, gstBps: 500 };
         return {
-          store_id: i < ITEMS ? 1 : 2,
-          db_id: i < ITEMS ? 1 : 2,
+          store_id: 1 + Math.floor(i / ITEMS),
+          db_id: 1 + Math.floor(i / ITEMS),
           section_id: null,
           title: `Bench item ${i + 1}`,
           meta_description: '',
@@ -355,16 +358,22 @@ async function load(
       sent++;
       const token = tokens[nextAccount++ % tokens.length] ?? '';
       const lines = 1 + Math.floor(random() * 3);
-      const ids = new Set<number>();
-      while (ids.size < lines) ids.add((store - 1) * ITEMS + 1 + Math.floor(random() * ITEMS));
+      const picked: { id: number; store: number }[] = [];
+      if (mode === 'groups') {
+        for (const s of [1, 2, 3]) picked.push({ id: (s - 1) * ITEMS + 1 + Math.floor(random() * ITEMS), store: s });
+      } else {
+        const ids = new Set<number>();
+        while (ids.size < lines) ids.add((store - 1) * ITEMS + 1 + Math.floor(random() * ITEMS));
+        for (const id of ids) picked.push({ id, store });
+      }
       const body = JSON.stringify({
-        CartItems: [...ids].map((id) => ({
+        CartItems: picked.map(({ id, store: s }) => ({
           ItemID: id,
-          StoreID: store,
+          StoreID: s,
           Qty: 1 + Math.floor(random() * 3),
           Staus: 'added',
         })),
-        ...(mode === 'slots' ? { Slots: { 2: 1 + Math.floor(random() * SLOTS) } } : {}),
+        ...(mode === 'plain' ? {} : { Slots: { 2: 1 + Math.floor(random() * SLOTS) } }),
       });
       const t0 = performance.now();
       const res = await post(url, '/api/cart/CreateOrder', body, {
@@ -442,6 +451,7 @@ async function main(): Promise<void> {
       engines: { type: 'string', default: 'sqlite,postgres' },
       seconds: { type: 'string', default: '60' },
       slots: { type: 'boolean', default: false },
+      groups: { type: 'boolean', default: false },
       rounds: { type: 'string', default: '2' },
     },
   });
@@ -452,9 +462,9 @@ async function main(): Promise<void> {
   const rounds = Number(values.rounds);
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > 10) throw new Error('--rounds must be 1 to 10');
   // Alternating plain and slot orders, so a change in the machine's load falls on both.
-  const modes: Mode[] = values.slots
-    ? Array.from({ length: rounds }, () => ['plain', 'slots'] as const).flat()
-    : ['plain'];
+  const other: Mode | undefined = values.slots ? 'slots' : values.groups ? 'groups' : undefined;
+  const modes: Mode[] =
+    other === undefined ? ['plain'] : Array.from({ length: rounds }, () => ['plain', other] as const).flat();
   const engines = values.engines.split(',').map((e) => e.trim());
   if (!Number.isInteger(orders) || orders < 1 || orders > 100_000) throw new Error('--orders must be 1 to 100000');
   if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 600)

@@ -16,7 +16,9 @@ import { $user, accountApi } from '../stores/session.ts';
 import { Spinner } from './AuthGate.tsx';
 import { buttonClass, Notice, TextField, useFieldForm } from './FormField.tsx';
 import { OrderLinesTable } from './OrderLinesTable.tsx';
+import { reviewParts, useStoreDelivery } from './review-parts.ts';
 import { SlotPicker } from './SlotPicker.tsx';
+import { StoreParts } from './StoreParts.tsx';
 
 type Saved = { state: 'loading' } | { state: 'ready'; address: DeliveryAddressDto; canSave: boolean };
 
@@ -47,6 +49,12 @@ export function CheckoutReview({
 }) {
   const user = useStore($user);
   const [saved, setSaved] = useState<Saved>({ state: 'loading' });
+  // The slot picked at each store and its words, and the PIN code typed: each store's part shows them.
+  const [slots, setSlots] = useState<Record<number, number>>({});
+  const [slotWords, setSlotWords] = useState<Record<number, string>>({});
+  const [pin, setPin] = useState('');
+  const stores = storesOf(lines);
+  const settings = useStoreDelivery(stores.length > 1 ? stores : []);
   const heading = useRef<HTMLHeadingElement>(null);
   const isEmployee = user?.roles.includes('Employee') ?? false;
   const id = user === null ? Number.NaN : Number(user.id);
@@ -94,15 +102,30 @@ export function CheckoutReview({
       <h2 id="checkout-heading" ref={heading} tabIndex={-1} className="mb-4 text-xl font-bold text-slate-900">
         Review your order
       </h2>
-      <OrderLinesTable
-        caption="The items you are ordering, with prices in Rs"
-        lines={lines.map((line) => ({ ...line, total: lineTotal(line) }))}
-        grandTotal={grandTotal({ CartItems: [...lines] })}
-      />
+      {stores.length > 1 ? (
+        <StoreParts what="Your order" {...reviewParts(lines, stores, { slotWords, settings, pin })} />
+      ) : (
+        <OrderLinesTable
+          caption="The items you are ordering, with prices in Rs"
+          lines={lines.map((line) => ({ ...line, total: lineTotal(line) }))}
+          grandTotal={grandTotal({ CartItems: [...lines] })}
+        />
+      )}
       {saved.state === 'loading' ? (
         <Spinner label="Loading your address…" />
       ) : (
-        <DeliveryForm saved={saved.address} canSave={saved.canSave} onClose={onClose} stores={storesOf(lines)} />
+        <DeliveryForm
+          saved={saved.address}
+          canSave={saved.canSave}
+          onClose={onClose}
+          stores={stores}
+          slots={slots}
+          onPick={(storeId, slotId, words) => {
+            setSlots((s) => ({ ...s, [storeId]: slotId }));
+            setSlotWords((w) => ({ ...w, [storeId]: words }));
+          }}
+          onPin={setPin}
+        />
       )}
     </section>
   );
@@ -123,13 +146,19 @@ function DeliveryForm({
   canSave,
   onClose,
   stores,
+  slots,
+  onPick,
+  onPin,
 }: {
   saved: DeliveryAddressDto;
   canSave: boolean;
   onClose: (placed: boolean) => void;
   stores: readonly { id: number; name: string }[];
+  slots: Readonly<Record<number, number>>;
+  onPick: (storeId: number, slotId: number, words: string) => void;
+  /** Hears the PIN code as typed, for each store's fee. */
+  onPin: (pin: string) => void;
 }) {
-  const [slots, setSlots] = useState<Record<number, number>>({});
   const [slotted, setSlotted] = useState<number[]>([]);
   const [slotReads, setSlotReads] = useState(0);
   const pending = useStore($cartPending);
@@ -141,6 +170,8 @@ function DeliveryForm({
   const [save, setSave] = useState(canSave && !hadAddress);
   const [failure, setFailure] = useState('');
   const saveId = useId();
+  const typedPin = form.values.PostalCode;
+  useEffect(() => onPin(tidyPostalCode(typedPin)), [typedPin, onPin]);
   const changed = (Object.keys(EMPTY_DELIVERY) as DeliveryField[]).some(
     (f) => f !== 'Note' && form.values[f].trim() !== saved[f].trim(),
   );
@@ -275,13 +306,7 @@ function DeliveryForm({
           </p>
         )}
       </fieldset>
-      <SlotPicker
-        stores={stores}
-        picked={slots}
-        onPick={(storeId, slotId) => setSlots((s) => ({ ...s, [storeId]: slotId }))}
-        onSlotted={setSlotted}
-        reload={slotReads}
-      />
+      <SlotPicker stores={stores} picked={slots} onPick={onPick} onSlotted={setSlotted} reload={slotReads} />
       <div className="flex flex-wrap gap-3">
         <button type="submit" className={buttonClass} aria-disabled={pending}>
           {pending ? 'Placing your order…' : 'Place order'}

@@ -1,8 +1,34 @@
 import { useEffect, useRef } from 'react';
 import type { DeliveryAddressDto } from '../lib/domain/delivery.ts';
+import { paiseToRupees } from '../lib/domain/money.ts';
+import { groupTotalPaise, type PlacedOrderDto } from '../lib/domain/order-groups.ts';
 import { orderStatusWords } from '../lib/domain/order-words.ts';
 import type { OrderDto } from '../lib/domain/orders.ts';
+import { slotLabel } from '../lib/domain/slots.ts';
 import { OrderLinesTable } from './OrderLinesTable.tsx';
+import { useStoreDelivery } from './review-parts.ts';
+import { type StorePart, StoreParts } from './StoreParts.tsx';
+
+/** A placed group's orders as parts by store: each order's lines, slot, fee and total. */
+function placedParts(
+  orders: readonly OrderDto[],
+  names: Readonly<Record<number, string>>,
+): { parts: StorePart[]; total: number } {
+  const parts = orders.map((o): StorePart => {
+    const storeId = o.OrderItems[0]?.StoreID ?? 0;
+    const slot = o.Slots?.find((s) => s.SlotID === o.SlotID);
+    return {
+      StoreID: storeId,
+      name: names[storeId] ?? `Store ${storeId}`,
+      orderId: o.OrderID,
+      lines: o.OrderItems.map((line) => ({ ...line, total: line.LineTotal })),
+      slot: slot === undefined ? null : slotLabel(slot.Start, slot.End),
+      fee: o.DeliveryFee,
+      total: o.OrderTotal,
+    };
+  });
+  return { parts, total: paiseToRupees(groupTotalPaise(orders)) };
+}
 
 /** The address's lines as they go on an envelope: name, street, city and PIN code, phone. */
 function addressLines(a: DeliveryAddressDto): string[] {
@@ -22,12 +48,17 @@ function addressLines(a: DeliveryAddressDto): string[] {
  * and what happens next. Its heading takes the focus, so a screen reader
  * announces it rather than the focus falling to the page.
  */
-export function OrderConfirmation({ order, email }: { order: OrderDto; email: string }) {
+export function OrderConfirmation({ order, email }: { order: PlacedOrderDto; email: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
   }, []);
   const note = order.DeliveryAddress.Note.trim();
+  const group = order.Orders.length > 1 ? order.Orders : [];
+  const numbers = group.map((o) => `#${o.OrderID}`).join(', ');
+  // The stores' names, read with their delivery settings (a store newer than the built pages too).
+  const settings = useStoreDelivery(group.map((o) => ({ id: o.OrderItems[0]?.StoreID ?? 0 })));
+  const storeNames = Object.fromEntries(Object.values(settings).map((s) => [s.StoreID, s.StoreTitle]));
 
   return (
     <section
@@ -40,18 +71,26 @@ export function OrderConfirmation({ order, email }: { order: OrderDto; email: st
         tabIndex={-1}
         className="mb-1 text-xl font-bold text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700"
       >
-        Thank you: order #{order.OrderID} is placed
+        {group.length === 0
+          ? `Thank you: order #${order.OrderID} is placed`
+          : `Thank you: orders ${numbers} are placed`}
       </h2>
-      <p className="mb-4 text-slate-700">
-        Order number <span className="font-semibold text-slate-900">#{order.OrderID}</span>, status{' '}
-        {orderStatusWords(order.Status)}.
-      </p>
-      <OrderLinesTable
-        caption={`The items of order #${order.OrderID}, with prices in Rs`}
-        lines={order.OrderItems.map((line) => ({ ...line, total: line.LineTotal }))}
-        grandTotal={order.OrderTotal}
-        deliveryFee={order.DeliveryFee ?? 0}
-      />
+      {group.length === 0 ? (
+        <>
+          <p className="mb-4 text-slate-700">
+            Order number <span className="font-semibold text-slate-900">#{order.OrderID}</span>, status{' '}
+            {orderStatusWords(order.Status)}.
+          </p>
+          <OrderLinesTable
+            caption={`The items of order #${order.OrderID}, with prices in Rs`}
+            lines={order.OrderItems.map((line) => ({ ...line, total: line.LineTotal }))}
+            grandTotal={order.OrderTotal}
+            deliveryFee={order.DeliveryFee ?? 0}
+          />
+        </>
+      ) : (
+        <StoreParts what="Your order" {...placedParts(group, storeNames)} />
+      )}
       <h3 className="mb-1 text-lg font-bold text-slate-900">Delivering to</h3>
       <address className="mb-4 not-italic text-slate-800" data-order-address>
         {addressLines(order.DeliveryAddress).map((line) => (

@@ -17,12 +17,15 @@ export function OrderLinesTable({
   lines,
   grandTotal,
   deliveryFee = 0,
+  totalLabel = 'Grand total',
 }: {
   caption: string;
   lines: readonly OrderTableLine[];
   grandTotal: number;
   /** The delivery fee included in `grandTotal`, in rupees; shown as its own row when above 0. */
   deliveryFee?: number;
+  /** The last row's words: one store's part of a group names its store. */
+  totalLabel?: string;
 }) {
   return (
     <div className="mb-6 overflow-x-auto">
@@ -66,7 +69,7 @@ export function OrderLinesTable({
           )}
           <tr>
             <th scope="row" colSpan={2} className="py-2 pr-2 text-right font-bold">
-              Grand total
+              {totalLabel}
             </th>
             <td className="whitespace-nowrap py-2 pl-2 text-right text-lg font-extrabold text-brand-800 tabular-nums">
               {rs(grandTotal)}

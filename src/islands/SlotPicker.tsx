@@ -19,7 +19,8 @@ export function SlotPicker({
 }: {
   stores: readonly { id: number; name: string }[];
   picked: Readonly<Record<number, number>>;
-  onPick: (storeId: number, slotId: number) => void;
+  /** A slot picked, with its words (`slotLabel`). */
+  onPick: (storeId: number, slotId: number, label: string) => void;
   onSlotted: (storeIds: number[]) => void;
   /** Changed to read the slots again (after a refused order). */
   reload: number;
@@ -81,7 +82,7 @@ export function SlotPicker({
                         className="size-5 accent-brand-800"
                         disabled={full}
                         checked={picked[store.id] === slot.SlotID}
-                        onChange={() => onPick(store.id, slot.SlotID)}
+                        onChange={() => onPick(store.id, slot.SlotID, slotLabel(slot.Start, slot.End))}
                       />
                       <span>
                         {slotLabel(slot.Start, slot.End)}

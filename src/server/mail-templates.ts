@@ -1,6 +1,7 @@
 import { confirmPath, resetPath } from '../lib/domain/account-links.ts';
 import { deliveryLines } from '../lib/domain/delivery.ts';
-import { formatRupees } from '../lib/domain/money.ts';
+import { formatRs, formatRupees } from '../lib/domain/money.ts';
+import { groupTotalPaise, type PlacedOrderDto } from '../lib/domain/order-groups.ts';
 import { orderStatusWords } from '../lib/domain/order-words.ts';
 import type { OrderDto, OrderStatusName } from '../lib/domain/orders.ts';
 import { slotLabel } from '../lib/domain/slots.ts';
@@ -110,16 +111,45 @@ function slotLines(order: OrderDto): { text: string }[] {
   return [{ text: `${labels.length === 1 ? 'Delivery slot' : 'Delivery slots'}: ${labels.join('; ')}` }];
 }
 
-export function orderPlacedMail(order: OrderDto, origin: string): Omit<MailMessage, 'to'> {
-  const address = deliveryLines(order.DeliveryAddress);
-  return render(`Your Aisle order ${order.OrderID} is placed`, [
-    { text: `Hello ${order.DeliveryAddress.FullName || order.CustomerName || 'there'},` },
-    { text: `Thank you for your order. We have received order ${order.OrderID} and will pack it soon.` },
-    { table: orderTable(order) },
+/**
+ * The mail of a placed group (issue 31): one order, as it always read, or every store's
+ * part (store, lines, slot, fee, total) and what the group comes to. `stores`: each
+ * store's name by StoreID.
+ */
+export function orderPlacedMail(
+  placed: PlacedOrderDto,
+  origin: string,
+  stores: ReadonlyMap<number, { title: string }>,
+): Omit<MailMessage, 'to'> {
+  const address = deliveryLines(placed.DeliveryAddress);
+  const parts = placed.Orders.length > 1 ? placed.Orders : [];
+  const storeOf = (order: OrderDto) => {
+    const id = order.OrderItems[0]?.StoreID ?? 0;
+    return stores.get(id)?.title ?? `Store ${id}`;
+  };
+  return render(`Your Aisle order ${placed.OrderID} is placed`, [
+    { text: `Hello ${placed.DeliveryAddress.FullName || placed.CustomerName || 'there'},` },
+    parts.length === 0
+      ? { text: `Thank you for your order. We have received order ${placed.OrderID} and will pack it soon.` }
+      : {
+          text:
+            `Thank you for your order. It comes from ${parts.length} stores, so it is ${parts.length} orders ` +
+            `(${parts.map((o) => o.OrderID).join(', ')}), each packed and delivered by its store.`,
+        },
+    ...(parts.length === 0
+      ? [{ table: orderTable(placed) }]
+      : parts.flatMap((o) => [
+          { text: `${storeOf(o)}: order ${o.OrderID}` },
+          ...slotLines(o),
+          { table: orderTable(o) },
+        ])),
+    ...(parts.length === 0
+      ? []
+      : [{ text: `All ${parts.length} orders together: ${formatRs(groupTotalPaise(parts))}` }]),
     { text: 'It will be delivered to:' },
     { lines: address },
-    ...slotLines(order),
-    ...(order.DeliveryAddress.Note === '' ? [] : [{ text: `Delivery note: ${order.DeliveryAddress.Note}` }]),
+    ...(parts.length === 0 ? slotLines(placed) : []),
+    ...(placed.DeliveryAddress.Note === '' ? [] : [{ text: `Delivery note: ${placed.DeliveryAddress.Note}` }]),
     { link: { href: siteLink(origin, '/app/cart/my-orders'), label: 'See your orders' } },
   ]);
 }

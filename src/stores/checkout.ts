@@ -13,7 +13,7 @@ import {
   quantityOf,
   type ShortageDto,
 } from '../lib/domain/cart.ts';
-import type { OrderDto } from '../lib/domain/orders.ts';
+import type { PlacedOrderDto } from '../lib/domain/order-groups.ts';
 import { CART_NOTICE_KEY } from '../lib/domain/storage-keys.ts';
 import {
   $cartState,
@@ -61,7 +61,7 @@ export interface CartNotice {
 export const $cartNotice = atom<CartNotice | null>(null);
 
 /** The order the shopper has just placed, as the shop answered it: the cart panel's confirmation summary (issue 37). */
-export const $placedOrder = atom<OrderDto | null>(null);
+export const $placedOrder = atom<PlacedOrderDto | null>(null);
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -193,7 +193,7 @@ export async function placeOrder(delivery?: OrderDeliveryInput): Promise<boolean
     return false;
   }
   const errors: unknown[] = [];
-  let placed: OrderDto | null = null;
+  let placed: PlacedOrderDto | null = null;
   await runAction(
     'Placing your order…',
     async ({ id }) => {

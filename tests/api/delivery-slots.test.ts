@@ -210,7 +210,7 @@ describe.each(DIALECTS)('delivery slots on %s', (dialect) => {
     // Store 3 has no slots: its orders go on as before, without Slots.
     const soap = await order(asha, undefined, [line(SOAP.id, SOAP.store, 1)]);
     expect(soap.status).toBe(201);
-    expect(soap.body.SlotID).toBeUndefined();
+    expect(soap.body.SlotID).toBeNull();
     expect(await ledger(t, slot.SlotID)).toMatchObject({ orders: 1, booked: 0 });
   });
 

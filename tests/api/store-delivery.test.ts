@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StoreDeliveryDto } from '../../src/lib/domain/delivery-area.ts';
+import type { PlacedOrderDto } from '../../src/lib/domain/order-groups.ts';
 import type { OrderDto } from '../../src/lib/domain/orders.ts';
 import { insertCatalogue } from '../fixtures/catalogue.ts';
 import { type AuthTestApp, createAuthTestApp, JWT_SECRET } from './auth-helpers.ts';
@@ -53,7 +54,7 @@ describe.each(DIALECTS)('where each store delivers, on %s', (dialect) => {
       ...(json === undefined ? {} : { json }),
     });
   const order = (lines: unknown[], pin: string) =>
-    call<OrderDto & Err>('POST', '/api/cart/CreateOrder', asha, {
+    call<PlacedOrderDto & Err>('POST', '/api/cart/CreateOrder', asha, {
       ...cartBody(asha, lines),
       DeliveryAddress: address(pin),
     });
@@ -162,12 +163,17 @@ describe.each(DIALECTS)('where each store delivers, on %s', (dialect) => {
     it('serves a prefix and adds the fee to the total, in the answer, My Orders and the mail', async () => {
       const res = await order([line(APPLE.id, APPLE.store, 2), line(SOAP.id, SOAP.store, 1)], '411045');
       expect(res.status).toBe(201);
+      // One order per store (issue 31): Green Grocer's carries its fee, Clean Home's (no settings) none.
       expect(res.body.DeliveryFee).toBe(30);
-      expect(res.body.OrderTotal).toBe(309.9); // 226.80 + 53.10 + 30
+      expect(res.body.OrderTotal).toBe(256.8); // 226.80 + 30
+      expect(res.body.Orders.map((o) => [o.DeliveryFee, o.OrderTotal])).toEqual([
+        [30, 256.8],
+        [0, 53.1],
+      ]);
       const mine = await call<OrderDto[]>('GET', '/api/Order/AllOrders', asha);
       expect(mine.body.find((o) => o.OrderID === res.body.OrderID)).toMatchObject({
         DeliveryFee: 30,
-        OrderTotal: 309.9,
+        OrderTotal: 256.8,
       });
       const mail = await t.db.db
         .selectFrom('mail_queue')

@@ -27,6 +27,9 @@ function order(status: OrderStatusName): OrderDto {
   });
   return {
     OrderID: 41,
+    GroupID: 41,
+    SlotID: null,
+    Payment: { Method: 'OnDelivery', Status: 'Pending' },
     CustomerID: 7,
     CustomerName: 'Priya',
     Status: status,
@@ -55,7 +58,14 @@ function order(status: OrderStatusName): OrderDto {
 
 /** Every template with arguments that show what it can show; prices where it has them. */
 const RENDERED: Record<string, () => { subject: string; text: string; html?: string | undefined }[]> = {
-  orderPlacedMail: () => [templates.orderPlacedMail(order('Placed'), ORIGIN)],
+  orderPlacedMail: () => {
+    const one = order('Placed');
+    const other = { ...order('Placed'), OrderID: 42, OrderItems: one.OrderItems.slice(0, 1) };
+    return [
+      templates.orderPlacedMail({ ...one, Orders: [one] }, ORIGIN, new Map()),
+      templates.orderPlacedMail({ ...one, Orders: [one, other] }, ORIGIN, new Map([[1, { title: 'Green Grocer' }]])),
+    ];
+  },
   orderStatusMail: () => [
     ...ORDER_STATUS_NAMES.map((s) => templates.orderStatusMail(order(s), ORIGIN)),
     templates.orderStatusMail(order('Cancelled'), ORIGIN, { byCustomer: true }),

@@ -20,7 +20,12 @@ const ORDER_DOORS = ['routes/cart.ts', 'fast-orders.ts'];
 const ANSWERING_DOORS = ['app.ts', 'fast-reads.ts', 'fast-orders.ts'];
 /** The one entry of an order, and the parts only it (and they each other) may import. */
 const ORDER_ENTRY = 'orders/place-order.ts';
-const ORDER_PARTS = ['orders/order-statements.ts', 'orders/order-steps.ts', 'orders/order-runners.ts'];
+const ORDER_PARTS = [
+  'orders/order-statements.ts',
+  'orders/order-steps.ts',
+  'orders/order-groups.ts',
+  'orders/order-runners.ts',
+];
 /** The one home of the header table and the request log line. */
 const ANSWER_HOME = 'api-answer.ts';
 

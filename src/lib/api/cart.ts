@@ -3,7 +3,15 @@ import type { CartItemDto as CartLine } from '../domain/cart.ts';
 import type { DeliveryAddressDto } from '../domain/delivery.ts';
 import { toQuery } from './client.ts';
 import { ServiceError } from './errors.ts';
-import type { CartDto, CheckedCartDto, OrderAgainLineDto, OrderDto, OrderMoveDto, ShortageDto } from './wire.ts';
+import type {
+  CartDto,
+  CheckedCartDto,
+  OrderAgainLineDto,
+  OrderDto,
+  OrderMoveDto,
+  PlacedOrderDto,
+  ShortageDto,
+} from './wire.ts';
 
 /**
  * The cart and order calls of spec §7, typed. Every failure is a `ServiceError`
@@ -43,7 +51,7 @@ export interface CartApi {
    * `POST /api/cart/CreateOrder` with `Idempotency-Key: {key}`: the same key sent
    * again answers the first order instead of placing another.
    */
-  createOrder(cart: PostedCart, key: string, delivery?: OrderDeliveryInput): Promise<OrderDto>;
+  createOrder(cart: PostedCart, key: string, delivery?: OrderDeliveryInput): Promise<PlacedOrderDto>;
   /** `DELETE /api/CartItem/Delete/{userId}` (Clear Cart): answers the emptied cart. */
   clear(userId: number): Promise<CartDto>;
   /** `GET /api/Order/Again/{id}`: the caller's past order as it can be bought today. */
@@ -69,7 +77,7 @@ export function createCartApi(api: $Fetch): CartApi {
       return api<CheckedCartDto>('/api/cart/Create', { method: 'POST', body });
     },
     createOrder(cart, key, delivery) {
-      return api<OrderDto>('/api/cart/CreateOrder', {
+      return api<PlacedOrderDto>('/api/cart/CreateOrder', {
         method: 'POST',
         body:
           delivery === undefined

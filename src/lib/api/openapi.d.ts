@@ -2194,8 +2194,10 @@ export interface components {
             OrderItems: components["schemas"]["OrderItem"][];
             DeliveryAddress: components["schemas"]["DeliveryAddress"];
             DeliveryFee: number;
-            SlotID?: number;
+            SlotID: number | null;
             Slots?: components["schemas"]["OrderSlot"][];
+            GroupID: number;
+            Payment: components["schemas"]["OrderPayment"];
         };
         OrderAgainLine: {
             ItemID: number;
@@ -2252,6 +2254,13 @@ export interface components {
             Reason: string;
             StockChange: number;
         };
+        /** @description How an order is paid and where that stands (OnDelivery, Pending until payment methods come). */
+        OrderPayment: {
+            /** @enum {string} */
+            Method: "OnDelivery" | "Online" | "Test";
+            /** @enum {string} */
+            Status: "Pending" | "Paid" | "Failed" | "Refunded" | "PartlyRefunded";
+        };
         /** @description The delivery slot an order holds at one store (issue 31). */
         OrderSlot: {
             StoreID: number;
@@ -2283,6 +2292,25 @@ export interface components {
             OrderIDs: number[];
             Units: number;
             Lines: components["schemas"]["PickLine"][];
+        };
+        /** @description The first store's order as CreateOrder always answered it, and every order of its group (issue 31). */
+        PlacedOrder: {
+            OrderID: number;
+            CustomerID: number;
+            CustomerName: string;
+            /** @enum {string} */
+            Status: "AwaitingPayment" | "Placed" | "Confirmed" | "Packing" | "OutForDelivery" | "Delivered" | "Cancelled";
+            OrderTotal: number;
+            CreatedTime: string;
+            UpdatedTime: string;
+            OrderItems: components["schemas"]["OrderItem"][];
+            DeliveryAddress: components["schemas"]["DeliveryAddress"];
+            DeliveryFee: number;
+            SlotID: number | null;
+            Slots?: components["schemas"]["OrderSlot"][];
+            GroupID: number;
+            Payment: components["schemas"]["OrderPayment"];
+            Orders: components["schemas"]["Order"][];
         };
         /** @description A line taken out of the saved cart lately, and when: a device holding an older copy drops it. */
         RemovedLine: {
@@ -8521,13 +8549,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The order */
+            /** @description One order per store of the cart under one GroupID: the first store's order, and every order in Orders */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Order"];
+                    "application/json": components["schemas"]["PlacedOrder"];
                 };
             };
             /** @description Bad input: `ModelState` names each field and its rule */

@@ -1,10 +1,12 @@
 import type { $Fetch } from 'ofetch';
-import type { SlotDto, SlotTemplateDto } from './wire.ts';
+import type { SlotDto, SlotTemplateDto, StoreDeliveryDto } from './wire.ts';
 
 /** The delivery slot calls (`/api/Store/Slots`, `Slot`, `SlotTemplate`; issue 31). */
 export interface SlotsApi {
   /** `GET /api/Store/Slots/{storeId}`: the store's slots of the next 7 days that still take orders. */
   open(storeId: number): Promise<SlotDto[]>;
+  /** `GET /api/Store/Delivery/{storeId}`: where the store delivers and for how much (public). */
+  delivery(storeId: number): Promise<StoreDeliveryDto>;
   /** `POST /api/Store/Slot/{storeId}` (staff). */
   create(storeId: number, slot: { Start: string; End: string; Capacity: number }): Promise<SlotDto>;
   /** `GET /api/Store/SlotTemplate/{storeId}` (staff). */
@@ -17,6 +19,9 @@ export function createSlotsApi(api: $Fetch): SlotsApi {
   return {
     open(storeId) {
       return api<SlotDto[]>(`/api/Store/Slots/${storeId}`);
+    },
+    delivery(storeId) {
+      return api<StoreDeliveryDto>(`/api/Store/Delivery/${storeId}`);
     },
     create(storeId, slot) {
       return api<SlotDto>(`/api/Store/Slot/${storeId}`, { method: 'POST', body: slot });

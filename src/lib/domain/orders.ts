@@ -4,6 +4,7 @@
  * rupees, rates in percent). No I/O.
  */
 import type { DeliveryAddressDto } from './delivery.ts';
+import type { OrderPaymentDto } from './order-groups.ts';
 import type { OrderSlotDto } from './slots.ts';
 
 /**
@@ -81,6 +82,8 @@ export interface OrderItemDto {
 
 export interface OrderDto {
   OrderID: number;
+  /** The group of orders placed together, one per store (issue 31): the OrderID of its first order. */
+  GroupID: number;
   CustomerID: number;
   CustomerName: string;
   Status: OrderStatusName;
@@ -93,10 +96,12 @@ export interface OrderDto {
   DeliveryAddress: DeliveryAddressDto;
   /** The delivery fee charged, in rupees (issue 31): each store's fee unless its part reached free delivery; included in OrderTotal. */
   DeliveryFee: number;
-  /** The first store's delivery slot, when the order holds one (issue 31). */
-  SlotID?: number | undefined;
+  /** The order's delivery slot (its store's; the first store's for an order from before groups), or null: none. */
+  SlotID: number | null;
   /** The delivery slot the order holds at each store that delivers in slots. */
   Slots?: OrderSlotDto[] | undefined;
+  /** How the order is paid and where that stands. */
+  Payment: OrderPaymentDto;
 }
 
 /** How an order moved: a staff move, an undo of one, an Admin's reopen of a Delivered order, or the customer's own cancel. */

@@ -133,12 +133,20 @@ export const INSERT_LEDGER = compiledPerShape((db: Kysely<Database>, n: number, 
 
 /** The arguments of `ledgerPart` for an order's lines: each took `qty` and left `stockAfter`. */
 export function orderLedgerArgs(
-  lines: readonly { itemId: number; qty: number; stockAfter: number }[],
+  lines: readonly { itemId: number; qty: number; stockAfter: number; orderId: number }[],
   at: string,
   accountId: number,
-  orderId: number,
 ): unknown[] {
-  return lines.flatMap((l) => [l.itemId, at, -l.qty, l.stockAfter + l.qty, l.stockAfter, 'order', accountId, orderId]);
+  return lines.flatMap((l) => [
+    l.itemId,
+    at,
+    -l.qty,
+    l.stockAfter + l.qty,
+    l.stockAfter,
+    'order',
+    accountId,
+    l.orderId,
+  ]);
 }
 
 /** The sort of `GET /api/Item/StockHistory/{ItemID}`: by time of the change (its row's order). */

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable, Updateable } from 'kysely';
+import type { PaymentMethod, PaymentStatus } from '../../lib/domain/order-groups.ts';
 import type { OrderMoveKind, OrderStatusName } from '../../lib/domain/orders.ts';
 import type { StockReasonName } from '../../lib/domain/stock-history.ts';
 
@@ -232,6 +233,14 @@ export interface OrdersTable {
   delivery_note: ColumnType<string, string | undefined, string>;
   /** The delivery fee charged in paise, included in `total` (migration 0250). */
   delivery_fee: ColumnType<number, number | undefined, number>;
+  /**
+   * The id of the group's first order (one order per store of a cart, issue 31; migration
+   * 0270), set in the transaction that places it; null only inside that transaction.
+   */
+  group_id: number | null;
+  /** How the order is paid (`OnDelivery` until issue 32) and where that stands (`Pending`). */
+  payment_method: ColumnType<PaymentMethod, PaymentMethod | undefined, PaymentMethod>;
+  payment_status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
 }
 
 /** One move of an order (issue 31): who moved it from which status to which, when; written in the move's transaction. */

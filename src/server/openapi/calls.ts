@@ -46,6 +46,7 @@ import {
   orderAgainLineSchema,
   orderMoveSchema,
   orderSchema,
+  placedOrderSchema,
   sectionSchema,
   sectionWithListSchema,
   siteStatusSchema,
@@ -828,7 +829,13 @@ export const CALLS: readonly Call[] = [
           ),
       }),
     ),
-    answers: { 201: { description: 'The order', schema: orderSchema } },
+    answers: {
+      201: {
+        description:
+          "One order per store of the cart under one GroupID: the first store's order, and every order in Orders",
+        schema: placedOrderSchema,
+      },
+    },
     errors: [409],
   },
   {

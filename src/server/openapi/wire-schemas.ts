@@ -26,6 +26,7 @@ import type { ImportJobDto, ImportReport, SheetError } from '../../lib/domain/ca
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
 import type { StoreDeliveryDto } from '../../lib/domain/delivery-area.ts';
 import type { FeedClientDto } from '../../lib/domain/feed-rules.ts';
+import type { OrderPaymentDto, PlacedOrderDto } from '../../lib/domain/order-groups.ts';
 import { ORDER_STATUS_NAMES, type OrderDto, type OrderItemDto, type OrderMoveDto } from '../../lib/domain/orders.ts';
 import type { OrderAgainLineDto, StockAlertDto } from '../../lib/domain/shopper.ts';
 import type { OrderSlotDto } from '../../lib/domain/slots.ts';
@@ -497,6 +498,15 @@ const orderSlotSchema = named(
   'The delivery slot an order holds at one store (issue 31).',
 );
 
+const orderPaymentSchema = named(
+  'OrderPayment',
+  z.object({
+    Method: z.enum(['OnDelivery', 'Online', 'Test']),
+    Status: z.enum(['Pending', 'Paid', 'Failed', 'Refunded', 'PartlyRefunded']),
+  }),
+  'How an order is paid and where that stands (OnDelivery, Pending until payment methods come).',
+);
+
 export const orderSchema = named(
   'Order',
   z.object({
@@ -512,9 +522,26 @@ export const orderSchema = named(
     DeliveryFee: rupees.describe(
       'The delivery fee charged (each store of the order unless its part reached free delivery), included in OrderTotal',
     ),
-    SlotID: id.optional().describe("The first store's delivery slot, when the order holds one"),
+    SlotID: id
+      .nullable()
+      .describe("The order's delivery slot (an order from before one order per store: its first store's); null: none"),
     Slots: z.array(orderSlotSchema).optional().describe('The delivery slot held at each store that delivers in slots'),
+    GroupID: id.describe("The orders placed together, one per store of a cart: the OrderID of the first store's order"),
+    Payment: orderPaymentSchema,
   }),
+);
+
+export const placedOrderSchema = named(
+  'PlacedOrder',
+  orderSchema.extend({
+    Orders: z
+      .array(orderSchema)
+      .min(1)
+      .describe(
+        "Every store's order of the group, stores as they first appear in the cart; the first is the order above",
+      ),
+  }),
+  "The first store's order as CreateOrder always answered it, and every order of its group (issue 31).",
 );
 
 export const orderMoveSchema = named(
@@ -681,6 +708,8 @@ export type WireSchemasCoverTheirInterfaces = [
   Assert<Covers<Out<typeof orderItemSchema>, OrderItemDto>>,
   Assert<Covers<Out<typeof orderSlotSchema>, OrderSlotDto>>,
   Assert<Covers<Out<typeof orderSchema>, OrderDto>>,
+  Assert<Covers<Out<typeof orderPaymentSchema>, OrderPaymentDto>>,
+  Assert<Covers<Out<typeof placedOrderSchema>, PlacedOrderDto>>,
   Assert<Covers<Out<typeof orderMoveSchema>, OrderMoveDto>>,
   Assert<Covers<Out<typeof storeDeliverySchema>, StoreDeliveryDto>>,
   Assert<Covers<Out<typeof orderAgainLineSchema>, OrderAgainLineDto>>,

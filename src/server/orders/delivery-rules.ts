@@ -70,7 +70,12 @@ export interface MinimumMissingDto {
  * to that store's lines (their selling prices as sold, times Qty).
  */
 export type DeliveryOutcome =
-  | { kind: 'ok'; fee: number }
+  | {
+      kind: 'ok';
+      fee: number;
+      /** Each store's fee (paise) and name, by StoreID: each store's order of a group is charged its own. */
+      stores: ReadonlyMap<number, { fee: number; title: string }>;
+    }
   | { kind: 'unserved'; modelState: ModelState }
   | { kind: 'below-minimum'; modelState: ModelState; missing: MinimumMissingDto[] };
 
@@ -83,6 +88,7 @@ export function priceDelivery(
   const missing: MinimumMissingDto[] = [];
   const short: string[] = [];
   let fee = 0;
+  const stores = new Map<number, { fee: number; title: string }>();
   for (const row of [...rows].sort((a, b) => a.id - b.id)) {
     const rules =
       row.postal_codes === null
@@ -108,7 +114,10 @@ export function priceDelivery(
         MinimumOrder: paiseToRupees(rules.minimumOrder),
         Missing: paiseToRupees(quote.missing),
       });
-    } else fee += quote.fee;
+    } else {
+      fee += quote.fee;
+      stores.set(Number(row.id), { fee: quote.fee, title: row.title });
+    }
   }
   if (unserved.length > 0) {
     return {
@@ -127,23 +136,30 @@ export function priceDelivery(
       modelState: { MinimumOrder: short },
     };
   }
-  return { kind: 'ok', fee };
+  return { kind: 'ok', fee, stores };
 }
 
 /**
  * The order's delivery step, after its stock was taken: one read of every store's settings,
- * the decision, and the fee written on the order row when there is one (`orderId`). A
- * refusal is returned for the runner to roll back.
+ * the decision, and each store's fee, when there is one, written on that store's order
+ * (`orderOf`: the order of the group that holds a store's lines). A refusal is returned for
+ * the runner to roll back.
  */
 export function* deliveryStep(
   db: Kysely<Database>,
-  orderId: number,
+  orderOf: (storeId: number) => number,
   pin: string,
   lines: readonly { store_id: number; selling_price: number; qty: number }[],
 ): Generator<CompiledQuery<unknown>, DeliveryOutcome, unknown[]> {
   const stores = storesOf(lines);
   const rows = (yield READ_DELIVERY(db, stores.length, stores)) as StoreDeliveryRow[];
   const outcome = priceDelivery(rows, pin, lines);
-  if (outcome.kind === 'ok' && outcome.fee > 0) yield SET_DELIVERY_FEE(db, 'one', [outcome.fee, orderId]);
+  if (outcome.kind !== 'ok') return outcome;
+  const fees = new Map<number, number>();
+  for (const [storeId, { fee }] of outcome.stores) {
+    const orderId = orderOf(storeId);
+    fees.set(orderId, (fees.get(orderId) ?? 0) + fee);
+  }
+  for (const [orderId, fee] of fees) if (fee > 0) yield SET_DELIVERY_FEE(db, 'one', [fee, orderId]);
   return outcome;
 }

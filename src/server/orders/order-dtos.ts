@@ -65,14 +65,31 @@ export function deliveryColumns(address: DeliveryAddressDto): DeliveryColumns {
   };
 }
 
+/** The order columns its wire shape is made of. */
+export type OrderDtoColumns = Pick<
+  Order,
+  | 'id'
+  | 'user_id'
+  | 'status'
+  | 'total'
+  | 'delivery_fee'
+  | 'created_at'
+  | 'updated_at'
+  | 'group_id'
+  | 'payment_method'
+  | 'payment_status'
+> &
+  DeliveryColumns;
+
 export function toOrderDto(
-  order: Pick<Order, 'id' | 'user_id' | 'status' | 'total' | 'delivery_fee' | 'created_at' | 'updated_at'> &
-    DeliveryColumns,
+  order: OrderDtoColumns,
   customerName: string,
   lines: readonly Omit<OrderLine, 'id' | 'order_id'>[],
 ): OrderDto {
   return {
     OrderID: order.id,
+    // Set when its group is placed; an order never seen by migration 0270 is a group of its own.
+    GroupID: order.group_id ?? order.id,
     CustomerID: order.user_id,
     CustomerName: customerName,
     Status: order.status,
@@ -82,10 +99,12 @@ export function toOrderDto(
     OrderItems: lines.map(toOrderItemDto),
     DeliveryAddress: toDeliveryDto(order),
     DeliveryFee: paiseToRupees(order.delivery_fee),
+    SlotID: null,
+    Payment: { Method: order.payment_method, Status: order.payment_status },
   };
 }
 
-/** An order with the delivery slots it holds (`SlotID`: the first store's), unchanged when it holds none. */
+/** An order with the delivery slots it holds (`SlotID`: the first store's), unchanged when it holds none (`SlotID` null). */
 export function withSlots(dto: OrderDto, slots: readonly OrderSlotDto[]): OrderDto {
   const [first] = slots;
   return first === undefined ? dto : { ...dto, SlotID: first.SlotID, Slots: [...slots] };

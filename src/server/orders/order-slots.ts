@@ -104,11 +104,11 @@ export type SlotOutcome =
  * The order's slot steps, run by `orderSteps` after its stock was taken: for stores in the
  * cart without a pick, whether they deliver in slots (then a pick is required); then each
  * picked slot's place in StoreID order (a refusal is read to name it, and the runner rolls
- * back) and the order's places.
+ * back) and the order's places, each held by the order of its store (`orderOf`).
  */
 export function* slotSteps(
   db: Kysely<Database>,
-  orderId: number,
+  orderOf: (storeId: number) => number,
   lines: readonly CartLineInput[],
   picks: SlotPicks,
   at: string,
@@ -131,7 +131,7 @@ export function* slotSteps(
   const slots: OrderSlotDto[] = [];
   for (const pick of picks) {
     const [taken] = (yield postgres
-      ? TAKE_SLOT(db, 'postgres', [pick.slotId, pick.storeId, at, orderId])
+      ? TAKE_SLOT(db, 'postgres', [pick.slotId, pick.storeId, at, orderOf(pick.storeId)])
       : TAKE_SLOT(db, 'sqlite', [pick.slotId, pick.storeId, at])) as {
       id: number;
       starts_at: string;
@@ -158,7 +158,7 @@ export function* slotSteps(
     yield INSERT_ORDER_SLOTS(
       db,
       picks.length,
-      picks.flatMap((p) => [orderId, p.storeId, p.slotId]),
+      picks.flatMap((p) => [orderOf(p.storeId), p.storeId, p.slotId]),
     );
   }
   return { kind: 'slotted', slots };

@@ -39,7 +39,8 @@ export async function findReplay(db: Kysely<Database>, userId: number, key: stri
   if (row === undefined) return undefined;
   if (row.response !== null) return row.response;
   const lines = await findLinesByOrder(db, [row.id]);
-  return JSON.stringify(toOrderDto(row, row.customer_name, lines.get(row.id) ?? []));
+  const dto = toOrderDto(row, row.customer_name, lines.get(row.id) ?? []);
+  return JSON.stringify({ ...dto, Orders: [dto] });
 }
 
 export type Sold = Pick<Item, (typeof PRICE_COLUMNS)[number]>;
@@ -55,9 +56,13 @@ export const DELIVERY_KEYS = Object.keys(deliveryColumns(deliveryAddressSample()
 const lockedAccount = (postgres: boolean, userId: unknown) =>
   sql`select ${sql.join(HEAD_USER_COLUMNS.map((c) => sql.ref(c)))} from users where id = ${userId}${postgres ? sql` for no key update` : sql``}`;
 
-/** How many of the account's orders are under way (OPEN_ORDER_STATUSES), this transaction's own included. */
+/**
+ * How many of the account's orders are under way (OPEN_ORDER_STATUSES), this transaction's own
+ * included, counted as the shopper placed them: the orders of one group (one per store of a
+ * cart) are one. A group's first order has no `group_id` until its answer is written: its id is the group's.
+ */
 const openOrders = (userId: unknown) =>
-  sql<number>`(select count(*) from orders where orders.user_id = ${userId} and orders.status in (${sql.join([...OPEN_ORDER_STATUSES])}))`;
+  sql<number>`(select count(distinct coalesce(orders.group_id, orders.id)) from orders where orders.user_id = ${userId} and orders.status in (${sql.join([...OPEN_ORDER_STATUSES])}))`;
 
 /**
  * The order row, inserted from the (locked) account row. Shape: the engine. Arguments:
@@ -156,8 +161,12 @@ const finish = {
     q
       .insertInto('order_lines')
       .values(Array.from({ length: n }, () => Object.fromEntries(LINE_KEYS.map((k) => [k, a()])) as LineRow)),
+  // The first order of a group is the group's (its further orders carry it from their insert).
   answer: (q: QueryCreator<Database>, a: () => never) =>
-    q.updateTable('orders').set({ total: a(), response: a() }).where('id', '=', a()),
+    q
+      .updateTable('orders')
+      .set({ total: a(), response: a(), group_id: sql<number>`coalesce(group_id, id)` })
+      .where('id', '=', a()),
   emptied: (q: QueryCreator<Database>, a: () => never) => q.deleteFrom('cart_items').where('cart_id', '=', a()),
   cart: (q: QueryCreator<Database>, a: () => never) =>
     q.updateTable('carts').set({ updated_at: a() }).where('user_id', '=', a()),

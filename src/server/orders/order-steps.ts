@@ -5,9 +5,8 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { Customer, ShortageDto } from '../../lib/domain/cart.ts';
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
+import type { PlacedOrderDto } from '../../lib/domain/order-groups.ts';
 import { overLimitMessage, whyUnsold, withinOpenOrders } from '../../lib/domain/order-limits.ts';
-import type { OrderDto } from '../../lib/domain/orders.ts';
-import { lineTotal } from '../../lib/domain/pricing.ts';
 import { userById as USER_BY_ID } from '../auth/accounts.ts';
 import { INSERT_LEDGER, orderLedgerArgs } from '../catalogue/stock-ledger.ts';
 import type { Database, Item, User } from '../db/schema.ts';
@@ -17,7 +16,8 @@ import { orderPlacedMail } from '../mail-templates.ts';
 import type { CartLineInput } from './cart-input.ts';
 import { deliveryFor, deliveryOfUser, postsAddress } from './delivery-input.ts';
 import { type DeliveryOutcome, deliveryStep } from './delivery-rules.ts';
-import { deliveryColumns, toOrderDto, withSlots } from './order-dtos.ts';
+import { deliveryColumns } from './order-dtos.ts';
+import { groupAnswer, groupOrders, groupSteps, storePartTotals } from './order-groups.ts';
 import { type SlotOutcome, type SlotPicks, slotSteps } from './order-slots.ts';
 import {
   COUNT_OPEN,
@@ -89,7 +89,10 @@ export type Rows = any[];
  * replayed for a retried key), not placed, or `refused` (a caller known by its token whose
  * account or address did not pass); the runner rolls back whatever a not placed order wrote.
  */
-export type StepsOutcome = { kind: 'placed'; order: OrderDto; body: string } | NotPlacedOutcome | { kind: 'refused' };
+export type StepsOutcome =
+  | { kind: 'placed'; order: PlacedOrderDto; body: string }
+  | NotPlacedOutcome
+  | { kind: 'refused' };
 
 /** Where the caller stands when the order is placed by `callerOrderSteps`: checked inside the transaction. */
 export interface TokenCaller {
@@ -119,15 +122,19 @@ export interface TokenCaller {
  *    never goes below 0 however many API processes share it. A line it did not
  *    update is read, to name every such line at once (`whyUnsold`: over its store's
  *    limit, else short or not for sale), and the runner rolls back;
- * 3. the lines copy title, size and prices from the rows just updated (never
+ * 3. a cart of several stores becomes one order per store under one group
+ *    (`order-groups.ts`: the row of step 1 is the first store's and the group's;
+ *    one more row per further store); each store's slot is taken for its order;
+ *    the lines copy title, size and prices from the rows just updated (never
  *    from the client), each store's delivery rules are applied to its lines
- *    (`delivery-rules.ts`: a PIN code it serves, its minimum, its fee), the total
- *    (lines and fee) is summed in paise, the answer stored, the
- *    customer's cart emptied;
+ *    (`delivery-rules.ts`: a PIN code it serves, its minimum, its fee, written
+ *    on its store's order), each order's total (lines and fee) is summed in
+ *    paise, the group's answer stored on the first order, the customer's cart
+ *    emptied; any refusal rolls back the whole group;
  * 4. the delivery address is stored with the order (a snapshot) and the order
  *    mail is queued in the same transaction; it is sent after commit, so mail
  *    never delays or fails an order;
- * 5. the account's open orders are counted, this one included, in a statement
+ * 5. the account's open orders are counted (a group once), this one included, in a statement
  *    that began after the account row was locked (SQLite: before the lines are
  *    written; PostgreSQL: answered by the statement of steps 3 and 4); over
  *    `openOrdersMax` (`withinOpenOrders`), the runner rolls back. So two orders of
@@ -212,7 +219,9 @@ export function* orderSteps(
   }
   if (Object.keys(overLimit).length > 0) return { kind: 'over-limit', modelState: overLimit };
   if (shortages.length > 0) return { kind: 'short', shortages, modelState };
-  const slotted = yield* slotSteps(db, order.id, lines, delivery.slots, at, postgres);
+  // One order per store under one group (order-groups.ts); a one-store cart is a group of one.
+  const group = yield* groupSteps(db, order.id, lines);
+  const slotted = yield* slotSteps(db, group.orderOf, lines, delivery.slots, at, postgres);
   if (slotted.kind !== 'slotted') return slotted;
 
   // Lines in the customer's cart order.
@@ -224,7 +233,7 @@ export function* orderSteps(
       if (row === undefined) throw new Error(`line ${line.index} was neither sold nor short`);
       stockLeft.push(row.stock);
       return {
-        order_id: order.id,
+        order_id: group.orderOf(line.storeId),
         item_id: line.itemId,
         store_id: line.storeId,
         title: row.title,
@@ -237,40 +246,31 @@ export function* orderSteps(
         qty: line.qty,
       } satisfies LineRow;
     });
-  // Each store's delivery rules on its lines (issue 31); the fee is part of the total.
-  const area = yield* deliveryStep(db, order.id, delivery.address.PostalCode, values);
+  // Each store's delivery rules on its lines (issue 31); each fee is part of its store's order's total.
+  const area = yield* deliveryStep(db, group.orderOf, delivery.address.PostalCode, values);
   if (area.kind !== 'ok') return area;
-  const total = values.reduce((sum, v) => sum + lineTotal(v.selling_price, v.qty), 0) + area.fee;
-  const dto = withSlots(
-    toOrderDto(
-      {
-        id: order.id,
-        user_id: owner.id,
-        status: 'Placed',
-        total,
-        delivery_fee: area.fee,
-        created_at: at,
-        updated_at: at,
-        ...delivered,
-      },
-      owner.fullName,
-      values,
-    ),
+  const parts = groupOrders(
+    group,
+    { userId: owner.id, customerName: owner.fullName, at, delivered },
+    values,
+    area.stores,
     slotted.slots,
   );
-  const body = JSON.stringify(dto);
+  const answer = groupAnswer(parts);
+  const total = parts[0]?.total ?? 0;
+  const body = JSON.stringify(answer);
   const [mail] = mailQueueRows(
-    [{ to: delivery.email, kind: 'order.placed', ...orderPlacedMail(dto, delivery.siteUrl) }],
+    [{ to: delivery.email, kind: 'order.placed', ...orderPlacedMail(answer, delivery.siteUrl, area.stores) }],
     at,
   );
   if (mail === undefined) throw new Error('no order mail');
+  yield* storePartTotals(db, parts);
   const lineArgs = values.flatMap((v) => LINE_KEYS.map((k) => v[k]));
   // Each line's stock ledger row, written with the lines (`stock-ledger.ts`).
   const ledgerArgs = orderLedgerArgs(
-    values.map((v, i) => ({ itemId: v.item_id, qty: v.qty, stockAfter: stockLeft[i] as number })),
+    values.map((v, i) => ({ itemId: v.item_id, qty: v.qty, stockAfter: stockLeft[i] as number, orderId: v.order_id })),
     at,
     owner.id,
-    order.id,
   );
   const mailArgs = MAIL_KEYS.map((k) => mail[k]);
   const address = delivery.saveAsMyAddress ? myAddressColumns(delivery.address, at) : null;
@@ -305,7 +305,7 @@ export function* orderSteps(
     if (address !== null) yield SAVE_MY_ADDRESS(db, 'one', addressArgs);
     yield QUEUE_MAIL(db, 'one', mailArgs);
   }
-  return { kind: 'placed', order: dto, body };
+  return { kind: 'placed', order: answer, body };
 }
 
 /**
