@@ -55,7 +55,7 @@ describe.each(DIALECTS)('orders board calls on %s', (dialect) => {
   });
 
   const order = async (who: Customer, lines: unknown[], slots?: Record<string, number>) => {
-    const res = await t.call<OrderDto & Err>('POST', '/api/cart/CreateOrder', {
+    const res = await t.call<OrderDto & { Orders: OrderDto[] } & Err>('POST', '/api/cart/CreateOrder', {
       token: who.token,
       json: { ...cartBody(who, lines), ...(slots === undefined ? {} : { Slots: slots }) },
     });
@@ -222,10 +222,12 @@ describe.each(DIALECTS)('orders board calls on %s', (dialect) => {
     const none = await pickList('storeid=1');
     expect(none.status).toBe(200);
     expect(none.body).toMatchObject({ SlotID: null, Start: null, End: null, OrderIDs: [unslotted.OrderID], Units: 4 });
-    // Store 3's list holds only its own line of order a.
+    // Store 3's list holds only its own line: order a's store-3 order (one order per store).
     const soap = await pickList('StoreID=3');
     expect(soap.body.Lines.map((l) => [l.ItemID, l.Qty])).toEqual([[SOAP, 1]]);
-    expect(soap.body.OrderIDs).toEqual([a.OrderID]);
+    const aSoap = a.Orders.find((o) => o.OrderItems.some((l) => l.StoreID === 3));
+    expect(aSoap?.OrderID).not.toBe(a.OrderID);
+    expect(soap.body.OrderIDs).toEqual([aSoap?.OrderID]);
   });
 
   it('refuses a pick list without a store, of an unknown store or slot, and to callers who are not staff', async () => {
