@@ -2070,6 +2070,7 @@ export interface components {
             SellingPrice: number;
             ItemUpdatedTime: string;
             ProductCode: string | null;
+            HsnCode?: string;
         };
         ItemDeleted: {
             Message: string;
@@ -2150,6 +2151,7 @@ export interface components {
                 SellingPrice: number;
                 ItemUpdatedTime: string;
                 ProductCode: string | null;
+                HsnCode?: string;
                 MaxQtyPerItem: number;
             } | null;
         };
@@ -2310,6 +2312,9 @@ export interface components {
             DbIDs: number[];
             StoreUpdatedTime: string;
             MaxQtyPerItem: number;
+            Gstin: string;
+            StateCode: string;
+            StoreAddress: string;
         };
         StoreDb: {
             DbID: number;
@@ -3078,6 +3083,9 @@ export interface operations {
                     /** @enum {string} */
                     StoreType?: "public_store" | "client_store" | "edu_shopy_store";
                     MaxQtyPerItem?: number;
+                    Gstin?: string;
+                    StateCode?: string;
+                    StoreAddress?: string;
                 };
             };
         };
@@ -3178,6 +3186,9 @@ export interface operations {
                     /** @enum {string} */
                     StoreType?: "public_store" | "client_store" | "edu_shopy_store";
                     MaxQtyPerItem?: number;
+                    Gstin?: string;
+                    StateCode?: string;
+                    StoreAddress?: string;
                 };
             };
         };
@@ -3279,6 +3290,9 @@ export interface operations {
                     /** @enum {string} */
                     StoreType?: "public_store" | "client_store" | "edu_shopy_store";
                     MaxQtyPerItem?: number;
+                    Gstin?: string;
+                    StateCode?: string;
+                    StoreAddress?: string;
                 };
             };
         };
@@ -5244,6 +5258,7 @@ export interface operations {
                     FlatDiscount?: number;
                     Gst?: number;
                     ProductCode?: string | null;
+                    HsnCode?: string;
                 };
             };
         };
@@ -5351,6 +5366,7 @@ export interface operations {
                     FlatDiscount?: number;
                     Gst?: number;
                     ProductCode?: string | null;
+                    HsnCode?: string;
                 };
             };
         };
@@ -5459,6 +5475,7 @@ export interface operations {
                     FlatDiscount?: number;
                     Gst?: number;
                     ProductCode?: string | null;
+                    HsnCode?: string;
                 };
             };
         };

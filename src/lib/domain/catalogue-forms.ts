@@ -6,6 +6,8 @@
 import {
   flagField,
   gstField,
+  gstinField,
+  hsnField,
   htmlField,
   idField,
   itemOrderField,
@@ -15,6 +17,7 @@ import {
   productCodeField,
   qtyLimitField,
   SIZE_MAX_LENGTH,
+  stateCodeField,
   stockField,
   storeTypeField,
   textField,
@@ -36,6 +39,10 @@ const storeShape = {
   StoreType: storeTypeField('StoreType'),
   /** The most of one item an order may hold from this store. */
   MaxQtyPerItem: qtyLimitField('MaxQtyPerItem'),
+  /** What its GST tax invoices print (issue 32): GSTIN, GST state code, address. */
+  Gstin: gstinField('Gstin'),
+  StateCode: stateCodeField('StateCode'),
+  StoreAddress: textField('StoreAddress', META_MAX_LENGTH),
 };
 export const storeForm: FormSpec<typeof storeShape> = {
   shape: storeShape,
@@ -44,7 +51,16 @@ export const storeForm: FormSpec<typeof storeShape> = {
     StoreHidden: false,
     StoreType: 'public_store',
     MaxQtyPerItem: DEFAULT_MAX_QTY_PER_ITEM,
+    Gstin: '',
+    StateCode: '',
+    StoreAddress: '',
   },
+  // A GSTIN begins with the code of the state it was issued in.
+  cross: (v) =>
+    v.Gstin !== '' && v.StateCode !== '' && v.Gstin.slice(0, 2) !== v.StateCode
+      ? { StateCode: [`StateCode must be the state of Gstin (${v.Gstin.slice(0, 2)}), not ${v.StateCode}.`] }
+      : {},
+  crossFields: ['Gstin', 'StateCode'],
 };
 
 const storeDbShape = { StoreID: idField('StoreID'), DbTitle: titleField('DbTitle') };
@@ -89,6 +105,8 @@ const itemShape = {
   FlatDiscount: moneyField('FlatDiscount'),
   Gst: gstField('Gst'),
   ProductCode: productCodeField('ProductCode'),
+  /** The HSN code its tax invoice lines carry (issue 32). */
+  HsnCode: hsnField('HsnCode'),
 };
 
 /**
@@ -108,6 +126,7 @@ export const itemForm: FormSpec<typeof itemShape> = {
     FlatDiscount: 0,
     Gst: 0,
     ProductCode: null,
+    HsnCode: '',
   },
   cross: (v) =>
     v.FlatDiscount > v.UnitPrice

@@ -19,6 +19,7 @@ export const SHEET_COLUMNS = [
   'Discount',
   'FlatDiscount',
   'Gst',
+  'HsnCode',
   'SellingPrice',
   'SectionID',
   'SectionTitle',

@@ -47,6 +47,7 @@ export const ITEM_COLUMNS = {
   selling_price: { field: 'SellingPrice', role: 'derived', sql: 'integer' },
   updated_at: { field: 'ItemUpdatedTime', role: 'stamp', sql: 'text' },
   product_code: { field: 'ProductCode', role: 'form', sql: 'text' },
+  hsn_code: { field: 'HsnCode', role: 'form', sql: 'text' },
 } as const satisfies { [C in keyof ItemsTable]-?: ItemColumnSpec };
 
 type Columns = typeof ITEM_COLUMNS;
@@ -93,6 +94,7 @@ export function formOfItem(row: Item): ItemForm {
     FlatDiscount: paiseToRupees(row.flat_discount),
     Gst: bpsToPercent(row.gst_bps),
     ProductCode: row.product_code,
+    HsnCode: row.hsn_code,
   };
 }
 
@@ -117,6 +119,7 @@ export function itemColumnsOf(form: ItemForm): ItemWrite {
     gst_bps: price.gstBps,
     selling_price: sellingPrice(price),
     product_code: form.ProductCode,
+    hsn_code: form.HsnCode,
   };
 }
 

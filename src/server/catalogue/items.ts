@@ -49,6 +49,7 @@ export function toItemDto(row: Item): ItemDto {
     SellingPrice: paiseToRupees(row.selling_price),
     ItemUpdatedTime: row.updated_at,
     ProductCode: row.product_code,
+    HsnCode: row.hsn_code,
   };
 }
 

@@ -117,6 +117,9 @@ export const storeSchema = named(
     DbIDs: z.array(id),
     StoreUpdatedTime: time,
     MaxQtyPerItem: z.int().min(1),
+    Gstin: z.string().describe('The GSTIN its tax invoices print; empty until set'),
+    StateCode: z.string().describe('Its two-digit GST state code; empty until set'),
+    StoreAddress: z.string().describe('The address its tax invoices print'),
   }),
 );
 
@@ -152,6 +155,7 @@ const itemFields = {
   SellingPrice: rupees,
   ItemUpdatedTime: time,
   ProductCode: z.string().nullable(),
+  HsnCode: z.string().optional().describe('The HSN code of its tax invoice lines (4 to 8 digits); empty until set'),
 };
 export const itemSchema = named('Item', z.object(itemFields));
 
