@@ -16,6 +16,7 @@ import { orderPlacedMail } from '../mail-templates.ts';
 import type { CartLineInput } from './cart-input.ts';
 import { deliveryFor, deliveryOfUser, postsAddress } from './delivery-input.ts';
 import { type DeliveryOutcome, deliveryStep } from './delivery-rules.ts';
+import { invoiceSteps } from './invoices.ts';
 import { deliveryColumns, toOrderDto, withSlots } from './order-dtos.ts';
 import { type SlotOutcome, type SlotPicks, slotSteps } from './order-slots.ts';
 import {
@@ -294,6 +295,7 @@ export function* orderSteps(
     if (address !== null) yield SAVE_MY_ADDRESS(db, 'one', addressArgs);
     yield QUEUE_MAIL(db, 'one', mailArgs);
   }
+  yield* invoiceSteps(db, order.id, values, delivery.address, at);
   return { kind: 'placed', order: dto, body };
 }
 

@@ -3,6 +3,7 @@ import type { OrderDto } from '../../lib/domain/orders.ts';
 import { type AuditInput, writeAudit } from '../audit.ts';
 import type { Database, OrderStatus } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { syncInvoices } from './invoices.ts';
 import { findOrder } from './orders.ts';
 import { takeSlotPlacesAgain } from './slot-places.ts';
 
@@ -59,6 +60,7 @@ export async function undoOrderMove(
       );
     }
     await setStatus(trx, id, order.status, to, at);
+    await syncInvoices(trx, id, to, at);
     let taken = 0;
     let slotPlaces = 0;
     if (order.status === 'Cancelled') {

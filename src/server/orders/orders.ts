@@ -16,6 +16,7 @@ import type { Database, OrderLine, OrderStatus } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../mail-queue.ts';
 import { orderStatusMail } from '../mail-templates.ts';
+import { syncInvoices } from './invoices.ts';
 import { toOrderDto, withSlots } from './order-dtos.ts';
 import { findSlotsByOrder, ordersWithSlots, returnSlotPlaces } from './slot-places.ts';
 
@@ -297,6 +298,7 @@ async function transition(
           siteUrl,
         );
       }
+      const invoices = await syncInvoices(trx, id, to, at);
       // The customer hears of every move, in this transaction; the mail goes out after commit.
       const moved2 = await findOrder(trx, id);
       const customer = await trx
@@ -307,7 +309,7 @@ async function transition(
         .executeTakeFirst();
       if (moved2 !== undefined && customer !== undefined && !customer.email.endsWith(`@${DELETED_EMAIL_DOMAIN}`)) {
         const mail = orderStatusMail(moved2, siteUrl, { byCustomer: by.kind === 'customer' });
-        await enqueueMail(trx, [{ to: customer.email, kind: 'order.status', ...mail }], at);
+        await enqueueMail(trx, [{ to: customer.email, kind: 'order.status', ...mail, ...invoices }], at);
       }
       await writeAudit(trx, {
         ...audit,

@@ -7,6 +7,8 @@ import { type AppDeps, siteUrlOf } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { field, idParam, queryValue, readJsonObject } from '../http/input.ts';
 import { pagedJson, parsePaging } from '../http/paging.ts';
+import { invoiceFileName, invoicesPdf } from '../orders/invoice-pdf.ts';
+import { invoicesForCaller } from '../orders/invoices.ts';
 import { orderAgainLines } from '../orders/order-again.ts';
 import { findOrderHistory } from '../orders/order-history.ts';
 import { REOPEN_REASON_MAX_LENGTH, reopenDeliveredOrder, undoOrderMove } from '../orders/order-undo.ts';
@@ -118,6 +120,18 @@ export function orderRoutes(deps: AppDeps): Hono<AuthEnv> {
           throw AppError.notFound(`Order ${id} does not exist.`);
         }
         return c.json(order);
+      })
+      // The order's GST tax invoices and credit notes as one PDF: its customer or staff (issue 32).
+      .get('/invoice/:id', requireUser(deps), async (c) => {
+        const id = idParam(c, 'id');
+        const account = c.get('account');
+        const documents = await invoicesForCaller(db, id, { id: account.id, staff: account.roles.includes('Employee') });
+        const pdf = await invoicesPdf(documents);
+        return c.body(new Uint8Array(pdf), 200, {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `inline; filename="${invoiceFileName(id)}"`,
+          'Cache-Control': 'private, no-store',
+        });
       })
       // Staff: the order's moves, oldest first, from the audit log (the order detail's history).
       .get('/history/:id', requireRole(deps, 'Employee'), async (c) =>
