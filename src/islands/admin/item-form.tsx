@@ -37,6 +37,7 @@ interface ItemValues extends Record<string, string | boolean> {
   ItemContent: string;
   ItemHidden: boolean;
   ProductCode: string;
+  HsnCode: string;
 }
 
 function toInput(v: ItemValues, dbId: number): Record<string, unknown> {
@@ -110,6 +111,7 @@ export function ItemFormPanel({
       ItemContent: row?.ItemContent ?? '',
       ItemHidden: row?.ItemHidden ?? false,
       ProductCode: row?.ProductCode ?? '',
+      HsnCode: row?.HsnCode ?? '',
     },
     toInput: (v: ItemValues) => toInput(v, dbId),
     done,
@@ -185,6 +187,13 @@ export function ItemFormPanel({
             name="Gst"
             label="GST"
             options={GST_RATES.map((r) => ({ value: String(r), label: `${r} %` }))}
+          />
+          <TextInput
+            form={form}
+            name="HsnCode"
+            label="HSN code"
+            inputMode="numeric"
+            hint="4 to 8 digits, printed on its tax invoice lines; empty until known."
           />
           <div id={previewId} className="rounded-xl bg-brand-50 p-3 ring-1 ring-brand-200">
             <p className="text-sm font-semibold text-slate-800">In the shop</p>

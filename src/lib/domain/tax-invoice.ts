@@ -149,6 +149,11 @@ export function taxInvoice(input: InvoiceInput): TaxInvoice {
   };
 }
 
+/** The file name of an order's documents as one PDF: `tax-invoice-order-123.pdf`. */
+export function invoiceFileName(orderId: number): string {
+  return `tax-invoice-order-${orderId}.pdf`;
+}
+
 /** The credit note cancelling an invoice in full: its lines and amounts, its own number and date. */
 export function creditNoteOf(invoice: TaxInvoice, number: string, issuedAt: string): TaxInvoice {
   return { ...invoice, kind: 'CreditNote', number, issuedAt, against: invoice.number };

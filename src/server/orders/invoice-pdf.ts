@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { GST_STATES } from '../../lib/domain/gst.ts';
 import { formatRs } from '../../lib/domain/money.ts';
-import type { TaxAmounts, TaxInvoice } from '../../lib/domain/tax-invoice.ts';
+import { invoiceFileName, type TaxAmounts, type TaxInvoice } from '../../lib/domain/tax-invoice.ts';
 import type { Database } from '../db/schema.ts';
 import { findInvoiceDocuments } from './invoices.ts';
 
@@ -181,11 +181,6 @@ export async function invoicesPdf(documents: readonly TaxInvoice[]): Promise<Buf
   pdf.end();
   await done;
   return Buffer.concat(chunks);
-}
-
-/** A file name for an order's documents: `tax-invoice-order-123.pdf`. */
-export function invoiceFileName(orderId: number): string {
-  return `tax-invoice-order-${orderId}.pdf`;
 }
 
 /** An order's documents as a mail attachment, drawn now (the mail queue calls this when it sends). */
