@@ -194,10 +194,7 @@ function OrderCard({ order, changed }: { order: OrderDto; changed: (order: Order
         <div className="ml-auto flex flex-wrap items-start justify-end gap-2">
           {canCustomerCancel(order.Status) && <CancelOrderButton order={order} cancelled={changed} />}
           <OrderAgainButton order={order} />
-          <InvoiceButton
-            orderId={order.OrderID}
-            className={PILL_BUTTON}
-          />
+          <InvoiceButton orderId={order.OrderID} className={PILL_BUTTON} />
         </div>
       </header>
       <div className="overflow-x-auto">

@@ -176,7 +176,8 @@ export async function sendDueMail(deps: MailQueueDeps, mailer: Mailer): Promise<
           text: row.body_text,
           html: row.body_html === '' ? undefined : row.body_html,
           messageId: queuedMessageId(row, deps.mail.from),
-          attachments: row.attach_invoices_of === null ? undefined : await invoiceAttachment(db, row.attach_invoices_of),
+          attachments:
+            row.attach_invoices_of === null ? undefined : await invoiceAttachment(db, row.attach_invoices_of),
         });
       } catch (err) {
         failure = err;

@@ -94,7 +94,10 @@ describe.each(DIALECTS)('GST tax invoices, on %s', (dialect) => {
     });
     expect(gstin.status).toBe(400);
     expect(gstin.body.ModelState?.Gstin?.[0]).toContain('its check character is V');
-    const state = await send<Err>(t.app, 'PATCH', '/api/Store/Edit/1', { token: sita.token, json: { StateCode: '29' } });
+    const state = await send<Err>(t.app, 'PATCH', '/api/Store/Edit/1', {
+      token: sita.token,
+      json: { StateCode: '29' },
+    });
     expect(state.status).toBe(400);
     expect(state.body.ModelState?.StateCode?.[0]).toContain('the state of Gstin (27)');
     const hsn = await send<Err>(t.app, 'PATCH', '/api/Item/Edit/1', { token: sita.token, json: { HsnCode: '08a' } });

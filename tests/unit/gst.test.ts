@@ -60,16 +60,9 @@ describe('GSTIN', () => {
 
 describe('states, financial years and numbers', () => {
   it('reads a State by name, abbreviation or code', () => {
-    expect(['Maharashtra', ' maharashtra ', 'MH', '27', 'Orissa', 'J&K', 'New Delhi', 'Narnia'].map(stateCodeOf)).toEqual([
-      '27',
-      '27',
-      '27',
-      '27',
-      '21',
-      '01',
-      '07',
-      undefined,
-    ]);
+    expect(
+      ['Maharashtra', ' maharashtra ', 'MH', '27', 'Orissa', 'J&K', 'New Delhi', 'Narnia'].map(stateCodeOf),
+    ).toEqual(['27', '27', '27', '27', '21', '01', '07', undefined]);
   });
 
   it('starts the financial year on 1 April in India’s time', () => {
@@ -121,7 +114,12 @@ describe('a tax invoice', () => {
 
   it('makes the delivery fee a line of SAC 996812 at 18 %', () => {
     const inv = taxInvoice({ ...base, buyerState: 'MH' });
-    expect(inv.lines.at(-1)).toMatchObject({ hsn: '996812', rateBps: 1800, amount: 3_000, taxable: taxableOf(3_000, 1800) });
+    expect(inv.lines.at(-1)).toMatchObject({
+      hsn: '996812',
+      rateBps: 1800,
+      amount: 3_000,
+      taxable: taxableOf(3_000, 1800),
+    });
   });
 
   it('credits an invoice in full under its own number', () => {

@@ -29,7 +29,7 @@ const APPLE: ItemForm = {
   FlatDiscount: 0,
   Gst: 5,
   ProductCode: null,
-  HsnCode: "",
+  HsnCode: '',
 };
 
 function errorsOf(result: ReturnType<typeof validateForm>): Record<string, string[] | undefined> {

@@ -46,15 +46,64 @@ export const GST_STATES: Readonly<Record<string, string>> = {
 
 /** Other names and the usual two-letter abbreviations people write in an address's State. */
 const STATE_ALIASES: Readonly<Record<string, string>> = {
-  jk: '01', jandk: '01', jammukashmir: '01', hp: '02', pb: '03', ch: '04', uk: '05', ut: '05', uttaranchal: '05',
-  hr: '06', dl: '07', newdelhi: '07', nctofdelhi: '07', rj: '08', up: '09', br: '10', sk: '11',
-  ar: '12', nl: '13', mn: '14', mz: '15', tr: '16', ml: '17', as: '18', wb: '19', jh: '20', od: '21',
-  or: '21', orissa: '21', cg: '22', ct: '22', mp: '23', gj: '24', dn: '26', dd: '26', damananddiu: '26',
-  dadraandnagarhaveli: '26', mh: '27', ka: '29', ga: '30', ld: '31', kl: '32', tn: '33', py: '34',
-  pondicherry: '34', an: '35', andamannicobar: '35', ts: '36', tg: '36', ap: '37', la: '38',
+  jk: '01',
+  jandk: '01',
+  jammukashmir: '01',
+  hp: '02',
+  pb: '03',
+  ch: '04',
+  uk: '05',
+  ut: '05',
+  uttaranchal: '05',
+  hr: '06',
+  dl: '07',
+  newdelhi: '07',
+  nctofdelhi: '07',
+  rj: '08',
+  up: '09',
+  br: '10',
+  sk: '11',
+  ar: '12',
+  nl: '13',
+  mn: '14',
+  mz: '15',
+  tr: '16',
+  ml: '17',
+  as: '18',
+  wb: '19',
+  jh: '20',
+  od: '21',
+  or: '21',
+  orissa: '21',
+  cg: '22',
+  ct: '22',
+  mp: '23',
+  gj: '24',
+  dn: '26',
+  dd: '26',
+  damananddiu: '26',
+  dadraandnagarhaveli: '26',
+  mh: '27',
+  ka: '29',
+  ga: '30',
+  ld: '31',
+  kl: '32',
+  tn: '33',
+  py: '34',
+  pondicherry: '34',
+  an: '35',
+  andamannicobar: '35',
+  ts: '36',
+  tg: '36',
+  ap: '37',
+  la: '38',
 };
 
-const squash = (s: string) => s.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]/g, '');
+const squash = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]/g, '');
 
 const BY_NAME = new Map(Object.entries(GST_STATES).map(([code, name]) => [squash(name), code]));
 
@@ -92,7 +141,8 @@ export const GSTIN_RULE = 'must be a 15-character GSTIN (27AAPFU0939F1ZV) of a G
 
 /** Why a GSTIN is not one ('' when it is): its format, its state code, or its check character. */
 export function gstinProblem(gstin: string): string {
-  if (!GSTIN_FORMAT.test(gstin)) return 'is not in the GSTIN format (2 digits, a PAN, an entity number, Z, a check character)';
+  if (!GSTIN_FORMAT.test(gstin))
+    return 'is not in the GSTIN format (2 digits, a PAN, an entity number, Z, a check character)';
   if (!isStateCode(gstin.slice(0, 2))) return `starts with ${gstin.slice(0, 2)}, which is not a GST state code`;
   const check = gstinCheckChar(gstin.slice(0, 14));
   return check === gstin.charAt(14) ? '' : `ends in ${gstin.charAt(14)}, but its check character is ${check}`;
@@ -125,7 +175,12 @@ export const INVOICE_NUMBER_MAX = 16;
  * `S12/26-27/000123` (an invoice) or `C12/26-27/000004` (a credit note): the store, the
  * financial year and the number in the series, zero-padded as far as 16 characters allow.
  */
-export function invoiceNumber(kind: 'Invoice' | 'CreditNote', storeId: number, fiscalYear: string, seq: number): string {
+export function invoiceNumber(
+  kind: 'Invoice' | 'CreditNote',
+  storeId: number,
+  fiscalYear: string,
+  seq: number,
+): string {
   const head = `${kind === 'Invoice' ? 'S' : 'C'}${storeId}/${fiscalYear.slice(2)}/`;
   const width = Math.min(6, Math.max(1, INVOICE_NUMBER_MAX - head.length));
   return `${head}${String(seq).padStart(width, '0')}`;

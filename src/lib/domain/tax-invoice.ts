@@ -72,7 +72,14 @@ export function taxableOf(amount: number, rateBps: number): number {
   return Math.round((amount * 10_000) / (10_000 + rateBps));
 }
 
-function split(description: string, hsn: string, qty: number, rateBps: number, amount: number, inter: boolean): TaxLine {
+function split(
+  description: string,
+  hsn: string,
+  qty: number,
+  rateBps: number,
+  amount: number,
+  inter: boolean,
+): TaxLine {
   const taxable = taxableOf(amount, rateBps);
   const tax = amount - taxable;
   const cgst = inter ? 0 : Math.ceil(tax / 2);

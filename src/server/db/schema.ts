@@ -504,4 +504,3 @@ export interface InvoicesTable {
   /** JSON text of the frozen `TaxInvoice` (`lib/domain/tax-invoice.ts`). */
   document: string;
 }
-export type Invoice = Selectable<InvoicesTable>;

@@ -141,17 +141,30 @@ function drawDocument(pdf: Pdf, doc: TaxInvoice): void {
     true,
   );
   for (const s of doc.summary) {
-    row(pdf, summaryColumns, [percent(s.rateBps), formatRs(s.taxable), ...taxes.map((t) => formatRs(t.of(s))), formatRs(s.amount)]);
+    row(pdf, summaryColumns, [
+      percent(s.rateBps),
+      formatRs(s.taxable),
+      ...taxes.map((t) => formatRs(t.of(s))),
+      formatRs(s.amount),
+    ]);
   }
   row(
     pdf,
     summaryColumns,
-    ['Total', formatRs(doc.totals.taxable), ...taxes.map((t) => formatRs(t.of(doc.totals))), formatRs(doc.totals.amount)],
+    [
+      'Total',
+      formatRs(doc.totals.taxable),
+      ...taxes.map((t) => formatRs(t.of(doc.totals))),
+      formatRs(doc.totals.amount),
+    ],
     true,
   );
 
   pdf.moveDown(0.8);
-  pdf.font(BOLD).fontSize(10).text(`${credit ? 'Credited' : 'Invoice total'}: ${formatRs(doc.totals.amount)}`, MARGIN, pdf.y);
+  pdf
+    .font(BOLD)
+    .fontSize(10)
+    .text(`${credit ? 'Credited' : 'Invoice total'}: ${formatRs(doc.totals.amount)}`, MARGIN, pdf.y);
   pdf.font(FONT).fontSize(9).text(`Amount in words: ${doc.words}`);
   pdf.moveDown(0.6);
   pdf
@@ -167,7 +180,11 @@ function drawDocument(pdf: Pdf, doc: TaxInvoice): void {
 /** The documents as one PDF, each starting on a page of its own. */
 export async function invoicesPdf(documents: readonly TaxInvoice[]): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
-  const pdf = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: documents.map((d) => d.number).join(', ') } });
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    info: { Title: documents.map((d) => d.number).join(', ') },
+  });
   const chunks: Buffer[] = [];
   pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<void>((resolve, reject) => {
@@ -190,5 +207,7 @@ export async function invoiceAttachment(
 ): Promise<{ filename: string; content: Buffer; contentType: string }[]> {
   const documents = await findInvoiceDocuments(db, orderId);
   if (documents.length === 0) return [];
-  return [{ filename: invoiceFileName(orderId), content: await invoicesPdf(documents), contentType: 'application/pdf' }];
+  return [
+    { filename: invoiceFileName(orderId), content: await invoicesPdf(documents), contentType: 'application/pdf' },
+  ];
 }

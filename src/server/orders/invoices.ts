@@ -89,11 +89,13 @@ const INVOICE_KEYS = [
 
 /** Invoice rows. Shape: how many; arguments: each row's INVOICE_KEYS. */
 const INSERT_INVOICES = compiledPerShape((db: Kysely<Database>, n: number, arg) =>
-  db.insertInto('invoices').values(
-    Array.from({ length: n }, (_, i) =>
-      Object.fromEntries(INVOICE_KEYS.map((k, j) => [k, arg(i * INVOICE_KEYS.length + j)])),
-    ) as never,
-  ),
+  db
+    .insertInto('invoices')
+    .values(
+      Array.from({ length: n }, (_, i) =>
+        Object.fromEntries(INVOICE_KEYS.map((k, j) => [k, arg(i * INVOICE_KEYS.length + j)])),
+      ) as never,
+    ),
 );
 
 /** A document to write: the store, the invoice it credits (credit notes), and its content. */
@@ -104,7 +106,13 @@ interface Issue {
 }
 
 /** TAKE_NUMBERS' and INSERT_INVOICES' arguments for documents numbered by `numbers` (StoreID → seq). */
-function issueArgs(orderId: number, kind: InvoiceKind, fiscalYear: string, issues: readonly Issue[], numbers: Map<number, number>) {
+function issueArgs(
+  orderId: number,
+  kind: InvoiceKind,
+  fiscalYear: string,
+  issues: readonly Issue[],
+  numbers: Map<number, number>,
+) {
   return issues.flatMap((issue) => {
     const seq = numbers.get(issue.storeId);
     if (seq === undefined) throw new Error(`no ${kind} number was taken for store ${issue.storeId}`);
@@ -173,7 +181,11 @@ export function* invoiceSteps(
   const sellers = (yield READ_SELLERS(db, stores.length, stores)) as SellerRow[];
   const hsnRows = (yield READ_HSN(db, itemIds.length, itemIds)) as { id: number; hsn_code: string }[];
   const hsn = new Map(hsnRows.map((r) => [Number(r.id), r.hsn_code]));
-  const buyerLines = [address.AddressLine1, address.AddressLine2, `${address.City}, ${address.State} ${address.PostalCode}`];
+  const buyerLines = [
+    address.AddressLine1,
+    address.AddressLine2,
+    `${address.City}, ${address.State} ${address.PostalCode}`,
+  ];
   const issues = stores.map((storeId): Issue => {
     const seller = sellers.find((s) => Number(s.id) === storeId);
     if (seller === undefined) throw new Error(`store ${storeId} of order ${orderId} was not read`);
@@ -252,7 +264,11 @@ export async function syncInvoices(
   } else if (live.length === 0 && rows.length > 0) {
     const latest = new Map<number, TaxInvoice>();
     for (const r of rows) if (r.kind === 'Invoice') latest.set(r.store_id, JSON.parse(r.document) as TaxInvoice);
-    const issues = [...latest].map(([storeId, doc]) => ({ storeId, credits: null, document: { ...doc, issuedAt: at } }));
+    const issues = [...latest].map(([storeId, doc]) => ({
+      storeId,
+      credits: null,
+      document: { ...doc, issuedAt: at },
+    }));
     await run(trx, issueSteps(trx, orderId, 'Invoice', at, issues.sort(byStore)));
   }
   return { attachInvoicesOf: status === INVOICES_MAILED_AT && rows.length > 0 ? orderId : undefined };

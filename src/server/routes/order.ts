@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { ORDER_STATUS_NAMES, parseOrderStatus } from '../../lib/domain/orders.ts';
+import { invoiceFileName } from '../../lib/domain/tax-invoice.ts';
 import { type AuthEnv, addressOf, clockOf, requireRole, requireUser } from '../auth/middleware.ts';
 import { toItemDto } from '../catalogue/items.ts';
 import type { OrderStatus } from '../db/schema.ts';
@@ -7,7 +8,6 @@ import { type AppDeps, siteUrlOf } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { field, idParam, queryValue, readJsonObject } from '../http/input.ts';
 import { pagedJson, parsePaging } from '../http/paging.ts';
-import { invoiceFileName } from '../../lib/domain/tax-invoice.ts';
 import { invoicesPdf } from '../orders/invoice-pdf.ts';
 import { invoicesForCaller } from '../orders/invoices.ts';
 import { orderAgainLines } from '../orders/order-again.ts';
@@ -126,7 +126,10 @@ export function orderRoutes(deps: AppDeps): Hono<AuthEnv> {
       .get('/invoice/:id', requireUser(deps), async (c) => {
         const id = idParam(c, 'id');
         const account = c.get('account');
-        const documents = await invoicesForCaller(db, id, { id: account.id, staff: account.roles.includes('Employee') });
+        const documents = await invoicesForCaller(db, id, {
+          id: account.id,
+          staff: account.roles.includes('Employee'),
+        });
         const pdf = await invoicesPdf(documents);
         return c.body(new Uint8Array(pdf), 200, {
           'Content-Type': 'application/pdf',

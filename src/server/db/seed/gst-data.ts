@@ -51,9 +51,27 @@ export function hsnOfProduct(name: string, gstBps: number): string {
 
 /** The GST state code of each demo city. */
 const STATE_OF_CITY: Readonly<Record<string, string>> = {
-  Ahmedabad: '24', Bengaluru: '29', Bhopal: '23', Chandigarh: '04', Chennai: '33', Goa: '30', Gurugram: '06',
-  Hyderabad: '36', Indore: '23', Jaipur: '08', Kochi: '32', Kolkata: '19', Lucknow: '09', Mumbai: '27',
-  Nagpur: '27', 'Navi Mumbai': '27', 'New Delhi': '07', Noida: '09', Patna: '10', Pune: '27', Thane: '27',
+  Ahmedabad: '24',
+  Bengaluru: '29',
+  Bhopal: '23',
+  Chandigarh: '04',
+  Chennai: '33',
+  Goa: '30',
+  Gurugram: '06',
+  Hyderabad: '36',
+  Indore: '23',
+  Jaipur: '08',
+  Kochi: '32',
+  Kolkata: '19',
+  Lucknow: '09',
+  Mumbai: '27',
+  Nagpur: '27',
+  'Navi Mumbai': '27',
+  'New Delhi': '07',
+  Noida: '09',
+  Patna: '10',
+  Pune: '27',
+  Thane: '27',
   Vadodara: '24',
 };
 
@@ -62,7 +80,11 @@ const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 /** A demo store's GST columns: its GSTIN and state (`storeGst`) and a shop address in its locality. */
 export function storeGstColumns(storeId: number, locality: string, city: string) {
   const { stateCode, gstin } = storeGst(storeId, city);
-  return { gstin, state_code: stateCode, address: `Shop ${(hash32(`shop:${storeId}`) % 90) + 1}, ${locality}, ${city}` };
+  return {
+    gstin,
+    state_code: stateCode,
+    address: `Shop ${(hash32(`shop:${storeId}`) % 90) + 1}, ${locality}, ${city}`,
+  };
 }
 
 /** A store's state code and a well-formed GSTIN in it (a company PAN made from the store's id), with its check character. */
