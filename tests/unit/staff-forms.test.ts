@@ -48,6 +48,9 @@ describe('staff form schemas', () => {
         StoreHidden: false,
         StoreType: 'public_store',
         MaxQtyPerItem: 20,
+        Gstin: '',
+        StateCode: '',
+        StoreAddress: '',
       },
     });
   });

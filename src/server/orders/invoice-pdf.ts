@@ -8,7 +8,6 @@ import { GST_STATES } from '../../lib/domain/gst.ts';
 import { formatRs } from '../../lib/domain/money.ts';
 import { invoiceFileName, type TaxAmounts, type TaxInvoice } from '../../lib/domain/tax-invoice.ts';
 import type { Database } from '../db/schema.ts';
-import { findInvoiceDocuments } from './invoices.ts';
 
 const MARGIN = 40;
 const FONT = 'Helvetica';
@@ -198,6 +197,18 @@ export async function invoicesPdf(documents: readonly TaxInvoice[]): Promise<Buf
   pdf.end();
   await done;
   return Buffer.concat(chunks);
+}
+
+// The mail queue imports this file, so it reads the rows itself (`invoices.ts` imports far more).
+/** Every document of an order, invoices and credit notes, in the order they were issued. */
+export async function findInvoiceDocuments(db: Kysely<Database>, orderId: number): Promise<TaxInvoice[]> {
+  const rows = await db
+    .selectFrom('invoices')
+    .select('document')
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => JSON.parse(r.document) as TaxInvoice);
 }
 
 /** An order's documents as a mail attachment, drawn now (the mail queue calls this when it sends). */

@@ -17,6 +17,7 @@ import { compiledPerShape } from '../db/query.ts';
 import type { Database, InvoiceKind } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { priceDelivery, type StoreDeliveryRow, storesOf } from './delivery-rules.ts';
+import { findInvoiceDocuments } from './invoice-pdf.ts';
 
 /** The order status whose mail carries the invoices as PDFs. */
 const INVOICES_MAILED_AT: OrderStatusName = 'Delivered';
@@ -272,17 +273,6 @@ export async function syncInvoices(
     await run(trx, issueSteps(trx, orderId, 'Invoice', at, issues.sort(byStore)));
   }
   return { attachInvoicesOf: status === INVOICES_MAILED_AT && rows.length > 0 ? orderId : undefined };
-}
-
-/** Every document of an order, invoices and credit notes, in the order they were issued. */
-export async function findInvoiceDocuments(db: Kysely<Database>, orderId: number): Promise<TaxInvoice[]> {
-  const rows = await db
-    .selectFrom('invoices')
-    .select('document')
-    .where('order_id', '=', orderId)
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => JSON.parse(r.document) as TaxInvoice);
 }
 
 /**
