@@ -19,7 +19,6 @@ export const SHEET_COLUMNS = [
   'Discount',
   'FlatDiscount',
   'Gst',
-  'HsnCode',
   'SellingPrice',
   'SectionID',
   'SectionTitle',
@@ -33,6 +32,8 @@ export const SHEET_COLUMNS = [
   'CategoryID',
   'CategoryTitle',
   'ItemUpdatedTime',
+  // Added after the others (issue 32), so every earlier column keeps its place.
+  'HsnCode',
 ] as const;
 
 export type SheetColumn = (typeof SHEET_COLUMNS)[number];
