@@ -120,6 +120,12 @@ describe.each(DIALECTS)('item columns on %s', (dialect) => {
     const [row] = await exportRows(t.db, {});
     const cells = Object.fromEntries(SHEET_COLUMNS.map((c, i) => [c, row?.[i]]));
     for (const spec of Object.values(ITEM_COLUMNS)) expect(cells[spec.field], spec.field).not.toBeUndefined();
-    expect(cells).toMatchObject({ ItemID: first.id, ItemTitle: 'Green Tea', ProductCode: 'TEA-2', Gst: 12, HsnCode: '09021' });
+    expect(cells).toMatchObject({
+      ItemID: first.id,
+      ItemTitle: 'Green Tea',
+      ProductCode: 'TEA-2',
+      Gst: 12,
+      HsnCode: '09021',
+    });
   });
 });
