@@ -41,7 +41,7 @@ function taxColumns(doc: TaxInvoice): { head: string; of: (r: TaxAmounts) => num
 
 type Pdf = PDFKit.PDFDocument;
 
-/** Draws one row of cells at the current y, breaking the page first when it would not fit; answers its height. */
+/** Draws one row of cells at the current y (a new page first when it would not fit) and a rule under it. */
 function row(pdf: Pdf, columns: readonly Column[], cells: readonly string[], bold = false): void {
   pdf.font(bold ? BOLD : FONT).fontSize(8);
   const height = Math.max(...cells.map((c, i) => pdf.heightOfString(c, { width: (columns[i]?.width ?? 0) - 4 })));
