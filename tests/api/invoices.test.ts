@@ -205,6 +205,23 @@ describe.each(DIALECTS)('GST tax invoices, on %s', (dialect) => {
     expect(text).toContain(`Against invoice ${invoices[0]?.number}`);
   });
 
+  it('issues the invoices again, under new numbers, when staff undo a cancel', async () => {
+    const placed = await order(asha);
+    const id = placed.body.OrderID;
+    const staff = { token: sita.token };
+    expect(
+      (await send(t.app, 'PUT', `/api/Order/Status/${id}`, { ...staff, json: { Status: 'Cancelled' } })).status,
+    ).toBe(200);
+    const undone = await send(t.app, 'POST', `/api/Order/Undo/${id}`, { ...staff, json: { Status: 'Placed' } });
+    expect(undone.status, undone.text).toBe(200);
+    const rows = await invoicesOf(id);
+    expect(rows.map((r) => r.kind)).toEqual(['Invoice', 'Invoice', 'CreditNote', 'CreditNote', 'Invoice', 'Invoice']);
+    const [first, , , , again] = rows;
+    expect(again?.store_id).toBe(first?.store_id);
+    expect(again?.seq).toBeGreaterThan(first?.seq ?? 0);
+    expect(again?.total).toBe(first?.total);
+  });
+
   it('attaches the invoices to the Delivered mail as a PDF', async () => {
     const placed = await order(asha);
     for (const status of ['Packed', 'Delivered']) {
