@@ -474,6 +474,9 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
       DbIDs: dbs.filter((d) => d.store_id === r.id).map((d) => d.id as number),
       StoreUpdatedTime: r.updated_at as string,
       MaxQtyPerItem: r.max_qty_per_item as number,
+      Gstin: r.gstin as string,
+      StateCode: r.state_code as string,
+      StoreAddress: r.address as string,
     }));
     return paged(res, stores, Number(count[0]?.n), p);
   }

@@ -9,6 +9,7 @@ import { cartApi } from '../stores/cart-state.ts';
 import { orderAgain } from '../stores/checkout.ts';
 import { Spinner } from './AuthGate.tsx';
 import { buttonClass } from './FormField.tsx';
+import { InvoiceButton } from './InvoiceButton.tsx';
 import { OrderTimeline, type OrderWithTimeline, STATUS_STYLE, withTimelines } from './OrderTimeline.tsx';
 
 /** Spec §9: the spinner stays this long after the data has arrived. */
@@ -29,6 +30,10 @@ function priceDetails(line: OrderItemDto): string {
   return `Unit price ${rs(line.UnitPrice)} · GST ${percent(line.Gst)} · ${discount}`;
 }
 
+/** The look of an order's own buttons (Order again, Tax invoice). */
+const PILL_BUTTON =
+  'inline-flex items-center rounded-full bg-white px-3.5 py-1.5 text-sm font-semibold text-brand-800 ring-1 ring-brand-300 hover:bg-brand-100';
+
 /** "Order again": puts the order's lines that are still sold into the cart, then opens the cart. */
 function OrderAgainButton({ order }: { order: OrderDto }) {
   const [state, setState] = useState<{ pending: boolean; failure: string }>({ pending: false, failure: '' });
@@ -46,7 +51,7 @@ function OrderAgainButton({ order }: { order: OrderDto }) {
     <div className="flex flex-col items-end gap-1">
       <button
         type="button"
-        className="inline-flex items-center rounded-full bg-white px-3.5 py-1.5 text-sm font-semibold text-brand-800 ring-1 ring-brand-300 hover:bg-brand-100"
+        className={PILL_BUTTON}
         aria-disabled={state.pending}
         aria-label={`Order again: order #${order.OrderID}`}
         onClick={() => void run()}
@@ -188,6 +193,7 @@ function OrderCard({ shown, changed }: { shown: OrderWithTimeline; changed: (ord
         <div className="ml-auto flex flex-wrap items-start justify-end gap-2">
           {canCustomerCancel(order.Status) && <CancelOrderButton order={order} cancelled={changed} />}
           <OrderAgainButton order={order} />
+          <InvoiceButton orderId={order.OrderID} className={PILL_BUTTON} />
         </div>
       </header>
       <div className="overflow-x-auto">

@@ -45,12 +45,13 @@ export const BUNDLE_DIR = join(PROJECT_ROOT, 'node_modules', '.cache', 'aisle');
 const bundleFile = (b: CodeBundle, dir: string) => join(dir, b.file);
 const stampFile = (b: CodeBundle, dir: string) => `${bundleFile(b, dir)}.inputs.json`;
 /** Changes whenever the bundles' options below change, so older bundles count as stale. */
-const FORMAT = 3;
+const FORMAT = 4;
 /**
  * Packages loaded from node_modules at run time: native addons, the large ones loaded only on
- * demand (workbooks, pictures), and the tools a full build runs (Astro, Vite, Pagefind, esbuild).
+ * demand (workbooks, pictures, tax invoices: pdfkit also reads its fonts' metrics from files
+ * beside its code), and the tools a full build runs (Astro, Vite, Pagefind, esbuild).
  */
-const EXTERNAL = ['sharp', 'exceljs', 'pg-native', '@node-rs/*', 'astro', 'vite', 'pagefind', 'esbuild'];
+const EXTERNAL = ['sharp', 'exceljs', 'pdfkit', 'pg-native', '@node-rs/*', 'astro', 'vite', 'pagefind', 'esbuild'];
 // Spelled so that this file's own text never matches what the plugin below replaces.
 const META = 'import.meta';
 

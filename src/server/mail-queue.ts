@@ -2,11 +2,14 @@ import type { ExpressionBuilder, Insertable, Kysely, Transaction } from 'kysely'
 import type { Database, MailQueueTable } from './db/schema.ts';
 import { createMailer, type MailConfig, type Mailer, type MailMessage } from './mail.ts';
 import type { Metrics } from './metrics.ts';
+import { invoiceAttachment } from './orders/invoice-pdf.ts';
 
 /** A mail to queue: the message and what it is about. */
 export interface QueuedMail extends MailMessage {
   /** `order.placed`, `order.status`, `password.reset`, `stock.back`, … (for the log and operators). */
   kind: string;
+  /** An order whose tax invoices go with the mail as a PDF, drawn when it is sent (not stored twice). */
+  attachInvoicesOf?: number | undefined;
 }
 
 /**
@@ -58,6 +61,7 @@ export function mailQueueRows(mails: readonly QueuedMail[], at: string): Inserta
     sent_at: null,
     last_error: '',
     created_at: at,
+    ...(m.attachInvoicesOf === undefined ? {} : { attach_invoices_of: m.attachInvoicesOf }),
   }));
 }
 
@@ -172,6 +176,8 @@ export async function sendDueMail(deps: MailQueueDeps, mailer: Mailer): Promise<
           text: row.body_text,
           html: row.body_html === '' ? undefined : row.body_html,
           messageId: queuedMessageId(row, deps.mail.from),
+          attachments:
+            row.attach_invoices_of === null ? undefined : await invoiceAttachment(db, row.attach_invoices_of),
         });
       } catch (err) {
         failure = err;

@@ -20,6 +20,14 @@ export interface MailMessage {
   html?: string | undefined;
   /** The Message-ID header (`<…@…>`); unset: nodemailer makes a random one. */
   messageId?: string | undefined;
+  /** Files sent with it (the Delivered mail's tax invoices). */
+  attachments?: MailAttachment[] | undefined;
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 /**
@@ -39,11 +47,12 @@ export const DEFAULT_MAIL_FROM = 'Aisle <no-reply@localhost>';
 let sequence = 0;
 
 function withoutEmptyHtml(message: MailMessage): MailMessage {
-  const { html, messageId, ...rest } = message;
+  const { html, messageId, attachments, ...rest } = message;
   return {
     ...rest,
     ...(html === undefined || html === '' ? {} : { html }),
     ...(messageId === undefined ? {} : { messageId }),
+    ...(attachments === undefined || attachments.length === 0 ? {} : { attachments }),
   };
 }
 

@@ -79,9 +79,9 @@ describe.each(DIALECTS)('item columns on %s', (dialect) => {
 
   it('an import writes every writable column, changes every one, and the export shows every field', async () => {
     const header =
-      'ItemTitle,StoreTitle,CategoryTitle,SectionTitle,ItemMetaDescription,ItemContent,ItemHidden,Availability,Size,UnitPrice,Discount,FlatDiscount,Gst,ProductCode,ReorderLevel';
+      'ItemTitle,StoreTitle,CategoryTitle,SectionTitle,ItemMetaDescription,ItemContent,ItemHidden,Availability,Size,UnitPrice,Discount,FlatDiscount,Gst,ProductCode,ReorderLevel,HsnCode';
     const created = await importText(
-      `${header}\nTea,Corner Shop,Grocery,Drinks,Leaf tea,<p>Strong</p>,yes,7,250 g,120,10,5,5,TEA-1,5\n`,
+      `${header}\nTea,Corner Shop,Grocery,Drinks,Leaf tea,<p>Strong</p>,yes,7,250 g,120,10,5,5,TEA-1,5,0902\n`,
     );
     expect(created.ok).toBe(true);
     const first = (await t.db.selectFrom('items').selectAll().executeTakeFirstOrThrow()) as Item;
@@ -102,11 +102,12 @@ describe.each(DIALECTS)('item columns on %s', (dialect) => {
       gst_bps: 500,
       product_code: 'TEA-1',
       reorder_level: 5,
+      hsn_code: '0902',
     });
     expect(first.selling_price).toBeGreaterThan(0);
 
     const changed = await importText(
-      `ItemID,${header}\n${first.id},Green Tea,Corner Shop,Grocery,Leaves,Green leaf tea,<p>Mild</p>,no,9,500 g,200,20,10,12,TEA-2,8\n`,
+      `ItemID,${header}\n${first.id},Green Tea,Corner Shop,Grocery,Leaves,Green leaf tea,<p>Mild</p>,no,9,500 g,200,20,10,12,TEA-2,8,09021\n`,
     );
     expect(changed.ok && changed.report.Changed.Items).toBe(1);
     const second = (await t.db
@@ -120,6 +121,12 @@ describe.each(DIALECTS)('item columns on %s', (dialect) => {
     const [row] = await exportRows(t.db, {});
     const cells = Object.fromEntries(SHEET_COLUMNS.map((c, i) => [c, row?.[i]]));
     for (const spec of Object.values(ITEM_COLUMNS)) expect(cells[spec.field], spec.field).not.toBeUndefined();
-    expect(cells).toMatchObject({ ItemID: first.id, ItemTitle: 'Green Tea', ProductCode: 'TEA-2', Gst: 12 });
+    expect(cells).toMatchObject({
+      ItemID: first.id,
+      ItemTitle: 'Green Tea',
+      ProductCode: 'TEA-2',
+      Gst: 12,
+      HsnCode: '09021',
+    });
   });
 });

@@ -30,7 +30,10 @@ describe.each(DIALECTS)('Store API on %s', (dialect) => {
     expect(Object.keys(res.body[0] ?? {}).sort()).toEqual([
       'CategoryID',
       'DbIDs',
+      'Gstin',
       'MaxQtyPerItem',
+      'StateCode',
+      'StoreAddress',
       'StoreDescription',
       'StoreHidden',
       'StoreID',
@@ -119,6 +122,9 @@ describe.each(DIALECTS)('Store API on %s', (dialect) => {
       DbIDs: [1, 4],
       StoreUpdatedTime: T0,
       MaxQtyPerItem: 20,
+      Gstin: '',
+      StateCode: '',
+      StoreAddress: '',
     });
     const hidden = await t.get<StoreDto>('/api/Store/Read/2');
     expect(hidden.body.StoreHidden).toBe(true);

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { addOne, type Item, readCatalogue, rs } from './catalogue.ts';
 
@@ -168,6 +169,16 @@ test.describe('checkout and orders', () => {
     await expect(page.getByText('Your cart is empty.')).toBeVisible();
 
     await page.goto('/app/cart/my-orders');
+    // The order's GST tax invoice, fetched with the shopper's token and saved as a PDF (issue 32).
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page
+        .getByRole('button', { name: /^Tax invoice \(PDF\) of order #\d+$/ })
+        .first()
+        .click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^tax-invoice-order-\d+\.pdf$/);
+    expect((await readFile(await download.path())).subarray(0, 5).toString()).toBe('%PDF-');
     await page
       .getByRole('button', { name: /^Order again: order #\d+$/ })
       .first()

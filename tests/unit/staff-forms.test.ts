@@ -30,6 +30,7 @@ const APPLE: ItemForm = {
   Gst: 5,
   ProductCode: null,
   ReorderLevel: null,
+  HsnCode: '',
 };
 
 function errorsOf(result: ReturnType<typeof validateForm>): Record<string, string[] | undefined> {
@@ -48,6 +49,9 @@ describe('staff form schemas', () => {
         StoreHidden: false,
         StoreType: 'public_store',
         MaxQtyPerItem: 20,
+        Gstin: '',
+        StateCode: '',
+        StoreAddress: '',
       },
     });
   });

@@ -4,6 +4,7 @@ import type { StoreDto } from '../../lib/domain/catalogue.ts';
 import { orderStatusWords } from '../../lib/domain/order-words.ts';
 import type { OrderDto, OrderMoveDto } from '../../lib/domain/orders.ts';
 import { plural } from '../../lib/domain/words.ts';
+import { InvoiceButton } from '../InvoiceButton.tsx';
 import { buttonStyles } from './button-styles.ts';
 import { byId, LoadError, queryId, readAllStores, useLookup } from './Lookups.tsx';
 import { useOrderActions } from './order-actions.tsx';
@@ -121,6 +122,7 @@ function OrderView({
         <button type="button" className={`${buttonStyles.primary} min-h-12 md:min-h-0`} onClick={() => window.print()}>
           Print packing slip
         </button>
+        <InvoiceButton orderId={order.OrderID} className={`${buttonStyles.secondary} min-h-12 md:min-h-0`} />
       </section>
       <div className="grid gap-4 md:grid-cols-2">
         <section aria-labelledby="order-customer" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">

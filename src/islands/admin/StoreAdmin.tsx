@@ -2,6 +2,7 @@ import { MAX_CART_QTY } from '../../lib/domain/cart.ts';
 import type { CategoryDto, StoreDto, StoreTypeName } from '../../lib/domain/catalogue.ts';
 import { storeForm } from '../../lib/domain/catalogue-forms.ts';
 import { META_MAX_LENGTH, STORE_TYPE_NAMES } from '../../lib/domain/form-fields.ts';
+import { GST_STATES } from '../../lib/domain/gst.ts';
 import { DEFAULT_MAX_QTY_PER_ITEM } from '../../lib/domain/order-limits.ts';
 import { CheckboxInput, SelectInput } from './ChoiceFields.tsx';
 import { HiddenSwitch, TitleCell } from './catalogue-cells.tsx';
@@ -31,6 +32,9 @@ interface StoreValues extends Record<string, string | boolean> {
   StoreDescription: string;
   StoreHidden: boolean;
   MaxQtyPerItem: string;
+  Gstin: string;
+  StateCode: string;
+  StoreAddress: string;
 }
 
 function StoreFormPanel({
@@ -54,6 +58,9 @@ function StoreFormPanel({
       StoreDescription: row?.StoreDescription ?? '',
       StoreHidden: row?.StoreHidden ?? false,
       MaxQtyPerItem: String(row?.MaxQtyPerItem ?? DEFAULT_MAX_QTY_PER_ITEM),
+      Gstin: row?.Gstin ?? '',
+      StateCode: row?.StateCode ?? '',
+      StoreAddress: row?.StoreAddress ?? '',
     },
     toInput: (v: StoreValues) => v,
     done,
@@ -102,6 +109,28 @@ function StoreFormPanel({
         inputMode="numeric"
         hint={`1 to ${MAX_CART_QTY}. No order may hold more of any one item of this store; the quantity steppers stop there.`}
       />
+      <fieldset className="grid gap-4 rounded-xl border border-slate-300 p-3">
+        <legend className="px-1 text-sm font-semibold text-slate-800">Tax invoices (GST)</legend>
+        <TextInput
+          form={form}
+          name="Gstin"
+          label="GSTIN"
+          hint="15 characters, such as 27AAPFU0939F1ZV; its first two digits are the state's code."
+        />
+        <SelectInput
+          form={form}
+          name="StateCode"
+          label="State"
+          placeholder="Not set"
+          options={Object.entries(GST_STATES).map(([code, name]) => ({ value: code, label: `${name} (${code})` }))}
+        />
+        <TextInput
+          form={form}
+          name="StoreAddress"
+          label="Address"
+          hint="The seller's address its tax invoices print, on one line."
+        />
+      </fieldset>
       <CheckboxInput
         form={form}
         name="StoreHidden"

@@ -39,6 +39,7 @@ interface ItemValues extends Record<string, string | boolean> {
   ItemHidden: boolean;
   ProductCode: string;
   ReorderLevel: string;
+  HsnCode: string;
 }
 
 function toInput(v: ItemValues, dbId: number): Record<string, unknown> {
@@ -113,6 +114,7 @@ export function ItemFormPanel({
       ItemHidden: row?.ItemHidden ?? false,
       ProductCode: row?.ProductCode ?? '',
       ReorderLevel: row?.ReorderLevel === null || row?.ReorderLevel === undefined ? '' : String(row.ReorderLevel),
+      HsnCode: row?.HsnCode ?? '',
     },
     toInput: (v: ItemValues) => toInput(v, dbId),
     done,
@@ -195,6 +197,13 @@ export function ItemFormPanel({
             name="Gst"
             label="GST"
             options={GST_RATES.map((r) => ({ value: String(r), label: `${r} %` }))}
+          />
+          <TextInput
+            form={form}
+            name="HsnCode"
+            label="HSN code"
+            inputMode="numeric"
+            hint="4 to 8 digits, printed on its tax invoice lines; empty until known."
           />
           <div id={previewId} className="rounded-xl bg-brand-50 p-3 ring-1 ring-brand-200">
             <p className="text-sm font-semibold text-slate-800">In the shop</p>

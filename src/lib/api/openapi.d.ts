@@ -1235,6 +1235,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Order/Invoice/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order’s GST tax invoices (one per store part) and credit notes as one PDF (its owner, or staff; 403 for anyone else, 404 for an order without invoices) */
+        get: operations["getOrderInvoiceId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Order/History/{id}": {
         parameters: {
             query?: never;
@@ -2139,6 +2156,7 @@ export interface components {
             ItemUpdatedTime: string;
             ProductCode: string | null;
             ReorderLevel: number | null;
+            HsnCode?: string;
         };
         ItemDeleted: {
             Message: string;
@@ -2225,6 +2243,7 @@ export interface components {
                 ItemUpdatedTime: string;
                 ProductCode: string | null;
                 ReorderLevel: number | null;
+                HsnCode?: string;
                 MaxQtyPerItem: number;
             } | null;
         };
@@ -2478,6 +2497,9 @@ export interface components {
             DbIDs: number[];
             StoreUpdatedTime: string;
             MaxQtyPerItem: number;
+            Gstin: string;
+            StateCode: string;
+            StoreAddress: string;
         };
         StoreDb: {
             DbID: number;
@@ -3246,6 +3268,9 @@ export interface operations {
                     /** @enum {string} */
                     StoreType?: "public_store" | "client_store" | "edu_shopy_store";
                     MaxQtyPerItem?: number;
+                    Gstin?: string;
+                    StateCode?: string;
+                    StoreAddress?: string;
                 };
             };
         };
@@ -3346,6 +3371,9 @@ export interface operations {
                     /** @enum {string} */
                     StoreType?: "public_store" | "client_store" | "edu_shopy_store";
                     MaxQtyPerItem?: number;
+                    Gstin?: string;
+                    StateCode?: string;
+                    StoreAddress?: string;
                 };
             };
         };
@@ -3447,6 +3475,9 @@ export interface operations {
                     /** @enum {string} */
                     StoreType?: "public_store" | "client_store" | "edu_shopy_store";
                     MaxQtyPerItem?: number;
+                    Gstin?: string;
+                    StateCode?: string;
+                    StoreAddress?: string;
                 };
             };
         };
@@ -5516,6 +5547,7 @@ export interface operations {
                     Gst?: number;
                     ProductCode?: string | null;
                     ReorderLevel?: number | null;
+                    HsnCode?: string;
                 };
             };
         };
@@ -5624,6 +5656,7 @@ export interface operations {
                     Gst?: number;
                     ProductCode?: string | null;
                     ReorderLevel?: number | null;
+                    HsnCode?: string;
                 };
             };
         };
@@ -5733,6 +5766,7 @@ export interface operations {
                     Gst?: number;
                     ProductCode?: string | null;
                     ReorderLevel?: number | null;
+                    HsnCode?: string;
                 };
             };
         };
@@ -9030,6 +9064,87 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Bad input: `ModelState` names each field and its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a bad or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such row (or not the caller’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over this call’s limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy, or the database cannot be reached just now: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrderInvoiceId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description id: a positive whole number */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF: each invoice and credit note on pages of its own */
+            200: {
+                headers: {
+                    /** @description The file name to save as */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             /** @description Bad input: `ModelState` names each field and its rule */

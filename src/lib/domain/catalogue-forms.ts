@@ -6,6 +6,8 @@
 import {
   flagField,
   gstField,
+  gstinField,
+  hsnField,
   htmlField,
   idField,
   itemOrderField,
@@ -16,6 +18,7 @@ import {
   productCodeField,
   qtyLimitField,
   SIZE_MAX_LENGTH,
+  stateCodeField,
   stockField,
   storeTypeField,
   textField,
@@ -37,6 +40,10 @@ const storeShape = {
   StoreType: storeTypeField('StoreType'),
   /** The most of one item an order may hold from this store. */
   MaxQtyPerItem: qtyLimitField('MaxQtyPerItem'),
+  /** What its GST tax invoices print (issue 32): GSTIN, GST state code, address. */
+  Gstin: gstinField('Gstin'),
+  StateCode: stateCodeField('StateCode'),
+  StoreAddress: textField('StoreAddress', META_MAX_LENGTH),
 };
 export const storeForm: FormSpec<typeof storeShape> = {
   shape: storeShape,
@@ -45,7 +52,16 @@ export const storeForm: FormSpec<typeof storeShape> = {
     StoreHidden: false,
     StoreType: 'public_store',
     MaxQtyPerItem: DEFAULT_MAX_QTY_PER_ITEM,
+    Gstin: '',
+    StateCode: '',
+    StoreAddress: '',
   },
+  // A GSTIN begins with the code of the state it was issued in.
+  cross: (v) =>
+    v.Gstin !== '' && v.StateCode !== '' && v.Gstin.slice(0, 2) !== v.StateCode
+      ? { StateCode: [`StateCode must be the state of Gstin (${v.Gstin.slice(0, 2)}), not ${v.StateCode}.`] }
+      : {},
+  crossFields: ['Gstin', 'StateCode'],
 };
 
 const storeDbShape = { StoreID: idField('StoreID'), DbTitle: titleField('DbTitle') };
@@ -92,6 +108,8 @@ const itemShape = {
   ProductCode: productCodeField('ProductCode'),
   /** At or below this stock the item is in its store's daily low-stock mail; null: none. */
   ReorderLevel: optionalStockField('ReorderLevel'),
+  /** The HSN code its tax invoice lines carry (issue 32). */
+  HsnCode: hsnField('HsnCode'),
 };
 
 /**
@@ -112,6 +130,7 @@ export const itemForm: FormSpec<typeof itemShape> = {
     Gst: 0,
     ProductCode: null,
     ReorderLevel: null,
+    HsnCode: '',
   },
   cross: (v) =>
     v.FlatDiscount > v.UnitPrice

@@ -34,6 +34,8 @@ export const SHEET_COLUMNS = [
   'ItemUpdatedTime',
   // Added last (issue 33), so the columns of earlier exports keep their places.
   'ReorderLevel',
+  // Added after the others (issue 32), so every earlier column keeps its place.
+  'HsnCode',
 ] as const;
 
 export type SheetColumn = (typeof SHEET_COLUMNS)[number];

@@ -26,6 +26,10 @@ export interface StoreDto {
   StoreUpdatedTime: string;
   /** The most of one item an order may hold from this store (issue 27). */
   MaxQtyPerItem: number;
+  /** What its GST tax invoices print (issue 32): GSTIN and GST state code ('' until set), address. */
+  Gstin: string;
+  StateCode: string;
+  StoreAddress: string;
 }
 
 /** A published section (spec §3 "Section (published)"). */
@@ -67,6 +71,8 @@ export interface ItemDto {
   ProductCode?: string | null;
   /** At or below this stock the item is in its store's daily low-stock mail; null when it has none. */
   ReorderLevel?: number | null;
+  /** The HSN code of its tax invoice lines (4 to 8 digits), '' until set (issue 32). */
+  HsnCode?: string | undefined;
 }
 
 /** `GET /api/Section/ReadSectionWithList/{sectionId}/{dbId}`. */

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { MAX_CART_QTY } from './cart.ts';
 import { parseCustomOrder, type StoreTypeName } from './catalogue.ts';
+import { GSTIN_RULE, gstinProblem, HSN_RULE, isHsnCode, isStateCode, STATE_CODE_RULE } from './gst.ts';
 import { ID_MAX, ID_MIN, ID_RULE } from './ids.ts';
 import { MAX_QTY_PER_ITEM_RULE } from './order-limits.ts';
 
@@ -210,4 +211,30 @@ export function itemOrderField(field: string) {
     }
     return ids;
   });
+}
+
+/** Text that is either empty or passes `problem` ('' when it does), upper-cased and trimmed first when `upper`. */
+function codeField(field: string, rule: string, problem: (v: string) => string, upper: boolean) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? (upper ? v.trim().toUpperCase() : v.trim()) : v),
+    z.string({ error: requiredOr(field, `${rule}, or empty`) }).superRefine((v, ctx) => {
+      const why = v === '' ? '' : problem(v);
+      if (why !== '') ctx.addIssue({ code: 'custom', message: `${field} ${rule}: ${v} ${why}.` });
+    }),
+  );
+}
+
+/** An item's HSN code (4 to 8 digits), or empty until it is known. */
+export function hsnField(field: string) {
+  return codeField(field, HSN_RULE, (v) => (isHsnCode(v) ? '' : 'is not 4 to 8 digits'), false);
+}
+
+/** A store's GSTIN, checked by format, state code and check character, or empty. */
+export function gstinField(field: string) {
+  return codeField(field, GSTIN_RULE, gstinProblem, true);
+}
+
+/** A store's GST state code (`27`), or empty. */
+export function stateCodeField(field: string) {
+  return codeField(field, STATE_CODE_RULE, (v) => (isStateCode(v) ? '' : 'is not one'), false);
 }

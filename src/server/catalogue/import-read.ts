@@ -140,6 +140,7 @@ export const ITEM_CELL_READERS = {
   ItemContent: 'text',
   Size: 'text',
   ProductCode: 'text',
+  HsnCode: 'text',
   Availability: 'number',
   ReorderLevel: 'number',
   UnitPrice: 'number',

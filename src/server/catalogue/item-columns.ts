@@ -48,6 +48,7 @@ export const ITEM_COLUMNS = {
   updated_at: { field: 'ItemUpdatedTime', role: 'stamp', sql: 'text' },
   product_code: { field: 'ProductCode', role: 'form', sql: 'text' },
   reorder_level: { field: 'ReorderLevel', role: 'form', sql: 'integer' },
+  hsn_code: { field: 'HsnCode', role: 'form', sql: 'text' },
 } as const satisfies { [C in keyof ItemsTable]-?: ItemColumnSpec };
 
 type Columns = typeof ITEM_COLUMNS;
@@ -95,6 +96,7 @@ export function formOfItem(row: Item): ItemForm {
     Gst: bpsToPercent(row.gst_bps),
     ProductCode: row.product_code,
     ReorderLevel: row.reorder_level,
+    HsnCode: row.hsn_code,
   };
 }
 
@@ -120,6 +122,7 @@ export function itemColumnsOf(form: ItemForm): ItemWrite {
     selling_price: sellingPrice(price),
     product_code: form.ProductCode,
     reorder_level: form.ReorderLevel,
+    hsn_code: form.HsnCode,
   };
 }
 

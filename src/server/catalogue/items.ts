@@ -51,6 +51,7 @@ export function toItemDto(row: Item): ItemDto {
     ItemUpdatedTime: row.updated_at,
     ProductCode: row.product_code,
     ReorderLevel: row.reorder_level,
+    HsnCode: row.hsn_code,
   };
 }
 

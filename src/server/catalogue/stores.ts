@@ -35,6 +35,9 @@ function formOf(row: Store): StoreForm {
     StoreHidden: flag(row.hidden),
     StoreType: row.type,
     MaxQtyPerItem: row.max_qty_per_item,
+    Gstin: row.gstin,
+    StateCode: row.state_code,
+    StoreAddress: row.address,
   };
 }
 
@@ -46,6 +49,9 @@ function columnsOf(form: StoreForm, at: string) {
     hidden: form.StoreHidden ? 1 : 0,
     type: form.StoreType,
     max_qty_per_item: form.MaxQtyPerItem,
+    gstin: form.Gstin,
+    state_code: form.StateCode,
+    address: form.StoreAddress,
     updated_at: at,
   };
 }
@@ -62,6 +68,9 @@ export function toStoreDto(row: Store, dbIds: number[]): StoreDto {
     DbIDs: dbIds,
     StoreUpdatedTime: row.updated_at,
     MaxQtyPerItem: row.max_qty_per_item,
+    Gstin: row.gstin,
+    StateCode: row.state_code,
+    StoreAddress: row.address,
   };
 }
 

@@ -17,6 +17,7 @@ import * as m0250 from './migrations/0250_store_delivery.ts';
 import * as m0260 from './migrations/0260_delivery_slots.ts';
 import * as m0270 from './migrations/0270_order_groups.ts';
 import * as m0280 from './migrations/0280_order_statuses.ts';
+import * as m0300 from './migrations/0300_gst_invoices.ts';
 import * as m0320 from './migrations/0320_stock_ledger.ts';
 import * as m0330 from './migrations/0330_sales_report_indexes.ts';
 import type { Database } from './schema.ts';
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0260_delivery_slots': m0260,
   '0270_order_groups': m0270,
   '0280_order_statuses': m0280,
+  '0300_gst_invoices': m0300,
   '0320_stock_ledger': m0320,
   '0330_sales_report_indexes': m0330,
 };

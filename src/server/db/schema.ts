@@ -49,6 +49,8 @@ export interface Database {
   store_delivery: StoreDeliveryTable;
   stock_ledger: StockLedgerTable;
   reorder_mails: ReorderMailsTable;
+  invoice_series: InvoiceSeriesTable;
+  invoices: InvoicesTable;
 }
 
 type Id = Generated<number>;
@@ -72,6 +74,12 @@ export interface StoresTable {
   updated_at: string;
   /** The most of one item an order may hold from this store (1 to 999; 20 unless set). */
   max_qty_per_item: Generated<number>;
+  /** The store's GSTIN (15 characters, `lib/domain/gst.ts`); '' until staff set it. */
+  gstin: ColumnType<string, string | undefined, string>;
+  /** The two-digit GST state code of the store's state; '' until set. */
+  state_code: ColumnType<string, string | undefined, string>;
+  /** The address its tax invoices print, one line. */
+  address: ColumnType<string, string | undefined, string>;
 }
 
 /** A store's own catalogue (the spec's DbID): its sections and items live in it. */
@@ -131,6 +139,8 @@ export interface ItemsTable {
   product_code: ColumnType<string | null, string | null | undefined, string | null>;
   /** At or below this stock the item is in the store's daily low-stock mail (the API's ReorderLevel); null: none. */
   reorder_level: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The HSN code its tax invoice lines carry (4 to 8 digits); '' until set. */
+  hsn_code: ColumnType<string, string | undefined, string>;
 }
 
 export type UserKind = 'user' | 'employee';
@@ -358,6 +368,8 @@ export interface MailQueueTable {
   sent_at: string | null;
   last_error: ColumnType<string, string | undefined, string>;
   created_at: string;
+  /** An order whose tax invoices go with the mail as PDFs, drawn when it is sent (`orders/invoices.ts`). */
+  attach_invoices_of: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface PasswordResetCodesTable {
@@ -526,4 +538,34 @@ export interface ReorderMailsTable {
   /** How many items it listed. */
   items: number;
   sent_at: string;
+}
+
+export type InvoiceKind = 'Invoice' | 'CreditNote';
+
+/** The last number taken in each store's series of a kind and financial year (`2026-27`). */
+export interface InvoiceSeriesTable {
+  store_id: number;
+  kind: InvoiceKind;
+  fiscal_year: string;
+  last_number: number;
+}
+
+/** A tax invoice of one store's part of an order, or the credit note of one (`credits`). */
+export interface InvoicesTable {
+  id: Id;
+  order_id: number;
+  store_id: number;
+  kind: InvoiceKind;
+  fiscal_year: string;
+  /** The number in its series, gap-free from 1. */
+  seq: number;
+  /** As printed: `S12/26-27/000123` (at most 16 characters, as GST rule 46 asks). */
+  number: string;
+  /** The invoice a credit note cancels; null for an invoice. */
+  credits: number | null;
+  /** Paise, tax included: the store part's lines and delivery fee. */
+  total: number;
+  issued_at: string;
+  /** JSON text of the frozen `TaxInvoice` (`lib/domain/tax-invoice.ts`). */
+  document: string;
 }

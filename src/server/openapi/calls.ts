@@ -915,6 +915,22 @@ export const CALLS: readonly Call[] = [
   },
   {
     method: 'get',
+    path: '/api/Order/Invoice/{id}',
+    tag: 'Order',
+    summary:
+      'The order’s GST tax invoices (one per store part) and credit notes as one PDF (its owner, or staff; 403 for anyone else, 404 for an order without invoices)',
+    access: 'user',
+    params: idParams('id'),
+    answers: {
+      200: {
+        description: 'The PDF: each invoice and credit note on pages of its own',
+        type: 'application/pdf',
+        headers: ['Content-Disposition'],
+      },
+    },
+  },
+  {
+    method: 'get',
     path: '/api/Order/History/{id}',
     tag: 'Order',
     summary: "An order's moves, oldest first: its timeline (its owner, or staff)",

@@ -119,6 +119,9 @@ export const storeSchema = named(
     DbIDs: z.array(id),
     StoreUpdatedTime: time,
     MaxQtyPerItem: z.int().min(1),
+    Gstin: z.string().describe('The GSTIN its tax invoices print; empty until set'),
+    StateCode: z.string().describe('Its two-digit GST state code; empty until set'),
+    StoreAddress: z.string().describe('The address its tax invoices print'),
   }),
 );
 
@@ -155,6 +158,7 @@ const itemFields = {
   ItemUpdatedTime: time,
   ProductCode: z.string().nullable(),
   ReorderLevel: count.nullable(),
+  HsnCode: z.string().optional().describe('The HSN code of its tax invoice lines (4 to 8 digits); empty until set'),
 };
 export const itemSchema = named('Item', z.object(itemFields));
 

@@ -23,6 +23,8 @@ export interface StatusChange {
   stockChange?: number;
   /** The audit entry's further facts (stock and slot places moved, undo, reopen). */
   detail?: Record<string, unknown>;
+  /** The order whose tax invoices the mail carries (a Delivered order's, `invoices.ts`). */
+  attachInvoicesOf?: number | undefined;
 }
 
 /**
@@ -55,7 +57,11 @@ export async function recordStatusChange(
   const customer = await trx.selectFrom('users').select('email').where('id', '=', order.CustomerID).executeTakeFirst();
   if (customer !== undefined && !customer.email.endsWith(`@${DELETED_EMAIL_DOMAIN}`)) {
     const mail = orderStatusMail(order, siteUrl, { byCustomer: kind === 'CustomerCancel', again: kind === 'Undo' });
-    await enqueueMail(trx, [{ to: customer.email, kind: 'order.status', ...mail }], at);
+    await enqueueMail(
+      trx,
+      [{ to: customer.email, kind: 'order.status', ...mail, attachInvoicesOf: change.attachInvoicesOf }],
+      at,
+    );
   }
   await writeAudit(trx, {
     ...audit,

@@ -16,6 +16,7 @@ import { orderPlacedMail } from '../mail-templates.ts';
 import type { CartLineInput } from './cart-input.ts';
 import { deliveryFor, deliveryOfUser, postsAddress } from './delivery-input.ts';
 import { type DeliveryOutcome, deliveryStep } from './delivery-rules.ts';
+import { invoiceSteps } from './invoices.ts';
 import { deliveryColumns } from './order-dtos.ts';
 import { groupAnswer, groupOrders, groupSteps, storePartTotals } from './order-groups.ts';
 import { type SlotOutcome, type SlotPicks, slotSteps } from './order-slots.ts';
@@ -304,6 +305,11 @@ export function* orderSteps(
     yield TOUCH_CART(db, 'one', [at, owner.id]);
     if (address !== null) yield SAVE_MY_ADDRESS(db, 'one', addressArgs);
     yield QUEUE_MAIL(db, 'one', mailArgs);
+  }
+  // Each store's order gets its tax invoice (`invoices.ts`), numbered in this transaction.
+  for (const { orderId } of group.parts) {
+    const mine = values.filter((v) => v.order_id === orderId);
+    yield* invoiceSteps(db, orderId, mine, delivery.address, at);
   }
   return { kind: 'placed', order: answer, body };
 }

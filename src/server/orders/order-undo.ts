@@ -4,6 +4,7 @@ import type { AuditInput } from '../audit.ts';
 import { moveStock, type StockSource } from '../catalogue/stock-ledger.ts';
 import type { Database, OrderStatus } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { syncInvoices } from './invoices.ts';
 import { lastOrderMove } from './order-history.ts';
 import { recordStatusChange } from './order-moves.ts';
 import { findOrder } from './orders.ts';
@@ -55,6 +56,7 @@ export async function undoOrderMove(
       );
     }
     await setStatus(trx, id, order.status, to, at);
+    await syncInvoices(trx, id, to, at);
     let taken = 0;
     let slotPlaces = 0;
     if (order.status === 'Cancelled') {

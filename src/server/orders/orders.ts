@@ -15,6 +15,7 @@ import { type ListQuery, paginate } from '../db/paginate.ts';
 import { containsText } from '../db/query.ts';
 import type { Database, OrderLine, OrderStatus } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { syncInvoices } from './invoices.ts';
 import { toOrderDto, withSlots } from './order-dtos.ts';
 import { recordStatusChange } from './order-moves.ts';
 import { findSlotsByOrder, ordersWithSlots, returnSlotPlaces } from './slot-places.ts';
@@ -323,6 +324,7 @@ export async function moveWithin(
       siteUrl,
     );
   }
+  const invoices = await syncInvoices(trx, id, to, at);
   const movedOrder = await findOrder(trx, id);
   if (movedOrder === undefined) throw AppError.notFound(`Order ${id} does not exist.`);
   await recordStatusChange(
@@ -333,6 +335,7 @@ export async function moveWithin(
       kind: by.kind === 'customer' ? 'CustomerCancel' : 'Move',
       at,
       stockChange: returned,
+      attachInvoicesOf: invoices.attachInvoicesOf,
       detail: {
         unitsReturnedToStock: returned,
         ...(slotPlaces > 0 ? { slotPlacesReturned: slotPlaces } : {}),

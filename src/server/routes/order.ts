@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { ORDER_STATUS_NAMES, type OrderDto, parseOrderStatus } from '../../lib/domain/orders.ts';
+import { invoiceFileName } from '../../lib/domain/tax-invoice.ts';
 import { type AuthEnv, addressOf, clockOf, requireRole, requireUser } from '../auth/middleware.ts';
 import { toItemDto } from '../catalogue/items.ts';
 import type { OrderStatus } from '../db/schema.ts';
@@ -7,6 +8,8 @@ import { type AppDeps, siteUrlOf } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { field, idParam, idQuery, queryValue, readJsonObject } from '../http/input.ts';
 import { pagedJson, parsePaging } from '../http/paging.ts';
+import { invoicesPdf } from '../orders/invoice-pdf.ts';
+import { invoicesForCaller } from '../orders/invoices.ts';
 import { orderAgainLines } from '../orders/order-again.ts';
 import { moveOrders, parseOrderIds } from '../orders/order-bulk.ts';
 import { findOrderHistory } from '../orders/order-history.ts';
@@ -137,6 +140,21 @@ export function orderRoutes(deps: AppDeps): Hono<AuthEnv> {
           throw AppError.notFound(`Order ${id} does not exist.`);
         }
         return c.json(order);
+      })
+      // The order's GST tax invoices and credit notes as one PDF: its customer or staff (issue 32).
+      .get('/invoice/:id', requireUser(deps), async (c) => {
+        const id = idParam(c, 'id');
+        const account = c.get('account');
+        const documents = await invoicesForCaller(db, id, {
+          id: account.id,
+          staff: account.roles.includes('Employee'),
+        });
+        const pdf = await invoicesPdf(documents);
+        return c.body(new Uint8Array(pdf), 200, {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `inline; filename="${invoiceFileName(id)}"`,
+          'Cache-Control': 'private, no-store',
+        });
       })
       // The order's moves, oldest first: staff (the order detail's history) or its customer (their timeline).
       .get('/history/:id', requireUser(deps), async (c) => {

@@ -4,6 +4,7 @@ import { sellingPrice } from '../../../lib/domain/pricing.ts';
 import type { Category, Item, PublishedSection, StoreDb, StoreType } from '../schema.ts';
 import type { CataloguePlan, PictureSpec, SectionPlan, StorePlan, TilePlacement } from './catalogue-plan.ts';
 import { AISLE_QUALIFIERS, CATEGORIES, HOURS, LOCALITIES } from './data.ts';
+import { hsnOfProduct, storeGstColumns } from './gst-data.ts';
 import { PHOTO_POOL } from './photos.ts';
 import { discountFor, shelfPrice } from './prices.ts';
 import { categoryAt, type ParsedProduct, productsOf, type Sku, skusOf, themeAt } from './products.ts';
@@ -68,6 +69,7 @@ export function planCatalogue(itemCount: number, seed: number): CataloguePlan {
           hidden: 0,
           updated_at: before(200),
           max_qty_per_item: DEFAULT_MAX_QTY_PER_ITEM,
+          ...storeGstColumns(stores.length + 1, locality, city),
         },
       });
     });
@@ -188,6 +190,7 @@ export function planCatalogue(itemCount: number, seed: number): CataloguePlan {
         selling_price: sellingPrice(price),
         product_code: null,
         reorder_level: null,
+        hsn_code: hsnOfProduct(product.name, product.gstBps),
         updated_at: before(90),
       });
       itemTheme.push({ categoryIndex: store.categoryIndex, themeIndex: section.themeIndex, productIndex });

@@ -1,0 +1,297 @@
+// GST tax invoices (issue 32, item 4). Every order gets a tax invoice of each store's part
+// in its own transaction (`invoiceSteps`, the last statements of `orderSteps`), numbered in
+// the store's series for the financial year: the series row is taken by a conditional upsert
+// (`TAKE_NUMBERS`), locked until the order commits, so numbers are gap-free under any
+// concurrency (a rolled-back order gives its number back) and unique (the table's unique
+// index). The lock is taken last, after the stock and the order's other writes, so orders
+// of one store wait for each other only for the time of their commit. A move that cancels
+// the order credits each invoice in full (a credit note in its own series), one that undoes
+// the cancel issues the invoices again (`syncInvoices`). The invoice's content is frozen as
+// JSON (`TaxInvoice`); its PDF is drawn from it whenever asked (`invoice-pdf.ts`).
+import type { CompiledQuery, Kysely } from 'kysely';
+import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
+import { financialYearOf, invoiceNumber } from '../../lib/domain/gst.ts';
+import type { OrderStatusName } from '../../lib/domain/orders.ts';
+import { creditNoteOf, type SoldLine, type TaxInvoice, taxInvoice } from '../../lib/domain/tax-invoice.ts';
+import { compiledPerShape } from '../db/query.ts';
+import type { Database, InvoiceKind } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { priceDelivery, type StoreDeliveryRow, storesOf } from './delivery-rules.ts';
+import { findInvoiceDocuments } from './invoice-pdf.ts';
+
+/** The order status whose mail carries the invoices as PDFs. */
+const INVOICES_MAILED_AT: OrderStatusName = 'Delivered';
+
+/** Every store of the order: what its invoice prints and its delivery settings. Shape: stores; arguments: their ids. */
+const READ_SELLERS = compiledPerShape((db: Kysely<Database>, stores: number, arg) =>
+  db
+    .selectFrom('stores as s')
+    .leftJoin('store_delivery as d', 'd.store_id', 's.id')
+    .select(['s.id', 's.title', 's.gstin', 's.state_code', 's.address'])
+    .select(['d.postal_codes', 'd.fee', 'd.minimum_order', 'd.free_above'])
+    .where(
+      's.id',
+      'in',
+      Array.from({ length: stores }, (_, i) => arg(i)),
+    ),
+);
+
+type SellerRow = StoreDeliveryRow & { gstin: string; state_code: string; address: string };
+
+/** The HSN codes of the order's items. Shape: items; arguments: their ids. */
+const READ_HSN = compiledPerShape((db: Kysely<Database>, items: number, arg) =>
+  db
+    .selectFrom('items')
+    .select(['id', 'hsn_code'])
+    .where(
+      'id',
+      'in',
+      Array.from({ length: items }, (_, i) => arg(i)),
+    ),
+);
+
+/**
+ * The next number of each store's series of `kind` for a financial year, the series row
+ * made by the first. Shape: kind and how many stores (in StoreID order, so two orders lock
+ * series rows in the same order); arguments: each store's id and the financial year.
+ */
+const TAKE_NUMBERS = compiledPerShape((db: Kysely<Database>, shape: `${InvoiceKind}:${number}`, arg) => {
+  const [kind, n] = shape.split(':') as [InvoiceKind, string];
+  return db
+    .insertInto('invoice_series')
+    .values(
+      Array.from({ length: Number(n) }, (_, i) => ({
+        store_id: arg(2 * i),
+        kind,
+        fiscal_year: arg(2 * i + 1),
+        last_number: 1,
+      })),
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(['store_id', 'kind', 'fiscal_year'])
+        .doUpdateSet((eb) => ({ last_number: eb('invoice_series.last_number', '+', 1) })),
+    )
+    .returning(['store_id', 'last_number']);
+});
+
+const INVOICE_KEYS = [
+  'order_id',
+  'store_id',
+  'kind',
+  'fiscal_year',
+  'seq',
+  'number',
+  'credits',
+  'total',
+  'issued_at',
+  'document',
+] as const;
+
+/** Invoice rows. Shape: how many; arguments: each row's INVOICE_KEYS. */
+const INSERT_INVOICES = compiledPerShape((db: Kysely<Database>, n: number, arg) =>
+  db
+    .insertInto('invoices')
+    .values(
+      Array.from({ length: n }, (_, i) =>
+        Object.fromEntries(INVOICE_KEYS.map((k, j) => [k, arg(i * INVOICE_KEYS.length + j)])),
+      ) as never,
+    ),
+);
+
+/** A document to write: the store, the invoice it credits (credit notes), and its content. */
+interface Issue {
+  storeId: number;
+  credits: number | null;
+  document: TaxInvoice;
+}
+
+/** TAKE_NUMBERS' and INSERT_INVOICES' arguments for documents numbered by `numbers` (StoreID → seq). */
+function issueArgs(
+  orderId: number,
+  kind: InvoiceKind,
+  fiscalYear: string,
+  issues: readonly Issue[],
+  numbers: Map<number, number>,
+) {
+  return issues.flatMap((issue) => {
+    const seq = numbers.get(issue.storeId);
+    if (seq === undefined) throw new Error(`no ${kind} number was taken for store ${issue.storeId}`);
+    const number = invoiceNumber(kind, issue.storeId, fiscalYear, seq);
+    const document = { ...issue.document, number };
+    return [
+      orderId,
+      issue.storeId,
+      kind,
+      fiscalYear,
+      seq,
+      number,
+      issue.credits,
+      document.totals.amount,
+      document.issuedAt,
+      JSON.stringify(document),
+    ];
+  });
+}
+
+/** Numbers and rows for one document of `kind` per store (`issues` in StoreID order, one a store). */
+function* issueSteps(
+  db: Kysely<Database>,
+  orderId: number,
+  kind: InvoiceKind,
+  at: string,
+  issues: readonly Issue[],
+): Generator<CompiledQuery<unknown>, void, unknown[]> {
+  if (issues.length === 0) return;
+  const fiscalYear = financialYearOf(at);
+  const taken = (yield TAKE_NUMBERS(
+    db,
+    `${kind}:${issues.length}`,
+    issues.flatMap((i) => [i.storeId, fiscalYear]),
+  )) as { store_id: number; last_number: number }[];
+  const numbers = new Map(taken.map((r) => [Number(r.store_id), Number(r.last_number)]));
+  yield INSERT_INVOICES(db, issues.length, issueArgs(orderId, kind, fiscalYear, issues, numbers));
+}
+
+/** An order's line as `order-steps.ts` writes it. */
+interface InvoicedLine {
+  item_id: number;
+  store_id: number;
+  title: string;
+  size: string;
+  selling_price: number;
+  gst_bps: number;
+  qty: number;
+}
+
+/**
+ * The tax invoices of a placed order, one per store part, as the last statements of its
+ * transaction: the sellers and HSN codes read, each invoice made up (`taxInvoice`: the
+ * store's lines and its delivery fee as `priceDelivery` charged it), numbers taken, rows
+ * written.
+ */
+export function* invoiceSteps(
+  db: Kysely<Database>,
+  orderId: number,
+  lines: readonly InvoicedLine[],
+  address: DeliveryAddressDto,
+  at: string,
+): Generator<CompiledQuery<unknown>, void, unknown[]> {
+  const stores = storesOf(lines);
+  const itemIds = [...new Set(lines.map((l) => l.item_id))].sort((a, b) => a - b);
+  const sellers = (yield READ_SELLERS(db, stores.length, stores)) as SellerRow[];
+  const hsnRows = (yield READ_HSN(db, itemIds.length, itemIds)) as { id: number; hsn_code: string }[];
+  const hsn = new Map(hsnRows.map((r) => [Number(r.id), r.hsn_code]));
+  const buyerLines = [
+    address.AddressLine1,
+    address.AddressLine2,
+    `${address.City}, ${address.State} ${address.PostalCode}`,
+  ];
+  const issues = stores.map((storeId): Issue => {
+    const seller = sellers.find((s) => Number(s.id) === storeId);
+    if (seller === undefined) throw new Error(`store ${storeId} of order ${orderId} was not read`);
+    const mine = lines.filter((l) => l.store_id === storeId);
+    const fee = priceDelivery([seller], address.PostalCode, mine);
+    const sold = mine.map(
+      (l): SoldLine => ({
+        description: l.size === '' ? l.title : `${l.title}, ${l.size}`,
+        hsn: hsn.get(l.item_id) ?? '',
+        qty: l.qty,
+        sellingPrice: l.selling_price,
+        gstBps: l.gst_bps,
+      }),
+    );
+    return {
+      storeId,
+      credits: null,
+      document: taxInvoice({
+        kind: 'Invoice',
+        number: '',
+        issuedAt: at,
+        orderId,
+        seller: {
+          storeId,
+          name: seller.title,
+          address: seller.address === '' ? [] : [seller.address],
+          gstin: seller.gstin,
+          stateCode: seller.state_code,
+        },
+        buyer: { name: address.FullName, address: buyerLines.filter((s) => s.trim() !== '') },
+        buyerState: address.State,
+        lines: sold,
+        deliveryFee: fee.kind === 'ok' ? fee.fee : 0,
+      }),
+    };
+  });
+  yield* issueSteps(db, orderId, 'Invoice', at, issues);
+}
+
+/** Runs steps in a Kysely transaction (the moves' side, which is not a generator runner). */
+async function run(trx: Kysely<Database>, steps: Generator<CompiledQuery<unknown>, void, unknown[]>) {
+  let step = steps.next([]);
+  while (!step.done) step = steps.next((await trx.executeQuery(step.value)).rows as unknown[]);
+}
+
+/**
+ * Keeps an order's documents true to its status after a move, in the move's transaction:
+ * a Cancelled order's invoices each get a credit note for the full amount; an order whose
+ * every invoice was credited and that is under way again (a cancel undone) gets them again,
+ * with new numbers. Answers the order whose invoices the move's mail attaches (Delivered).
+ */
+export async function syncInvoices(
+  trx: Kysely<Database>,
+  orderId: number,
+  status: OrderStatusName,
+  at: string,
+): Promise<{ attachInvoicesOf: number | undefined }> {
+  const rows = await trx
+    .selectFrom('invoices')
+    .select(['id', 'store_id', 'kind', 'credits', 'document'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+  const credited = new Set(rows.map((r) => r.credits));
+  const live = rows.filter((r) => r.kind === 'Invoice' && !credited.has(r.id));
+  const byStore = (a: { storeId: number }, b: { storeId: number }) => a.storeId - b.storeId;
+  if (status === 'Cancelled') {
+    const issues = live
+      .map((r) => ({
+        storeId: r.store_id,
+        credits: r.id,
+        document: creditNoteOf(JSON.parse(r.document) as TaxInvoice, '', at),
+      }))
+      .sort(byStore);
+    await run(trx, issueSteps(trx, orderId, 'CreditNote', at, issues));
+  } else if (live.length === 0 && rows.length > 0) {
+    const latest = new Map<number, TaxInvoice>();
+    for (const r of rows) if (r.kind === 'Invoice') latest.set(r.store_id, JSON.parse(r.document) as TaxInvoice);
+    const issues = [...latest].map(([storeId, doc]) => ({
+      storeId,
+      credits: null,
+      document: { ...doc, issuedAt: at },
+    }));
+    await run(trx, issueSteps(trx, orderId, 'Invoice', at, issues.sort(byStore)));
+  }
+  return { attachInvoicesOf: status === INVOICES_MAILED_AT && rows.length > 0 ? orderId : undefined };
+}
+
+/**
+ * The documents of an order for a caller: its customer or staff. 404 for an unknown order
+ * or one without invoices (placed before they began), 403 for anyone else's.
+ */
+export async function invoicesForCaller(
+  db: Kysely<Database>,
+  orderId: number,
+  caller: { id: number; staff: boolean },
+): Promise<TaxInvoice[]> {
+  const order = await db.selectFrom('orders').select('user_id').where('id', '=', orderId).executeTakeFirst();
+  if (order === undefined) throw AppError.notFound(`Order ${orderId} does not exist.`);
+  if (order.user_id !== caller.id && !caller.staff) {
+    throw AppError.forbidden(`Order ${orderId} is not yours: only its customer and staff may read its tax invoices.`);
+  }
+  const documents = await findInvoiceDocuments(db, orderId);
+  if (documents.length === 0) {
+    throw AppError.notFound(`Order ${orderId} has no tax invoice: it was placed before the shop issued them.`);
+  }
+  return documents;
+}
