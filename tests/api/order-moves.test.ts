@@ -9,7 +9,7 @@ import { DIALECTS } from './harness.ts';
 // Issue 31, item 4: the order's way to the door. Apple is item 1 of store 1 (which takes
 // delivery slots here), Soap Bar item 4 of store 3.
 const APPLE = { id: 1, store: 1 };
-const SOAP = { id: 4, store: 3 };
+const CHERRY = { id: 3, store: 1 };
 const STOCK = 1000;
 const HOUR = 3_600_000;
 
@@ -70,7 +70,7 @@ describe.each(DIALECTS)('the way to the door on %s', (dialect) => {
     for (const table of ['order_slots', 'order_lines', 'orders', 'delivery_slots', 'mail_queue'] as const) {
       await db.deleteFrom(table).execute();
     }
-    await db.updateTable('items').set({ stock: STOCK }).where('id', 'in', [APPLE.id, SOAP.id]).execute();
+    await db.updateTable('items').set({ stock: STOCK }).where('id', 'in', [APPLE.id, CHERRY.id]).execute();
     const start = t.clock.now.getTime() + 24 * HOUR;
     const made = await t.call<SlotDto>('POST', `/api/Store/Slot/${APPLE.store}`, {
       token: staff.token,
@@ -98,16 +98,16 @@ describe.each(DIALECTS)('the way to the door on %s', (dialect) => {
       .orderBy('id')
       .execute();
 
-  /** An order of 3 apples (in the slot) and 2 soaps, brought to `status` by staff moves (AwaitingPayment set directly: only payments will make it). */
+  /** An order of 3 apples and 2 cherries of one store (in its slot), brought to `status` by staff moves (AwaitingPayment set directly: only payments will make it). */
   async function orderAt(status: Status): Promise<number> {
     const placed = await t.call<Answer>('POST', '/api/cart/CreateOrder', {
       token: asha.token,
       json: {
-        ...cartBody(asha, [line(APPLE.id, APPLE.store, 3), line(SOAP.id, SOAP.store, 2)]),
+        ...cartBody(asha, [line(APPLE.id, APPLE.store, 3), line(CHERRY.id, CHERRY.store, 2)]),
         Slots: { [APPLE.store]: slot.SlotID },
       },
     });
-    expect(placed.status).toBe(201);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     const id = placed.body.OrderID;
     if (status === 'AwaitingPayment') {
       await t.db.db.updateTable('orders').set({ status }).where('id', '=', id).execute();
@@ -138,10 +138,10 @@ describe.each(DIALECTS)('the way to the door on %s', (dialect) => {
     'cancelling a %s order puts its stock and its slot place back, in one go',
     async (from) => {
       const id = await orderAt(from);
-      expect([await stock(APPLE.id), await stock(SOAP.id), await left()]).toEqual([STOCK - 3, STOCK - 2, 4]);
+      expect([await stock(APPLE.id), await stock(CHERRY.id), await left()]).toEqual([STOCK - 3, STOCK - 2, 4]);
       const res = await move(id, 'Cancelled');
       expect(res.status).toBe(200);
-      expect([await stock(APPLE.id), await stock(SOAP.id), await left()]).toEqual([STOCK, STOCK, 5]);
+      expect([await stock(APPLE.id), await stock(CHERRY.id), await left()]).toEqual([STOCK, STOCK, 5]);
       const last = (
         await t.call<{ To: string; StockChange: number }[]>('GET', `/api/Order/History/${id}`, {
           token: staff.token,
@@ -160,7 +160,7 @@ describe.each(DIALECTS)('the way to the door on %s', (dialect) => {
     if (from === 'Placed' || from === 'AwaitingPayment') {
       expect(res.status).toBe(200);
       expect(res.body.Status).toBe('Cancelled');
-      expect([await stock(APPLE.id), await stock(SOAP.id), await left()]).toEqual([STOCK, STOCK, 5]);
+      expect([await stock(APPLE.id), await stock(CHERRY.id), await left()]).toEqual([STOCK, STOCK, 5]);
       const mail = (await mails()).at(-1);
       expect(mail?.subject).toBe(`Your Aisle order ${id} is cancelled`);
       expect(mail?.body_text).toContain('has been cancelled, as you asked');
@@ -213,7 +213,7 @@ describe.each(DIALECTS)('the way to the door on %s', (dialect) => {
     const undone = await staffCall('POST', `/api/Order/Undo/${id}`, { Status: 'Packing' });
     expect(undone.status).toBe(200);
     expect(undone.body.Status).toBe('Packing');
-    expect([await stock(APPLE.id), await stock(SOAP.id), await left()]).toEqual([STOCK - 3, STOCK - 2, 4]);
+    expect([await stock(APPLE.id), await stock(CHERRY.id), await left()]).toEqual([STOCK - 3, STOCK - 2, 4]);
     // Only an Admin moves a Delivered order back.
     for (const to of ['OutForDelivery', 'Delivered']) expect((await move(id, to)).status).toBe(200);
     expect((await staffCall('POST', `/api/Order/Reopen/${id}`, { Reason: 'Not there' })).status).toBe(403);
