@@ -97,6 +97,7 @@ function orderTable(order: OrderDto): string[][] {
       formatRupees(l.LineTotal),
     ]),
     ...(order.DeliveryFee > 0 ? [['Delivery fee', '', '', formatRupees(order.DeliveryFee)]] : []),
+    ...(order.Discount > 0 ? [[`Coupon ${order.CouponCode ?? ''} saving`, '', '', formatRupees(-order.Discount)]] : []),
     ['Order total', '', '', formatRupees(order.OrderTotal)],
   ];
 }

@@ -63,7 +63,7 @@ export interface OrderDto {
   CustomerID: number;
   CustomerName: string;
   Status: OrderStatusName;
-  /** The sum of the line totals plus `DeliveryFee`, in rupees. */
+  /** The sum of the line totals plus `DeliveryFee` less `Discount`, in rupees. */
   OrderTotal: number;
   CreatedTime: string;
   UpdatedTime: string;
@@ -72,6 +72,10 @@ export interface OrderDto {
   DeliveryAddress: DeliveryAddressDto;
   /** The delivery fee charged, in rupees (issue 31): each store's fee unless its part reached free delivery; included in OrderTotal. */
   DeliveryFee: number;
+  /** What a coupon took off the items, in rupees (issue 32): deducted in OrderTotal; 0 without one. */
+  Discount: number;
+  /** The coupon's code, or null. */
+  CouponCode: string | null;
   /** The first store's delivery slot, when the order holds one (issue 31). */
   SlotID?: number | undefined;
   /** The delivery slot the order holds at each store that delivers in slots. */

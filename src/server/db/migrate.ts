@@ -15,6 +15,7 @@ import * as m0230 from './migrations/0230_list_sort_indexes.ts';
 import * as m0240 from './migrations/0240_cart_line_times.ts';
 import * as m0250 from './migrations/0250_store_delivery.ts';
 import * as m0260 from './migrations/0260_delivery_slots.ts';
+import * as m0310 from './migrations/0310_coupons.ts';
 import type { Database } from './schema.ts';
 
 // A static list instead of a folder scan: works the same from source, from a
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0240_cart_line_times': m0240,
   '0250_store_delivery': m0250,
   '0260_delivery_slots': m0260,
+  '0310_coupons': m0310,
 };
 
 /** Brings the database to the latest schema; throws with the failing migration's name. */

@@ -43,6 +43,8 @@ export interface Database {
   account_mfa: AccountMfaTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
   store_delivery: StoreDeliveryTable;
+  coupons: CouponsTable;
+  coupon_uses: CouponUsesTable;
 }
 
 type Id = Generated<number>;
@@ -224,6 +226,44 @@ export interface OrdersTable {
   delivery_note: ColumnType<string, string | undefined, string>;
   /** The delivery fee charged in paise, included in `total` (migration 0250). */
   delivery_fee: ColumnType<number, number | undefined, number>;
+  /** What a coupon took off the order in paise, deducted in `total` (migration 0310). */
+  discount: ColumnType<number, number | undefined, number>;
+  /** The coupon's code, as staff created it, or null. */
+  coupon_code: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A coupon (issue 32, item 5): exactly one of `percent_bps` and `amount` (paise) is set. */
+export interface CouponsTable {
+  id: Id;
+  code: string;
+  percent_bps: number | null;
+  amount: number | null;
+  minimum_basket: number;
+  first_order_only: Flag;
+  free_delivery: Flag;
+  /** Null: no limit. */
+  max_uses: number | null;
+  max_uses_per_customer: number | null;
+  /** ISO-8601 UTC; null: from always, to forever. */
+  valid_from: string | null;
+  valid_to: string | null;
+  /** Uses by orders not cancelled: moved only by conditional updates, never past `max_uses`. */
+  used: ColumnType<number, number | undefined, number>;
+  disabled: Flag;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One order's use of a coupon, removed when the order is cancelled. */
+export interface CouponUsesTable {
+  order_id: number;
+  coupon_id: number;
+  user_id: number;
+  /** Paise taken off the order's items. */
+  discount: number;
+  /** JSON text: `[{ "StoreID": 1, "Discount": paise }]`, the discount of each store's part. */
+  parts: string;
+  used_at: string;
 }
 
 /** Where a store delivers and for how much (issue 31); a store without a row delivers everywhere, free. */
@@ -423,6 +463,7 @@ export type User = Selectable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Order = Selectable<OrdersTable>;
 export type DeliverySlot = Selectable<DeliverySlotsTable>;
+export type Coupon = Selectable<CouponsTable>;
 export type OrderLine = Selectable<OrderLinesTable>;
 export type AuditEntry = Selectable<AuditLogTable>;
 export type SiteState = Selectable<SiteStateTable>;

@@ -17,6 +17,7 @@ import {
   storeForm,
 } from '../../lib/domain/catalogue-forms.ts';
 import type { Answer, Call, Param } from './call-types.ts';
+import { COUPON_CALLS } from './coupon-calls.ts';
 import { SLOT_CALLS } from './slot-calls.ts';
 import {
   auditEntrySchema,
@@ -319,6 +320,7 @@ export const CALLS: readonly Call[] = [
     answers: ok(storeDeliverySchema, 'The settings as saved'),
   },
   ...SLOT_CALLS,
+  ...COUPON_CALLS,
   // Published sections.
   {
     method: 'get',
@@ -803,6 +805,11 @@ export const CALLS: readonly Call[] = [
           .describe(
             'The delivery slot picked at each store: { "<StoreID>": SlotID }; required for a store that delivers in slots',
           ),
+        CouponCode: z
+          .string()
+          .nullable()
+          .optional()
+          .describe('A coupon code, checked again when the order is placed (400 naming CouponCode and why not)'),
       }),
     ),
     answers: { 201: { description: 'The order', schema: orderSchema } },

@@ -495,6 +495,8 @@ export const orderSchema = named(
     DeliveryFee: rupees.describe(
       'The delivery fee charged (each store of the order unless its part reached free delivery), included in OrderTotal',
     ),
+    Discount: rupees.describe('What a coupon took off the items (0 without one), deducted in OrderTotal'),
+    CouponCode: z.string().nullable().describe("The coupon's code, or null"),
     SlotID: id.optional().describe("The first store's delivery slot, when the order holds one"),
     Slots: z.array(orderSlotSchema).optional().describe('The delivery slot held at each store that delivers in slots'),
   }),

@@ -66,7 +66,10 @@ export function deliveryColumns(address: DeliveryAddressDto): DeliveryColumns {
 }
 
 export function toOrderDto(
-  order: Pick<Order, 'id' | 'user_id' | 'status' | 'total' | 'delivery_fee' | 'created_at' | 'updated_at'> &
+  order: Pick<
+    Order,
+    'id' | 'user_id' | 'status' | 'total' | 'delivery_fee' | 'discount' | 'coupon_code' | 'created_at' | 'updated_at'
+  > &
     DeliveryColumns,
   customerName: string,
   lines: readonly Omit<OrderLine, 'id' | 'order_id'>[],
@@ -82,6 +85,8 @@ export function toOrderDto(
     OrderItems: lines.map(toOrderItemDto),
     DeliveryAddress: toDeliveryDto(order),
     DeliveryFee: paiseToRupees(order.delivery_fee),
+    Discount: paiseToRupees(order.discount),
+    CouponCode: order.coupon_code,
   };
 }
 

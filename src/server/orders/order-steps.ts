@@ -14,6 +14,7 @@ import type { ModelState } from '../errors.ts';
 import { mailQueueRows } from '../mail-queue.ts';
 import { orderPlacedMail } from '../mail-templates.ts';
 import type { CartLineInput } from './cart-input.ts';
+import { type CouponOutcome, couponStep } from './coupon-step.ts';
 import { deliveryFor, deliveryOfUser, postsAddress } from './delivery-input.ts';
 import { type DeliveryOutcome, deliveryStep } from './delivery-rules.ts';
 import { deliveryColumns, toOrderDto, withSlots } from './order-dtos.ts';
@@ -54,6 +55,8 @@ export interface OrderDelivery {
   siteUrl: string;
   /** The delivery slot picked at each store (`Slots`). */
   slots: SlotPicks;
+  /** `CouponCode` as posted (`parseCouponCode`), or undefined. */
+  couponCode?: string | undefined;
 }
 
 /**
@@ -67,7 +70,8 @@ export type NotPlacedOutcome =
   | { kind: 'short'; shortages: ShortageDto[]; modelState: ModelState }
   | { kind: 'too-many-open'; open: number; max: number }
   | Exclude<DeliveryOutcome, { kind: 'ok' }>
-  | Exclude<SlotOutcome, { kind: 'slotted' }>;
+  | Exclude<SlotOutcome, { kind: 'slotted' }>
+  | Exclude<CouponOutcome, { kind: 'coupon-applied' }>;
 
 /** The order row's id and the stock taken, when one statement wrote both (`HEAD_PG`). */
 interface OrderHead {
@@ -101,6 +105,7 @@ export interface TokenCaller {
   saveAsMyAddress: boolean;
   siteUrl: string;
   slots: SlotPicks;
+  couponCode?: string | undefined;
 }
 
 /**
@@ -238,7 +243,10 @@ export function* orderSteps(
   // Each store's delivery rules on its lines (issue 31); the fee is part of the total.
   const area = yield* deliveryStep(db, order.id, delivery.address.PostalCode, values);
   if (area.kind !== 'ok') return area;
-  const total = values.reduce((sum, v) => sum + lineTotal(v.selling_price, v.qty), 0) + area.fee;
+  // The coupon, when posted, checked again and its use taken (issue 32, item 5).
+  const coupon = yield* couponStep(db, { id: order.id, userId: owner.id, at }, delivery.couponCode, values, area.fee);
+  if (coupon.kind !== 'coupon-applied') return coupon;
+  const total = values.reduce((sum, v) => sum + lineTotal(v.selling_price, v.qty), 0) + coupon.fee - coupon.discount;
   const dto = withSlots(
     toOrderDto(
       {
@@ -246,7 +254,9 @@ export function* orderSteps(
         user_id: owner.id,
         status: 'Placed',
         total,
-        delivery_fee: area.fee,
+        delivery_fee: coupon.fee,
+        discount: coupon.discount,
+        coupon_code: coupon.code,
         created_at: at,
         updated_at: at,
         ...delivered,
@@ -369,6 +379,7 @@ export function* callerOrderSteps(
       email: user.email,
       siteUrl: caller.siteUrl,
       slots: caller.slots,
+      couponCode: caller.couponCode,
     },
     openOrdersMax,
     postgres,

@@ -16,6 +16,7 @@ import type { Database, OrderLine, OrderStatus } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../mail-queue.ts';
 import { orderStatusMail } from '../mail-templates.ts';
+import { returnCouponUse } from './coupon-step.ts';
 import { toOrderDto, withSlots } from './order-dtos.ts';
 import { findSlotsByOrder, ordersWithSlots, returnSlotPlaces } from './slot-places.ts';
 
@@ -272,6 +273,7 @@ async function transition(
       }
       let returned = 0;
       let slotPlaces = 0;
+      let couponReturned: string | undefined;
       if (to === 'Cancelled') {
         const lines = await trx
           .selectFrom('order_lines')
@@ -289,6 +291,7 @@ async function transition(
           returned += line.qty;
         }
         slotPlaces = await returnSlotPlaces(trx, id);
+        couponReturned = await returnCouponUse(trx, id);
         // Stock came back: shoppers waiting for these items hear about it.
         await releaseStockAlerts(
           trx,
@@ -318,6 +321,7 @@ async function transition(
           to,
           unitsReturnedToStock: returned,
           ...(slotPlaces > 0 ? { slotPlacesReturned: slotPlaces } : {}),
+          ...(couponReturned === undefined ? {} : { couponUseReturned: couponReturned }),
           ...(by.kind === 'customer' ? { by: 'customer' } : {}),
         },
         at,

@@ -1,0 +1,188 @@
+// A coupon at order time (issue 32, item 5): the code is checked again inside the order's
+// transaction and its use taken there, the same way stock and slot places are taken: one
+// conditional update of the coupon row (`used < max_uses`), re-checked by the database
+// under the row's lock, so a coupon is never used more than its limit however many API
+// processes share it. A customer's own uses are counted after the order locked the
+// account row (PostgreSQL; SQLite has one writer), so two orders of one customer cannot
+// both take the last of their uses. The decision is `decideCoupon`, also the check call's.
+import { type CompiledQuery, type Kysely, sql } from 'kysely';
+import {
+  allocateDiscount,
+  type CouponRefusal,
+  type CouponRules,
+  couponDiscount,
+  couponRefusal,
+  couponRefusalMessage,
+  storeBelowMinimum,
+} from '../../lib/domain/coupons.ts';
+import { lineTotal } from '../../lib/domain/pricing.ts';
+import { compiledPerShape } from '../db/query.ts';
+import type { Coupon, Database } from '../db/schema.ts';
+import type { ModelState } from '../errors.ts';
+import { READ_DELIVERY, type StoreDeliveryRow, storesOf } from './delivery-rules.ts';
+
+/** The field of `POST /api/cart/CreateOrder` that carries a code. */
+export const COUPON_FIELD = 'CouponCode';
+
+/** A coupon row with where the customer stands with it (READ_COUPON). */
+export type CouponRow = Coupon & { my_uses: number | string; prior_orders: number | string };
+
+/**
+ * A coupon by its code, with the customer's uses of it and their earlier orders not
+ * cancelled (this one, `orderId`, left out). Arguments: code, user id, order id (0: none).
+ */
+export const READ_COUPON = compiledPerShape((db: Kysely<Database>, _shape: 'one', arg) => {
+  const query = sql<CouponRow>`select c.*,
+      (select count(*) from coupon_uses u where u.coupon_id = c.id and u.user_id = ${arg(1)}) as my_uses,
+      (select count(*) from orders o where o.user_id = ${arg(1)} and o.id <> ${arg(2)} and o.status <> ${'Cancelled'}) as prior_orders
+    from coupons c where c.code = ${arg(0)}`;
+  return { compile: () => query.compile(db) };
+});
+
+/** One use taken, only while the coupon is on and under its limit. Arguments: coupon id. */
+const TAKE_USE = compiledPerShape((db: Kysely<Database>, _shape: 'one', arg) => {
+  const query = sql<{ id: number }>`update coupons set used = used + 1
+    where id = ${arg(0)} and disabled = 0 and (max_uses is null or used < max_uses) returning id`;
+  return { compile: () => query.compile(db) };
+});
+
+/** The order's use. Arguments: order id, coupon id, user id, discount, parts (JSON), time. */
+const RECORD_USE = compiledPerShape((db: Kysely<Database>, _shape: 'one', arg) =>
+  db.insertInto('coupon_uses').values({
+    order_id: arg(0),
+    coupon_id: arg(1),
+    user_id: arg(2),
+    discount: arg(3),
+    parts: arg(4),
+    used_at: arg(5),
+  }),
+);
+
+/** The discount, code and fee on the order row. Arguments: discount, code, fee, order id. */
+const SET_ORDER_COUPON = compiledPerShape((db: Kysely<Database>, _shape: 'one', arg) =>
+  db
+    .updateTable('orders')
+    .set({ discount: arg(0), coupon_code: arg(1), delivery_fee: arg(2) })
+    .where('id', '=', arg(3)),
+);
+
+export function rulesOfCoupon(row: Coupon): CouponRules {
+  return {
+    code: row.code,
+    percentBps: row.percent_bps,
+    amount: row.amount,
+    minimumBasket: row.minimum_basket,
+    firstOrderOnly: row.first_order_only === 1,
+    freeDelivery: row.free_delivery === 1,
+    maxUses: row.max_uses,
+    maxUsesPerCustomer: row.max_uses_per_customer,
+    validFrom: row.valid_from,
+    validTo: row.valid_to,
+    enabled: row.disabled === 0,
+    used: row.used,
+  };
+}
+
+/** A coupon applied to priced lines: the discount (paise) and its split per store, and whether delivery is free. */
+export type CouponDecision =
+  | { kind: 'applied'; discount: number; parts: { storeId: number; discount: number }[]; freeDelivery: boolean }
+  | { kind: 'refused'; why: CouponRefusal };
+
+/**
+ * The one decision for the check call and the order: the coupon's rules (`couponRefusal`),
+ * its discount on the lines' items, split per store part, and no part pushed below its
+ * store's minimum order (`rows`: READ_DELIVERY's).
+ */
+export function decideCoupon(
+  row: CouponRow | undefined,
+  lines: readonly { store_id: number; selling_price: number; qty: number }[],
+  rows: readonly StoreDeliveryRow[],
+  nowMs: number,
+): CouponDecision {
+  const subtotals = storesOf(lines).map((storeId) => ({
+    storeId,
+    subtotal: lines
+      .filter((l) => l.store_id === storeId)
+      .reduce((sum, l) => sum + lineTotal(l.selling_price, l.qty), 0),
+  }));
+  const itemsTotal = subtotals.reduce((s, p) => s + p.subtotal, 0);
+  const rules = row === undefined ? undefined : rulesOfCoupon(row);
+  const why = couponRefusal(rules, {
+    nowMs,
+    itemsTotal,
+    priorOrders: Number(row?.prior_orders ?? 0),
+    myUses: Number(row?.my_uses ?? 0),
+  });
+  if (why !== undefined || rules === undefined) return { kind: 'refused', why: why ?? { kind: 'unknown' } };
+  const discount = couponDiscount(rules, itemsTotal);
+  const parts = allocateDiscount(subtotals, discount);
+  const minimums = new Map(
+    rows.map((r) => [Number(r.id), { minimum: r.minimum_order ?? 0, title: r.title }] as const),
+  );
+  const below = storeBelowMinimum(
+    parts.map((p) => ({ ...p, subtotal: subtotals.find((s) => s.storeId === p.storeId)?.subtotal ?? 0 })),
+    minimums,
+  );
+  if (below !== undefined) return { kind: 'refused', why: below };
+  return { kind: 'applied', discount, parts, freeDelivery: rules.freeDelivery };
+}
+
+/** The order's coupon: applied (no code: nothing off), or refused with a 400 naming `CouponCode`. */
+export type CouponOutcome =
+  | { kind: 'coupon-applied'; discount: number; fee: number; code: string | null }
+  | { kind: 'coupon-refused'; modelState: ModelState };
+
+/**
+ * The order's coupon step, after its delivery was priced (`fee`, paise): nothing without a
+ * code; else the coupon read with the customer's standing, decided (`decideCoupon`), its
+ * use taken by a conditional update (none left: used up, for a concurrent order took the
+ * last), recorded with the discount per store part, and the discount, code and fee (0 for
+ * free delivery) written on the order row. A refusal is returned for the runner to roll back.
+ */
+export function* couponStep(
+  db: Kysely<Database>,
+  order: { id: number; userId: number; at: string },
+  code: string | undefined,
+  lines: readonly { store_id: number; selling_price: number; qty: number }[],
+  fee: number,
+): Generator<CompiledQuery<unknown>, CouponOutcome, unknown[]> {
+  if (code === undefined) return { kind: 'coupon-applied', discount: 0, fee, code: null };
+  const refused = (why: CouponRefusal): CouponOutcome => ({
+    kind: 'coupon-refused',
+    modelState: { [COUPON_FIELD]: [couponRefusalMessage(COUPON_FIELD, code, why)] },
+  });
+  const [row] = (yield READ_COUPON(db, 'one', [code, order.userId, order.id])) as CouponRow[];
+  const stores = storesOf(lines);
+  const rows = (yield READ_DELIVERY(db, stores.length, stores)) as StoreDeliveryRow[];
+  const decided = decideCoupon(row, lines, rows, Date.parse(order.at));
+  if (decided.kind === 'refused' || row === undefined) return refused(decided.kind === 'refused' ? decided.why : { kind: 'unknown' });
+  const [taken] = (yield TAKE_USE(db, 'one', [row.id])) as { id: number }[];
+  if (taken === undefined) return refused({ kind: 'used-up' });
+  const charged = decided.freeDelivery ? 0 : fee;
+  const parts = JSON.stringify(decided.parts.map((p) => ({ StoreID: p.storeId, Discount: p.discount })));
+  yield RECORD_USE(db, 'one', [order.id, row.id, order.userId, decided.discount, parts, order.at]);
+  yield SET_ORDER_COUPON(db, 'one', [decided.discount, row.code, charged, order.id]);
+  return { kind: 'coupon-applied', discount: decided.discount, fee: charged, code: row.code };
+}
+
+/**
+ * A cancelled order gives its coupon use back (in the cancel's transaction, after its stock
+ * and slot places): the use is removed and the coupon's count lowered. Returns the code, or
+ * undefined when the order used none.
+ */
+export async function returnCouponUse(trx: Kysely<Database>, orderId: number): Promise<string | undefined> {
+  const use = await trx
+    .deleteFrom('coupon_uses')
+    .where('order_id', '=', orderId)
+    .returning('coupon_id')
+    .executeTakeFirst();
+  if (use === undefined) return undefined;
+  const coupon = await trx
+    .updateTable('coupons')
+    .set((eb) => ({ used: eb('used', '-', 1) }))
+    .where('id', '=', use.coupon_id)
+    .where('used', '>', 0)
+    .returning('code')
+    .executeTakeFirst();
+  return coupon?.code;
+}
