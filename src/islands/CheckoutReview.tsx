@@ -11,9 +11,12 @@ import {
   isCompleteDelivery,
   validateDelivery,
 } from '../lib/domain/delivery.ts';
+import { paiseToRupees, rupeesToPaise } from '../lib/domain/money.ts';
 import { $cartPending, placeOrder } from '../stores/checkout.ts';
+import { $coupon, removeCoupon } from '../stores/coupon.ts';
 import { $user, accountApi } from '../stores/session.ts';
 import { Spinner } from './AuthGate.tsx';
+import { CouponField } from './CouponField.tsx';
 import { buttonClass, Notice, TextField, useFieldForm } from './FormField.tsx';
 import { OrderLinesTable } from './OrderLinesTable.tsx';
 import { SlotPicker } from './SlotPicker.tsx';
@@ -46,6 +49,8 @@ export function CheckoutReview({
   onClose: (placed: boolean) => void;
 }) {
   const user = useStore($user);
+  const coupon = useStore($coupon);
+  const saving = coupon.kind === 'applied' ? coupon.check : undefined;
   const [saved, setSaved] = useState<Saved>({ state: 'loading' });
   const heading = useRef<HTMLHeadingElement>(null);
   const isEmployee = user?.roles.includes('Employee') ?? false;
@@ -97,8 +102,12 @@ export function CheckoutReview({
       <OrderLinesTable
         caption="The items you are ordering, with prices in Rs"
         lines={lines.map((line) => ({ ...line, total: lineTotal(line) }))}
-        grandTotal={grandTotal({ CartItems: [...lines] })}
+        grandTotal={paiseToRupees(
+          rupeesToPaise(grandTotal({ CartItems: [...lines] })) - rupeesToPaise(saving?.Discount ?? 0),
+        )}
+        saving={saving === undefined ? undefined : { code: saving.Code, amount: saving.Discount }}
       />
+      <CouponField lines={lines} />
       {saved.state === 'loading' ? (
         <Spinner label="Loading your address…" />
       ) : (
@@ -177,9 +186,18 @@ function DeliveryForm({
     if (pending) return;
     setFailure('');
     try {
-      const placed = await placeOrder({ address: trimmed(form.values), saveAsMyAddress: canSave && save, slots });
+      const applied = $coupon.get();
+      const placed = await placeOrder({
+        address: trimmed(form.values),
+        saveAsMyAddress: canSave && save,
+        slots,
+        couponCode: applied.kind === 'applied' ? applied.check.Code : undefined,
+      });
       // The cart panel's notice says how it went; a refused order leaves the review open to adjust.
-      if (placed) onClose(true);
+      if (placed) {
+        removeCoupon();
+        onClose(true);
+      }
       // A slot may have filled meanwhile: read the places left again.
       else setSlotReads((n) => n + 1);
     } catch (err) {

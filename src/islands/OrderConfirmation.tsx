@@ -49,6 +49,7 @@ export function OrderConfirmation({ order, email }: { order: OrderDto; email: st
         lines={order.OrderItems.map((line) => ({ ...line, total: line.LineTotal }))}
         grandTotal={order.OrderTotal}
         deliveryFee={order.DeliveryFee ?? 0}
+        saving={order.CouponCode == null ? undefined : { code: order.CouponCode, amount: order.Discount }}
       />
       <h3 className="mb-1 text-lg font-bold text-slate-900">Delivering to</h3>
       <address className="mb-4 not-italic text-slate-800" data-order-address>

@@ -17,12 +17,15 @@ export function OrderLinesTable({
   lines,
   grandTotal,
   deliveryFee = 0,
+  saving,
 }: {
   caption: string;
   lines: readonly OrderTableLine[];
   grandTotal: number;
   /** The delivery fee included in `grandTotal`, in rupees; shown as its own row when above 0. */
   deliveryFee?: number;
+  /** A coupon's saving taken off `grandTotal` (rupees), shown as its own row when above 0. */
+  saving?: { code: string; amount: number } | undefined;
 }) {
   return (
     <div className="mb-6 overflow-x-auto">
@@ -62,6 +65,16 @@ export function OrderLinesTable({
                 Delivery fee
               </th>
               <td className="whitespace-nowrap py-2 pl-2 text-right tabular-nums">{rs(deliveryFee)}</td>
+            </tr>
+          )}
+          {saving !== undefined && saving.amount > 0 && (
+            <tr data-coupon-saving>
+              <th scope="row" colSpan={2} className="py-2 pr-2 text-right font-semibold text-green-800">
+                Coupon {saving.code} saving
+              </th>
+              <td className="whitespace-nowrap py-2 pl-2 text-right font-semibold text-green-800 tabular-nums">
+                {rs(-saving.amount)}
+              </td>
             </tr>
           )}
           <tr>

@@ -39,3 +39,5 @@ export type FeedClientDto = Schemas['FeedClient'];
 export type NewFeedClientDto = Schemas['NewFeedClient'];
 export type SlotDto = Schemas['Slot'];
 export type SlotTemplateDto = Schemas['SlotTemplate'];
+export type CouponDto = Schemas['Coupon'];
+export type CouponCheckDto = Schemas['CouponCheck'];
