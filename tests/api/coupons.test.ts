@@ -41,7 +41,11 @@ describe.each(DIALECTS)('coupons on %s', (dialect) => {
       t.db.db,
       JWT_SECRET,
       t.clock.now,
-      Array.from({ length: 300 }, (_, i) => ({ email: `crowd${i}@aisle.test`, fullName: `Crowd ${i}`, role: 'User' as const })),
+      Array.from({ length: 300 }, (_, i) => ({
+        email: `crowd${i}@aisle.test`,
+        fullName: `Crowd ${i}`,
+        role: 'User' as const,
+      })),
     );
   });
   afterAll(() => t.close());
@@ -63,7 +67,10 @@ describe.each(DIALECTS)('coupons on %s', (dialect) => {
     return res.body;
   };
   const check = (who: Customer, code: string, lines: unknown[]) =>
-    t.call<CouponCheckDto & Err>('POST', '/api/Coupon/Check', { token: who.token, json: { Code: code, CartItems: lines } });
+    t.call<CouponCheckDto & Err>('POST', '/api/Coupon/Check', {
+      token: who.token,
+      json: { Code: code, CartItems: lines },
+    });
   const order = (who: Customer, code: string | undefined, lines: unknown[]) =>
     t.call<OrderDto & Err>('POST', '/api/cart/CreateOrder', {
       token: who.token,
@@ -150,7 +157,10 @@ describe.each(DIALECTS)('coupons on %s', (dialect) => {
       Enabled: true,
     });
     const id = made.body.CouponID;
-    const again = await t.call<Err>('POST', '/api/Coupon/Create', { token: staff.token, json: { Code: 'Diwali25', Percent: 5 } });
+    const again = await t.call<Err>('POST', '/api/Coupon/Create', {
+      token: staff.token,
+      json: { Code: 'Diwali25', Percent: 5 },
+    });
     expect(again.status).toBe(409);
     expect((await t.call<CouponDto>('GET', `/api/Coupon/Read/${id}`, { token: staff.token })).body).toEqual(made.body);
     expect((await t.call('GET', `/api/Coupon/Read/${id}`, { token: asha.token })).status).toBe(403);
@@ -159,8 +169,12 @@ describe.each(DIALECTS)('coupons on %s', (dialect) => {
     expect(off.body.Enabled).toBe(false);
     const refused = await check(asha, 'diwali25', threeApplesAndSoap);
     expect(refused.status).toBe(400);
-    expect(refused.body.ModelState).toEqual({ Code: ['Code DIWALI25 is not a coupon of this shop: check the spelling.'] });
-    expect((await t.call<CouponDto>('POST', `/api/Coupon/Enable/${id}`, { token: staff.token })).body.Enabled).toBe(true);
+    expect(refused.body.ModelState).toEqual({
+      Code: ['Code DIWALI25 is not a coupon of this shop: check the spelling.'],
+    });
+    expect((await t.call<CouponDto>('POST', `/api/Coupon/Enable/${id}`, { token: staff.token })).body.Enabled).toBe(
+      true,
+    );
     expect((await check(asha, 'diwali25', threeApplesAndSoap)).status).toBe(200);
     const list = await t.call<CouponDto[]>('GET', '/api/Coupon/ReadAll', { token: staff.token });
     expect(list.body.map((c) => c.Code)).toContain('DIWALI25');
@@ -207,10 +221,17 @@ describe.each(DIALECTS)('coupons on %s', (dialect) => {
         { StoreID: 3, Discount: 663 },
       ],
     ]);
-    const row = await t.db.db.selectFrom('orders').select(['total', 'discount']).where('id', '=', placed.body.OrderID).executeTakeFirstOrThrow();
+    const row = await t.db.db
+      .selectFrom('orders')
+      .select(['total', 'discount'])
+      .where('id', '=', placed.body.OrderID)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ total: 34414, discount: 4916 });
     const mine = await t.call<OrderDto[]>('GET', '/api/Order/AllOrders?limit=100', { token: asha.token });
-    expect(mine.body.find((o) => o.OrderID === placed.body.OrderID)).toMatchObject({ Discount: 49.16, CouponCode: c.Code });
+    expect(mine.body.find((o) => o.OrderID === placed.body.OrderID)).toMatchObject({
+      Discount: 49.16,
+      CouponCode: c.Code,
+    });
   });
 
   it('takes a flat code off the items, never below zero, and the order mail shows the saving', async () => {
@@ -319,21 +340,37 @@ describe.each(DIALECTS)('coupons on %s', (dialect) => {
 
   it('uses a code limited to 100 uses exactly 100 times under 300 concurrent orders; the rest write nothing', async () => {
     const limited = await coupon({ Amount: 5, MaxUses: 100 });
-    const soapBefore = (await t.db.db.selectFrom('items').select('stock').where('id', '=', SOAP.id).executeTakeFirstOrThrow()).stock;
+    const soapBefore = (
+      await t.db.db.selectFrom('items').select('stock').where('id', '=', SOAP.id).executeTakeFirstOrThrow()
+    ).stock;
     const ordersBefore = Number(
-      (await t.db.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+      (
+        await t.db.db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
     );
     const answers = await Promise.all(crowd.map((who) => order(who, limited.Code, [line(SOAP.id, SOAP.store, 1)])));
     expect(tally(answers)).toEqual({ 201: 100, 400: 200 });
     expect(answers.find((a) => a.status === 400)?.body.ModelState?.CouponCode?.[0]).toContain('used up');
-    expect(answers.filter((a) => a.status === 201).every((a) => a.body.Discount === 5 && a.body.OrderTotal === 48.1)).toBe(true);
+    expect(
+      answers.filter((a) => a.status === 201).every((a) => a.body.Discount === 5 && a.body.OrderTotal === 48.1),
+    ).toBe(true);
     expect(await couponRow(limited.CouponID)).toEqual({ used: 100 });
     expect(await usesOf(limited.CouponID)).toBe(100);
     const ordersAfter = Number(
-      (await t.db.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+      (
+        await t.db.db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
     );
     expect(ordersAfter - ordersBefore).toBe(100);
-    const soapAfter = (await t.db.db.selectFrom('items').select('stock').where('id', '=', SOAP.id).executeTakeFirstOrThrow()).stock;
+    const soapAfter = (
+      await t.db.db.selectFrom('items').select('stock').where('id', '=', SOAP.id).executeTakeFirstOrThrow()
+    ).stock;
     expect(soapBefore - soapAfter).toBe(100);
   });
 });

@@ -1,4 +1,5 @@
 import { createCatalogueIoApi } from '../../lib/api/catalogue-io.ts';
+import { createCouponsApi } from '../../lib/api/coupons.ts';
 import { createDataAccess } from '../../lib/api/data.ts';
 import { createStaffApi, type StaffApi } from '../../lib/api/staff.ts';
 import { api } from '../../stores/session.ts';
@@ -8,3 +9,6 @@ export const staff: StaffApi = createStaffApi(createDataAccess(api));
 
 /** Bulk import and export, and the feed clients' keys. */
 export const catalogueIo = createCatalogueIoApi(api);
+
+/** The coupons (issue 32): list, create, switch on and off. */
+export const coupons = createCouponsApi(api);

@@ -103,7 +103,8 @@ function rupeesRule(v: unknown, field: string, min: number): string | undefined 
   if (typeof v !== 'number' || !Number.isFinite(v)) return `${field} must be an amount in rupees, such as 50 or 49.50.`;
   if (Math.abs(rupeesToPaise(v) - v * 100) > 1e-6) return `${field} must be exact to the paisa (at most 2 decimals).`;
   if (rupeesToPaise(v) < min) return min > 0 ? `${field} must be more than 0.` : `${field} must not be negative.`;
-  if (rupeesToPaise(v) > COUPON_LIMITS.amountMax) return `${field} must be at most ${formatRs(COUPON_LIMITS.amountMax)}.`;
+  if (rupeesToPaise(v) > COUPON_LIMITS.amountMax)
+    return `${field} must be at most ${formatRs(COUPON_LIMITS.amountMax)}.`;
   return undefined;
 }
 
@@ -244,7 +245,8 @@ export interface CouponContext {
  */
 export function couponRefusal(rules: CouponRules | undefined, ctx: CouponContext): CouponRefusal | undefined {
   if (rules === undefined || !rules.enabled) return { kind: 'unknown' };
-  if (rules.validFrom !== null && ctx.nowMs < Date.parse(rules.validFrom)) return { kind: 'not-yet', from: rules.validFrom };
+  if (rules.validFrom !== null && ctx.nowMs < Date.parse(rules.validFrom))
+    return { kind: 'not-yet', from: rules.validFrom };
   if (rules.validTo !== null && ctx.nowMs >= Date.parse(rules.validTo)) return { kind: 'expired', to: rules.validTo };
   if (ctx.itemsTotal < rules.minimumBasket) {
     return { kind: 'below-basket', minimum: rules.minimumBasket, missing: rules.minimumBasket - ctx.itemsTotal };

@@ -116,9 +116,7 @@ export function decideCoupon(
   if (why !== undefined || rules === undefined) return { kind: 'refused', why: why ?? { kind: 'unknown' } };
   const discount = couponDiscount(rules, itemsTotal);
   const parts = allocateDiscount(subtotals, discount);
-  const minimums = new Map(
-    rows.map((r) => [Number(r.id), { minimum: r.minimum_order ?? 0, title: r.title }] as const),
-  );
+  const minimums = new Map(rows.map((r) => [Number(r.id), { minimum: r.minimum_order ?? 0, title: r.title }] as const));
   const below = storeBelowMinimum(
     parts.map((p) => ({ ...p, subtotal: subtotals.find((s) => s.storeId === p.storeId)?.subtotal ?? 0 })),
     minimums,
@@ -155,7 +153,8 @@ export function* couponStep(
   const stores = storesOf(lines);
   const rows = (yield READ_DELIVERY(db, stores.length, stores)) as StoreDeliveryRow[];
   const decided = decideCoupon(row, lines, rows, Date.parse(order.at));
-  if (decided.kind === 'refused' || row === undefined) return refused(decided.kind === 'refused' ? decided.why : { kind: 'unknown' });
+  if (decided.kind === 'refused' || row === undefined)
+    return refused(decided.kind === 'refused' ? decided.why : { kind: 'unknown' });
   const [taken] = (yield TAKE_USE(db, 'one', [row.id])) as { id: number }[];
   if (taken === undefined) return refused({ kind: 'used-up' });
   const charged = decided.freeDelivery ? 0 : fee;

@@ -55,12 +55,17 @@ export function parseCouponCode(body: Record<string, unknown>): string | undefin
  * `POST /api/Coupon/Create` (Employee): a coupon checked by `checkCouponForm` (400 naming
  * each field and rule), audited; 409 for a code already in use (codes are matched in capitals).
  */
-export async function createCoupon(db: Kysely<Database>, act: StaffAct, body: Record<string, unknown>): Promise<CouponDto> {
+export async function createCoupon(
+  db: Kysely<Database>,
+  act: StaffAct,
+  body: Record<string, unknown>,
+): Promise<CouponDto> {
   const checked = checkCouponForm(body);
   if (!checked.ok) assertValid(checked.errors);
   const c = (checked as Extract<typeof checked, { ok: true }>).coupon;
   const taken = await db.selectFrom('coupons').select('id').where('code', '=', c.code).executeTakeFirst();
-  if (taken !== undefined) throw AppError.conflict(`Code ${c.code} is already a coupon (CouponID ${taken.id}): pick another code.`);
+  if (taken !== undefined)
+    throw AppError.conflict(`Code ${c.code} is already a coupon (CouponID ${taken.id}): pick another code.`);
   const row = await inTransaction(db, async (trx) => {
     const inserted = await trx
       .insertInto('coupons')
@@ -104,7 +109,12 @@ export async function readCoupon(db: Kysely<Database>, id: number): Promise<Coup
  * `POST /api/Coupon/Enable/{CouponID}` and `/Disable/{CouponID}` (Employee): a switched-off
  * coupon is refused to shoppers as unknown; orders placed with it keep their discount. Audited.
  */
-export async function setCouponEnabled(db: Kysely<Database>, act: StaffAct, id: number, enabled: boolean): Promise<CouponDto> {
+export async function setCouponEnabled(
+  db: Kysely<Database>,
+  act: StaffAct,
+  id: number,
+  enabled: boolean,
+): Promise<CouponDto> {
   const row = await inTransaction(db, async (trx) => {
     const updated = await trx
       .updateTable('coupons')

@@ -13,10 +13,14 @@ export function couponRoutes(deps: AppDeps): Hono<AuthEnv> {
   const { db } = deps;
   const staff = requireRole(deps, 'Employee');
   return new Hono<AuthEnv>()
-    .post('/create', staff, async (c) => c.json(await createCoupon(db, staffAct(c, deps), await readJsonObject(c)), 201))
+    .post('/create', staff, async (c) =>
+      c.json(await createCoupon(db, staffAct(c, deps), await readJsonObject(c)), 201),
+    )
     .get('/readall', staff, async (c) => c.json(await listCoupons(db)))
     .get('/read/:id', staff, async (c) => c.json(await readCoupon(db, idParam(c, 'id'))))
-    .post('/enable/:id', staff, async (c) => c.json(await setCouponEnabled(db, staffAct(c, deps), idParam(c, 'id'), true)))
+    .post('/enable/:id', staff, async (c) =>
+      c.json(await setCouponEnabled(db, staffAct(c, deps), idParam(c, 'id'), true)),
+    )
     .post('/disable/:id', staff, async (c) =>
       c.json(await setCouponEnabled(db, staffAct(c, deps), idParam(c, 'id'), false)),
     )

@@ -42,7 +42,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('used_at', 'text', (c) => c.notNull())
     .execute();
   // "Used up for you" counts one customer's uses of one coupon.
-  await db.schema.createIndex('coupon_uses_coupon_user_idx').on('coupon_uses').columns(['coupon_id', 'user_id']).execute();
+  await db.schema
+    .createIndex('coupon_uses_coupon_user_idx')
+    .on('coupon_uses')
+    .columns(['coupon_id', 'user_id'])
+    .execute();
   await db.schema
     .alterTable('orders')
     .addColumn('discount', 'integer', (c) => c.notNull().defaultTo(0))
