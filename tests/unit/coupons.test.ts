@@ -41,12 +41,42 @@ describe('a coupon’s discount', () => {
 describe('the discount split per store part', () => {
   it.each([
     // In proportion, rounded down; the paise left over to the largest part.
-    [[{ storeId: 1, subtotal: 34_020 }, { storeId: 3, subtotal: 5310 }], 4916, [4253, 663]],
-    [[{ storeId: 1, subtotal: 34_020 }, { storeId: 3, subtotal: 5310 }], 5000, [4325, 675]],
+    [
+      [
+        { storeId: 1, subtotal: 34_020 },
+        { storeId: 3, subtotal: 5310 },
+      ],
+      4916,
+      [4253, 663],
+    ],
+    [
+      [
+        { storeId: 1, subtotal: 34_020 },
+        { storeId: 3, subtotal: 5310 },
+      ],
+      5000,
+      [4325, 675],
+    ],
     // Equal parts: the lowest StoreID takes the remainder.
-    [[{ storeId: 2, subtotal: 100 }, { storeId: 1, subtotal: 100 }, { storeId: 3, subtotal: 100 }], 100, [34, 33, 33]],
+    [
+      [
+        { storeId: 2, subtotal: 100 },
+        { storeId: 1, subtotal: 100 },
+        { storeId: 3, subtotal: 100 },
+      ],
+      100,
+      [34, 33, 33],
+    ],
     // A part never takes more than its items: what it cannot take goes to the next largest.
-    [[{ storeId: 1, subtotal: 1 }, { storeId: 2, subtotal: 1 }, { storeId: 3, subtotal: 1 }], 2, [1, 1, 0]],
+    [
+      [
+        { storeId: 1, subtotal: 1 },
+        { storeId: 2, subtotal: 1 },
+        { storeId: 3, subtotal: 1 },
+      ],
+      2,
+      [1, 1, 0],
+    ],
     [[{ storeId: 1, subtotal: 7 }], 7, [7]],
   ])('%o sharing %i paise', (parts, discount, shares) => {
     const split = allocateDiscount(parts, discount);
