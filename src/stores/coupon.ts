@@ -22,7 +22,7 @@ export type CouponState =
 
 export const $coupon = atom<CouponState>({ kind: 'none' });
 
-type Lines = readonly { ItemID: number; StoreID: number; Qty: number }[];
+type Lines = readonly { ItemID: number; StoreID: number; Qty: number; Staus?: string }[];
 
 /**
  * Checks `code` against the cart's lines and keeps it when it applies; a refused code is

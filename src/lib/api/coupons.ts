@@ -4,7 +4,10 @@ import type { CouponCheckDto, CouponDto } from './wire.ts';
 /** The coupon calls (`/api/Coupon/*`, issue 32): a shopper's check, and the staff page's. */
 export interface CouponsApi {
   /** `POST /api/Coupon/Check`: what `code` takes off these cart lines, or a 400 naming `Code` and why not. */
-  check(code: string, lines: readonly { ItemID: number; StoreID: number; Qty: number }[]): Promise<CouponCheckDto>;
+  check(
+    code: string,
+    lines: readonly { ItemID: number; StoreID: number; Qty: number; Staus?: string }[],
+  ): Promise<CouponCheckDto>;
   /** `GET /api/Coupon/ReadAll` (staff). */
   list(): Promise<CouponDto[]>;
   /** `POST /api/Coupon/Create` (staff). */
@@ -18,7 +21,15 @@ export function createCouponsApi(api: $Fetch): CouponsApi {
     check(code, lines) {
       return api<CouponCheckDto>('/api/Coupon/Check', {
         method: 'POST',
-        body: { Code: code, CartItems: lines.map((l) => ({ ItemID: l.ItemID, StoreID: l.StoreID, Qty: l.Qty })) },
+        body: {
+          Code: code,
+          CartItems: lines.map((l) => ({
+            ItemID: l.ItemID,
+            StoreID: l.StoreID,
+            Qty: l.Qty,
+            Staus: l.Staus ?? 'added',
+          })),
+        },
       });
     },
     list() {

@@ -238,7 +238,7 @@ export interface CouponsTable {
   code: string;
   percent_bps: number | null;
   amount: number | null;
-  minimum_basket: number;
+  minimum_basket: ColumnType<number, number | undefined, number>;
   first_order_only: Flag;
   free_delivery: Flag;
   /** Null: no limit. */
