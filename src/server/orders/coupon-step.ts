@@ -132,10 +132,11 @@ export type CouponOutcome =
 
 /**
  * The order's coupon step, after its delivery was priced (`fee`, paise): nothing without a
- * code; else the coupon read with the customer's standing, decided (`decideCoupon`), its
- * use taken by a conditional update (none left: used up, for a concurrent order took the
- * last), recorded with the discount per store part, and the discount, code and fee (0 for
- * free delivery) written on the order row. A refusal is returned for the runner to roll back.
+ * code; else the coupon read with the customer's standing, decided (`decideCoupon`), the
+ * discount, code and fee (0 for free delivery) written on the order row, the use recorded
+ * with the discount per store part, and last the use taken by a conditional update (none
+ * left: used up, for a concurrent order took the last). A refusal is returned for the
+ * runner to roll back.
  */
 export function* couponStep(
   db: Kysely<Database>,
@@ -155,12 +156,14 @@ export function* couponStep(
   const decided = decideCoupon(row, lines, rows, Date.parse(order.at));
   if (decided.kind === 'refused' || row === undefined)
     return refused(decided.kind === 'refused' ? decided.why : { kind: 'unknown' });
-  const [taken] = (yield TAKE_USE(db, 'one', [row.id])) as { id: number }[];
-  if (taken === undefined) return refused({ kind: 'used-up' });
   const charged = decided.freeDelivery ? 0 : fee;
   const parts = JSON.stringify(decided.parts.map((p) => ({ StoreID: p.storeId, Discount: p.discount })));
-  yield RECORD_USE(db, 'one', [order.id, row.id, order.userId, decided.discount, parts, order.at]);
   yield SET_ORDER_COUPON(db, 'one', [decided.discount, row.code, charged, order.id]);
+  yield RECORD_USE(db, 'one', [order.id, row.id, order.userId, decided.discount, parts, order.at]);
+  // Last, so the coupon row's lock (which every order using the code waits for) is held
+  // only from here to the commit.
+  const [taken] = (yield TAKE_USE(db, 'one', [row.id])) as { id: number }[];
+  if (taken === undefined) return refused({ kind: 'used-up' });
   return { kind: 'coupon-applied', discount: decided.discount, fee: charged, code: row.code };
 }
 
