@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type SubmitEvent, useCallback, useEffect, useId, useState } from 'react';
 import { friendlyMessage } from '../../lib/api/account.ts';
 import type { CouponDto } from '../../lib/api/wire.ts';
 import { formatRupees as rs } from '../../lib/domain/money.ts';
@@ -141,7 +141,7 @@ function Coupons() {
     </label>
   );
 
-  const create = async (e: FormEvent) => {
+  const create = async (e: SubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     setError('');
     try {
