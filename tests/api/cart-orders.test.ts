@@ -33,11 +33,13 @@ const CART_ITEM_FIELDS = [
   'UnitPrice',
 ];
 const ORDER_FIELDS = [
+  'CouponCode',
   'CreatedTime',
   'CustomerID',
   'CustomerName',
   'DeliveryAddress',
   'DeliveryFee',
+  'Discount',
   'OrderID',
   'OrderItems',
   'OrderTotal',
