@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { CouponCheckDto, CouponDto } from '../../lib/domain/coupons.ts';
 import type { Call, Param } from './call-types.ts';
-import { named } from './wire-schemas.ts';
+import { type Assert, type Covers, named } from './wire-schemas.ts';
 
 const id = z.int().min(1);
 const rupees = z.number();
@@ -130,12 +130,6 @@ export const COUPON_CALLS: readonly Call[] = [
   },
 ];
 
-type Covers<S, D> = [Exclude<keyof S, keyof D>, Exclude<keyof D, keyof S>] extends [never, never]
-  ? S extends D
-    ? true
-    : false
-  : false;
-type Assert<T extends true> = T;
 /**
  * Fails to compile when a coupon schema and its interface disagree (a check, never imported).
  * @public

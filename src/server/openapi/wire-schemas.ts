@@ -627,13 +627,13 @@ export const imageDeletedSchema = named(
  * Compile-time checks: each schema's output has exactly the fields of the interface
  * the answering code is typed with, and its values fit that interface.
  */
-type Covers<S, D> = [Exclude<keyof S, keyof D>, Exclude<keyof D, keyof S>] extends [never, never]
+export type Covers<S, D> = [Exclude<keyof S, keyof D>, Exclude<keyof D, keyof S>] extends [never, never]
   ? S extends D
     ? true
     : false
   : false;
 type Out<T extends z.ZodType> = z.output<T>;
-type Assert<T extends true> = T;
+export type Assert<T extends true> = T;
 /**
  * Fails to compile when a wire schema and its interface disagree (a check, never imported).
  * @public
