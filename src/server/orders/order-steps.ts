@@ -126,8 +126,9 @@ export interface TokenCaller {
  *    limit, else short or not for sale), and the runner rolls back;
  * 3. the lines copy title, size and prices from the rows just updated (never
  *    from the client), each store's delivery rules are applied to its lines
- *    (`delivery-rules.ts`: a PIN code it serves, its minimum, its fee), the total
- *    (lines and fee) is summed in paise, the answer stored, the
+ *    (`delivery-rules.ts`: a PIN code it serves, its minimum, its fee), a posted
+ *    coupon is checked again and its use taken (`coupon-step.ts`), the total
+ *    (lines and fee, less the discount) is summed in paise, the answer stored, the
  *    customer's cart emptied;
  * 4. the delivery address is stored with the order (a snapshot) and the order
  *    mail is queued in the same transaction; it is sent after commit, so mail
