@@ -378,6 +378,8 @@ async function createOrder(req: IncomingMessage, res: ServerResponse, account: {
         status: 'Placed',
         total,
         delivery_fee: 0,
+        discount: 0,
+        coupon_code: null,
         created_at: at,
         updated_at: at,
         group_id: orderId,

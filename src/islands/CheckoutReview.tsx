@@ -11,9 +11,12 @@ import {
   isCompleteDelivery,
   validateDelivery,
 } from '../lib/domain/delivery.ts';
+import { paiseToRupees, rupeesToPaise } from '../lib/domain/money.ts';
 import { $cartPending, placeOrder } from '../stores/checkout.ts';
+import { $coupon, removeCoupon } from '../stores/coupon.ts';
 import { $user, accountApi } from '../stores/session.ts';
 import { Spinner } from './AuthGate.tsx';
+import { CouponField } from './CouponField.tsx';
 import { buttonClass, Notice, TextField, useFieldForm } from './FormField.tsx';
 import { OrderLinesTable } from './OrderLinesTable.tsx';
 import { reviewParts, useStoreDelivery } from './review-parts.ts';
@@ -48,6 +51,8 @@ export function CheckoutReview({
   onClose: (placed: boolean) => void;
 }) {
   const user = useStore($user);
+  const coupon = useStore($coupon);
+  const saving = coupon.kind === 'applied' ? coupon.check : undefined;
   const [saved, setSaved] = useState<Saved>({ state: 'loading' });
   // The slot picked at each store and its words, and the PIN code typed: each store's part shows them.
   const [slots, setSlots] = useState<Record<number, number>>({});
@@ -103,14 +108,25 @@ export function CheckoutReview({
         Review your order
       </h2>
       {stores.length > 1 ? (
-        <StoreParts what="Your order" {...reviewParts(lines, stores, { slotWords, settings, pin })} />
+        <>
+          <StoreParts what="Your order" {...reviewParts(lines, stores, { slotWords, settings, pin })} />
+          {saving === undefined || saving.Discount <= 0 ? null : (
+            <p className="mt-2 text-right text-sm font-semibold text-brand-800">
+              Coupon {saving.Code}: you save Rs {saving.Discount.toFixed(2)}, shared among the stores' orders
+            </p>
+          )}
+        </>
       ) : (
         <OrderLinesTable
           caption="The items you are ordering, with prices in Rs"
           lines={lines.map((line) => ({ ...line, total: lineTotal(line) }))}
-          grandTotal={grandTotal({ CartItems: [...lines] })}
+          grandTotal={paiseToRupees(
+            rupeesToPaise(grandTotal({ CartItems: [...lines] })) - rupeesToPaise(saving?.Discount ?? 0),
+          )}
+          saving={saving === undefined ? undefined : { code: saving.Code, amount: saving.Discount }}
         />
       )}
+      <CouponField lines={lines} />
       {saved.state === 'loading' ? (
         <Spinner label="Loading your address…" />
       ) : (
@@ -208,9 +224,18 @@ function DeliveryForm({
     if (pending) return;
     setFailure('');
     try {
-      const placed = await placeOrder({ address: trimmed(form.values), saveAsMyAddress: canSave && save, slots });
+      const applied = $coupon.get();
+      const placed = await placeOrder({
+        address: trimmed(form.values),
+        saveAsMyAddress: canSave && save,
+        slots,
+        couponCode: applied.kind === 'applied' ? applied.check.Code : undefined,
+      });
       // The cart panel's notice says how it went; a refused order leaves the review open to adjust.
-      if (placed) onClose(true);
+      if (placed) {
+        removeCoupon();
+        onClose(true);
+      }
       // A slot may have filled meanwhile: read the places left again.
       else setSlotReads((n) => n + 1);
     } catch (err) {

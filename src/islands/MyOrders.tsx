@@ -257,6 +257,23 @@ function OrderCard({ shown, changed }: { shown: OrderWithTimeline; changed: (ord
                 </td>
               </tr>
             )}
+            {(order.Discount ?? 0) > 0 && (
+              <tr data-coupon-saving>
+                <th scope="row" colSpan={2} className="px-2.5 py-2 text-right font-semibold text-green-800 sm:hidden">
+                  Coupon {order.CouponCode} saving
+                </th>
+                <th
+                  scope="row"
+                  colSpan={3}
+                  className="hidden px-2.5 py-2 text-right font-semibold text-green-800 sm:table-cell sm:px-4"
+                >
+                  Coupon {order.CouponCode} saving
+                </th>
+                <td className="px-2.5 py-2 text-right font-semibold text-green-800 tabular-nums sm:whitespace-nowrap sm:px-4">
+                  {rs(-order.Discount)}
+                </td>
+              </tr>
+            )}
             <tr>
               {/* Below 640 px the Price column is not shown: the label spans the two columns left of Total. */}
               <th scope="row" colSpan={2} className="px-2.5 py-2 text-right font-bold sm:hidden">

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { DeliveryAddressDto } from '../lib/domain/delivery.ts';
-import { paiseToRupees } from '../lib/domain/money.ts';
+import { paiseToRupees, rupeesToPaise } from '../lib/domain/money.ts';
 import { groupTotalPaise, type PlacedOrderDto } from '../lib/domain/order-groups.ts';
 import { orderStatusWords } from '../lib/domain/order-words.ts';
 import type { OrderDto } from '../lib/domain/orders.ts';
@@ -86,10 +86,19 @@ export function OrderConfirmation({ order, email }: { order: PlacedOrderDto; ema
             lines={order.OrderItems.map((line) => ({ ...line, total: line.LineTotal }))}
             grandTotal={order.OrderTotal}
             deliveryFee={order.DeliveryFee ?? 0}
+            saving={order.CouponCode == null ? undefined : { code: order.CouponCode, amount: order.Discount }}
           />
         </>
       ) : (
-        <StoreParts what="Your order" {...placedParts(group, storeNames)} />
+        <>
+          <StoreParts what="Your order" {...placedParts(group, storeNames)} />
+          {order.CouponCode == null ? null : (
+            <p className="mt-2 text-right text-sm font-semibold text-brand-800">
+              Coupon {order.CouponCode}: you saved Rs{' '}
+              {paiseToRupees(group.reduce((sum, o) => sum + rupeesToPaise(o.Discount), 0)).toFixed(2)}
+            </p>
+          )}
+        </>
       )}
       <h3 className="mb-1 text-lg font-bold text-slate-900">Delivering to</h3>
       <address className="mb-4 not-italic text-slate-800" data-order-address>

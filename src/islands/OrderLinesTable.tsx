@@ -18,6 +18,7 @@ export function OrderLinesTable({
   grandTotal,
   deliveryFee = 0,
   totalLabel = 'Grand total',
+  saving,
 }: {
   caption: string;
   lines: readonly OrderTableLine[];
@@ -26,6 +27,8 @@ export function OrderLinesTable({
   deliveryFee?: number;
   /** The last row's words: one store's part of a group names its store. */
   totalLabel?: string;
+  /** A coupon's saving taken off `grandTotal` (rupees), shown as its own row when above 0. */
+  saving?: { code: string; amount: number } | undefined;
 }) {
   return (
     <div className="mb-6 overflow-x-auto">
@@ -65,6 +68,16 @@ export function OrderLinesTable({
                 Delivery fee
               </th>
               <td className="whitespace-nowrap py-2 pl-2 text-right tabular-nums">{rs(deliveryFee)}</td>
+            </tr>
+          )}
+          {saving !== undefined && saving.amount > 0 && (
+            <tr data-coupon-saving>
+              <th scope="row" colSpan={2} className="py-2 pr-2 text-right font-semibold text-green-800">
+                Coupon {saving.code} saving
+              </th>
+              <td className="whitespace-nowrap py-2 pl-2 text-right font-semibold text-green-800 tabular-nums">
+                {rs(-saving.amount)}
+              </td>
             </tr>
           )}
           <tr>

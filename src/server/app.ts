@@ -17,6 +17,7 @@ import { cartItemRoutes } from './routes/cartitem.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { categoryRoutes } from './routes/category.ts';
 import { contentRoutes } from './routes/content.ts';
+import { couponRoutes } from './routes/coupon.ts';
 import { employeeRoutes } from './routes/employee.ts';
 import { feedClientRoutes, feedRoutes } from './routes/feed.ts';
 import { itemRoutes } from './routes/item.ts';
@@ -131,6 +132,7 @@ export function createApp(given: AppDeps): Hono {
   app.route('/api/stockalert', stockAlertRoutes(deps));
   // Staff: sales reports (issue 33 item 5).
   app.route('/api/report', reportRoutes(deps));
+  app.route('/api/coupon', couponRoutes(deps));
   // Staff: store databases, images, the audit log, site status and publishing.
   app.route('/api/storedb', storeDbRoutes(deps));
   app.route('/api/content', uploadRoutes(deps));

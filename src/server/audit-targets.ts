@@ -160,6 +160,10 @@ async function readLiveTargets(db: Kysely<Database>, ids: Map<string, number[]>)
       .execute();
     for (const r of rows) found.set(`feedclient:${r.id}`, { name: r.name, link: '/app/edu-shopy/feeds' });
   }
+  if (of('coupon').length > 0) {
+    const rows = await db.selectFrom('coupons').select(['id', 'code']).where('id', 'in', of('coupon')).execute();
+    for (const r of rows) found.set(`coupon:${r.id}`, { name: r.code, link: '/app/edu-shopy/coupons' });
+  }
   return found;
 }
 

@@ -99,6 +99,7 @@ function orderTable(order: OrderDto): string[][] {
       formatRupees(l.LineTotal),
     ]),
     ...(order.DeliveryFee > 0 ? [['Delivery fee', '', '', formatRupees(order.DeliveryFee)]] : []),
+    ...(order.Discount > 0 ? [[`Coupon ${order.CouponCode ?? ''} saving`, '', '', formatRupees(-order.Discount)]] : []),
     ['Order total', '', '', formatRupees(order.OrderTotal)],
   ];
 }
@@ -145,13 +146,25 @@ export function orderPlacedMail(
         ])),
     ...(parts.length === 0
       ? []
-      : [{ text: `All ${parts.length} orders together: ${formatRs(groupTotalPaise(parts))}` }]),
+      : [
+          ...groupSavingLines(parts),
+          { text: `All ${parts.length} orders together: ${formatRs(groupTotalPaise(parts))}` },
+        ]),
     { text: 'It will be delivered to:' },
     { lines: address },
     ...(parts.length === 0 ? slotLines(placed) : []),
     ...(placed.DeliveryAddress.Note === '' ? [] : [{ text: `Delivery note: ${placed.DeliveryAddress.Note}` }]),
     { link: { href: siteLink(origin, '/app/cart/my-orders'), label: 'See your orders' } },
   ]);
+}
+
+/** A coupon on a group of orders: its whole saving, shared among the stores' orders. */
+function groupSavingLines(parts: readonly OrderDto[]): { text: string }[] {
+  const saved = parts.reduce((sum, o) => sum + Math.round(o.Discount * 100), 0);
+  const code = parts.find((o) => o.CouponCode !== null)?.CouponCode;
+  return saved > 0 && code != null
+    ? [{ text: `Coupon ${code} saving on all ${parts.length} orders: ${formatRupees(-saved / 100)}` }]
+    : [];
 }
 
 const CANCELLED_TEXT = 'The items are back on our shelves and you will not be charged for them';

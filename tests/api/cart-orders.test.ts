@@ -34,11 +34,13 @@ const CART_ITEM_FIELDS = [
   'UnitPrice',
 ];
 const ORDER_FIELDS = [
+  'CouponCode',
   'CreatedTime',
   'CustomerID',
   'CustomerName',
   'DeliveryAddress',
   'DeliveryFee',
+  'Discount',
   'GroupID',
   'OrderID',
   'OrderItems',

@@ -194,6 +194,30 @@ describe.each(DIALECTS)('CreateOrder below the framework, on %s', (dialect) => {
     expect(lines).toHaveLength(4);
   });
 
+  it('applies a coupon as the route does, and leaves a code that is used up to the route', async () => {
+    const who = people[2] as Customer;
+    const at = NOW.toISOString();
+    await db.db
+      .insertInto('coupons')
+      .values({ code: 'FAST5', amount: 500, percent_bps: null, max_uses: 2, created_at: at, updated_at: at })
+      .execute();
+    const before = answeredFast();
+    const [a, b] = await both(who.token, order(who, [line(4, 3, 1)], { CouponCode: 'fast5' }));
+    expect(a.status).toBe(201);
+    expect(answeredFast()).toBe(before + 1);
+    for (const answer of [a, b]) {
+      expect(JSON.parse(answer.body)).toMatchObject({ Discount: 5, CouponCode: 'FAST5', OrderTotal: 48.1 });
+    }
+    const [refused] = await both(who.token, order(who, [line(4, 3, 1)], { CouponCode: 'FAST5' }));
+    expect(refused.status).toBe(400);
+    expect(answeredFast()).toBe(before + 1);
+    expect(JSON.parse(refused.body).ModelState).toEqual({
+      CouponCode: ['CouponCode FAST5 has been used as many times as it may be: it is used up.'],
+    });
+    const used = await db.db.selectFrom('coupons').select('used').where('code', '=', 'FAST5').executeTakeFirstOrThrow();
+    expect(used.used).toBe(2);
+  });
+
   it('replays a repeated Idempotency-Key byte for byte, whichever server placed it', async () => {
     const who = people[1] as Customer;
     const key = randomUUID();

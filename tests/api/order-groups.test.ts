@@ -284,6 +284,8 @@ describe.each(DIALECTS)('one order per store, on %s', (dialect) => {
       OrderItems: [expect.objectContaining({ ItemID: SOAP.id, StoreID: SOAP.store, Qty: 2, LineTotal: 106.2 })],
       DeliveryAddress: expect.objectContaining({ PostalCode: PIN }),
       DeliveryFee: 20,
+      Discount: 0,
+      CouponCode: null,
       SlotID: soapSlot.SlotID,
       Slots: [expect.objectContaining({ StoreID: SOAP.store, SlotID: soapSlot.SlotID })],
       Payment: { Method: 'OnDelivery', Status: 'Pending' },

@@ -36,6 +36,8 @@ function order(status: OrderStatusName): OrderDto {
     // 640.50 + 2 × 114.50 + 12,33,698: plain numbers in rupees, as the API sends them.
     OrderTotal: 1234567.5,
     DeliveryFee: 0,
+    Discount: 0,
+    CouponCode: null,
     CreatedTime: '2026-11-27T10:00:00.000Z',
     UpdatedTime: '2026-11-27T10:00:00.000Z',
     OrderItems: [

@@ -17,6 +17,7 @@ const ACTIONS: { value: string; label: string }[] = [
   { value: 'content.', label: 'Pictures' },
   { value: 'site.', label: 'Publishing the shop' },
   { value: 'order.', label: 'Orders' },
+  { value: 'coupon.', label: 'Coupons' },
   { value: 'role.', label: 'Roles' },
   { value: 'employee.', label: 'Employees' },
   { value: 'user.', label: 'End users' },

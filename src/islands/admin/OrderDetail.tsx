@@ -157,6 +157,12 @@ function OrderView({
         {[...linesByStore(order)].map(([storeId, lines]) => (
           <StoreLines key={storeId} title={stores.get(storeId)?.StoreTitle ?? `Store #${storeId}`} lines={lines} />
         ))}
+        {order.Discount > 0 && (
+          <p className="mt-3 flex justify-between font-semibold text-green-800">
+            <span>Coupon {order.CouponCode} saving</span>
+            <span className="tabular-nums">{rs(-order.Discount)}</span>
+          </p>
+        )}
         <p className="mt-3 flex justify-between border-t border-slate-300 pt-2 font-bold text-slate-900">
           <span>Order total</span>
           <span className="tabular-nums">{rs(order.OrderTotal)}</span>

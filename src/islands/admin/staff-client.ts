@@ -1,4 +1,5 @@
 import { createCatalogueIoApi } from '../../lib/api/catalogue-io.ts';
+import { createCouponsApi } from '../../lib/api/coupons.ts';
 import { createDataAccess } from '../../lib/api/data.ts';
 import { createReportsApi } from '../../lib/api/reports.ts';
 import { createStaffApi, type StaffApi } from '../../lib/api/staff.ts';
@@ -12,3 +13,5 @@ export const catalogueIo = createCatalogueIoApi(api);
 
 /** The staff reports (sales). */
 export const reports = createReportsApi(api);
+/** The coupons (issue 32): list, create, switch on and off. */
+export const coupons = createCouponsApi(api);

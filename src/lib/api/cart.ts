@@ -30,6 +30,8 @@ export interface OrderDeliveryInput {
   saveAsMyAddress: boolean;
   /** The delivery slot picked at each store that delivers in slots (`Slots`: StoreID → SlotID). */
   slots?: Readonly<Record<number, number>>;
+  /** The coupon code applied in the cart (`CouponCode`), checked again by the shop. */
+  couponCode?: string | undefined;
 }
 
 /** One page of the caller's orders, newest first, and how many there are in all. */
@@ -89,6 +91,7 @@ export function createCartApi(api: $Fetch): CartApi {
                 ...(delivery.slots === undefined || Object.keys(delivery.slots).length === 0
                   ? {}
                   : { Slots: delivery.slots }),
+                ...(delivery.couponCode === undefined ? {} : { CouponCode: delivery.couponCode }),
               },
         headers: { 'Idempotency-Key': key },
       });

@@ -46,3 +46,5 @@ export type NewFeedClientDto = Schemas['NewFeedClient'];
 export type SlotDto = Schemas['Slot'];
 export type SlotTemplateDto = Schemas['SlotTemplate'];
 export type SalesReportDto = Schemas['SalesReport'];
+export type CouponDto = Schemas['Coupon'];
+export type CouponCheckDto = Schemas['CouponCheck'];

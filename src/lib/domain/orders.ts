@@ -87,7 +87,7 @@ export interface OrderDto {
   CustomerID: number;
   CustomerName: string;
   Status: OrderStatusName;
-  /** The sum of the line totals plus `DeliveryFee`, in rupees. */
+  /** The sum of the line totals plus `DeliveryFee` less `Discount`, in rupees. */
   OrderTotal: number;
   CreatedTime: string;
   UpdatedTime: string;
@@ -98,6 +98,10 @@ export interface OrderDto {
   DeliveryFee: number;
   /** The order's delivery slot (its store's; the first store's for an order from before groups), or null: none. */
   SlotID: number | null;
+  /** What a coupon took off the items, in rupees (issue 32): deducted in OrderTotal; 0 without one. */
+  Discount: number;
+  /** The coupon's code, or null. */
+  CouponCode: string | null;
   /** The delivery slot the order holds at each store that delivers in slots. */
   Slots?: OrderSlotDto[] | undefined;
   /** How the order is paid and where that stands. */

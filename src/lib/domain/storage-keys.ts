@@ -29,6 +29,9 @@ export const DEVICE_TOKENS_KEY = 'aisle.deviceTokens';
 /** sessionStorage: a cart notice waiting while the page changes (order again opens the cart). */
 export const CART_NOTICE_KEY = 'aisle.cartNotice';
 
+/** localStorage: the coupon code the shopper applied in the cart (issue 32), kept until the order is placed. */
+export const COUPON_CODE_KEY = 'aisle.couponCode';
+
 /** localStorage: the store database staff picked last, so the staff pages open on it. */
 export const STAFF_DB_KEY = 'aisle.staff.db';
 

@@ -18,6 +18,7 @@ import * as m0260 from './migrations/0260_delivery_slots.ts';
 import * as m0270 from './migrations/0270_order_groups.ts';
 import * as m0280 from './migrations/0280_order_statuses.ts';
 import * as m0300 from './migrations/0300_gst_invoices.ts';
+import * as m0310 from './migrations/0310_coupons.ts';
 import * as m0320 from './migrations/0320_stock_ledger.ts';
 import * as m0330 from './migrations/0330_sales_report_indexes.ts';
 import type { Database } from './schema.ts';
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0270_order_groups': m0270,
   '0280_order_statuses': m0280,
   '0300_gst_invoices': m0300,
+  '0310_coupons': m0310,
   '0320_stock_ledger': m0320,
   '0330_sales_report_indexes': m0330,
 };

@@ -51,6 +51,8 @@ export interface Database {
   reorder_mails: ReorderMailsTable;
   invoice_series: InvoiceSeriesTable;
   invoices: InvoicesTable;
+  coupons: CouponsTable;
+  coupon_uses: CouponUsesTable;
 }
 
 type Id = Generated<number>;
@@ -251,6 +253,10 @@ export interface OrdersTable {
   /** How the order is paid (`OnDelivery` until issue 32) and where that stands (`Pending`). */
   payment_method: ColumnType<PaymentMethod, PaymentMethod | undefined, PaymentMethod>;
   payment_status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
+  /** What a coupon took off the order in paise, deducted in `total` (migration 0310). */
+  discount: ColumnType<number, number | undefined, number>;
+  /** The coupon's code, as staff created it, or null. */
+  coupon_code: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One move of an order (issue 31): who moved it from which status to which, when; written in the move's transaction. */
@@ -268,6 +274,40 @@ export interface OrderMovesTable {
   reason: string;
   /** Units put back in stock (a cancel, positive) or taken out again (a cancel undone, negative). */
   stock_change: number;
+}
+
+/** A coupon (issue 32, item 5): exactly one of `percent_bps` and `amount` (paise) is set. */
+export interface CouponsTable {
+  id: Id;
+  code: string;
+  percent_bps: number | null;
+  amount: number | null;
+  minimum_basket: ColumnType<number, number | undefined, number>;
+  first_order_only: Flag;
+  free_delivery: Flag;
+  /** Null: no limit. */
+  max_uses: number | null;
+  max_uses_per_customer: number | null;
+  /** ISO-8601 UTC; null: from always, to forever. */
+  valid_from: string | null;
+  valid_to: string | null;
+  /** Uses by orders not cancelled: moved only by conditional updates, never past `max_uses`. */
+  used: ColumnType<number, number | undefined, number>;
+  disabled: Flag;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One order's use of a coupon, removed when the order is cancelled. */
+export interface CouponUsesTable {
+  order_id: number;
+  coupon_id: number;
+  user_id: number;
+  /** Paise taken off the order's items. */
+  discount: number;
+  /** JSON text: `[{ "StoreID": 1, "Discount": paise }]`, the discount of each store's part. */
+  parts: string;
+  used_at: string;
 }
 
 /** Where a store delivers and for how much (issue 31); a store without a row delivers everywhere, free. */
@@ -469,6 +509,7 @@ export type User = Selectable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Order = Selectable<OrdersTable>;
 export type DeliverySlot = Selectable<DeliverySlotsTable>;
+export type Coupon = Selectable<CouponsTable>;
 export type OrderLine = Selectable<OrderLinesTable>;
 export type OrderMove = Selectable<OrderMovesTable>;
 export type AuditEntry = Selectable<AuditLogTable>;

@@ -19,6 +19,7 @@ import {
 import { ORDER_STATUS_NAMES } from '../../lib/domain/orders.ts';
 import { BOARD_CALLS } from './board-calls.ts';
 import type { Answer, Call, Param } from './call-types.ts';
+import { COUPON_CALLS } from './coupon-calls.ts';
 import { REPORT_CALLS } from './report-calls.ts';
 import { SLOT_CALLS } from './slot-calls.ts';
 import {
@@ -324,6 +325,7 @@ export const CALLS: readonly Call[] = [
     answers: ok(storeDeliverySchema, 'The settings as saved'),
   },
   ...SLOT_CALLS,
+  ...COUPON_CALLS,
   // Published sections.
   {
     method: 'get',
@@ -827,6 +829,11 @@ export const CALLS: readonly Call[] = [
           .describe(
             'The delivery slot picked at each store: { "<StoreID>": SlotID }; required for a store that delivers in slots',
           ),
+        CouponCode: z
+          .string()
+          .nullable()
+          .optional()
+          .describe('A coupon code, checked again when the order is placed (400 naming CouponCode and why not)'),
       }),
     ),
     answers: {

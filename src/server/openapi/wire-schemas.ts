@@ -526,6 +526,8 @@ export const orderSchema = named(
     DeliveryFee: rupees.describe(
       'The delivery fee charged (each store of the order unless its part reached free delivery), included in OrderTotal',
     ),
+    Discount: rupees.describe('What a coupon took off the items (0 without one), deducted in OrderTotal'),
+    CouponCode: z.string().nullable().describe("The coupon's code, or null"),
     SlotID: id
       .nullable()
       .describe("The order's delivery slot (an order from before one order per store: its first store's); null: none"),
@@ -673,13 +675,13 @@ export const imageDeletedSchema = named(
  * Compile-time checks: each schema's output has exactly the fields of the interface
  * the answering code is typed with, and its values fit that interface.
  */
-type Covers<S, D> = [Exclude<keyof S, keyof D>, Exclude<keyof D, keyof S>] extends [never, never]
+export type Covers<S, D> = [Exclude<keyof S, keyof D>, Exclude<keyof D, keyof S>] extends [never, never]
   ? S extends D
     ? true
     : false
   : false;
 type Out<T extends z.ZodType> = z.output<T>;
-type Assert<T extends true> = T;
+export type Assert<T extends true> = T;
 /**
  * Fails to compile when a wire schema and its interface disagree (a check, never imported).
  * @public

@@ -73,6 +73,8 @@ export type OrderDtoColumns = Pick<
   | 'status'
   | 'total'
   | 'delivery_fee'
+  | 'discount'
+  | 'coupon_code'
   | 'created_at'
   | 'updated_at'
   | 'group_id'
@@ -101,6 +103,8 @@ export function toOrderDto(
     DeliveryFee: paiseToRupees(order.delivery_fee),
     SlotID: null,
     Payment: { Method: order.payment_method, Status: order.payment_status },
+    Discount: paiseToRupees(order.discount),
+    CouponCode: order.coupon_code,
   };
 }
 

@@ -68,19 +68,20 @@ export interface PlacedPart {
 
 /**
  * Every order of the group as answered, in cart order: each with its store's lines (their
- * `order_id`), its store's fee (`fees`, paise by StoreID) in its total, and its store's slot.
+ * `order_id`), its store's fee less its part of a coupon's discount (`charges`, paise by
+ * StoreID) in its total, and its store's slot.
  */
 export function groupOrders(
   group: OrderGroup,
   order: { userId: number; customerName: string; at: string; delivered: DeliveryColumns },
   values: readonly LineRow[],
-  fees: ReadonlyMap<number, { fee: number }>,
+  charges: ReadonlyMap<number, { fee: number; discount: number; couponCode: string | null }>,
   slots: readonly OrderSlotDto[],
 ): PlacedPart[] {
   return group.parts.map(({ storeId, orderId }) => {
     const lines = values.filter((v) => v.order_id === orderId);
-    const fee = fees.get(storeId)?.fee ?? 0;
-    const total = lines.reduce((sum, v) => sum + lineTotal(v.selling_price, v.qty), 0) + fee;
+    const { fee = 0, discount = 0, couponCode = null } = charges.get(storeId) ?? {};
+    const total = lines.reduce((sum, v) => sum + lineTotal(v.selling_price, v.qty), 0) + fee - discount;
     const row = {
       id: orderId,
       group_id: group.groupId,
@@ -88,6 +89,8 @@ export function groupOrders(
       status: 'Placed',
       total,
       delivery_fee: fee,
+      discount,
+      coupon_code: couponCode,
       created_at: order.at,
       updated_at: order.at,
       payment_method: PAY_ON_DELIVERY.Method,

@@ -14,6 +14,7 @@ import type { ModelState } from '../errors.ts';
 import { mailQueueRows } from '../mail-queue.ts';
 import { orderPlacedMail } from '../mail-templates.ts';
 import type { CartLineInput } from './cart-input.ts';
+import { type CouponOutcome, couponStep } from './coupon-step.ts';
 import { deliveryFor, deliveryOfUser, postsAddress } from './delivery-input.ts';
 import { type DeliveryOutcome, deliveryStep } from './delivery-rules.ts';
 import { invoiceSteps } from './invoices.ts';
@@ -55,6 +56,8 @@ export interface OrderDelivery {
   siteUrl: string;
   /** The delivery slot picked at each store (`Slots`). */
   slots: SlotPicks;
+  /** `CouponCode` as posted (`parseCouponCode`), or undefined. */
+  couponCode?: string | undefined;
 }
 
 /**
@@ -68,7 +71,8 @@ export type NotPlacedOutcome =
   | { kind: 'short'; shortages: ShortageDto[]; modelState: ModelState }
   | { kind: 'too-many-open'; open: number; max: number }
   | Exclude<DeliveryOutcome, { kind: 'ok' }>
-  | Exclude<SlotOutcome, { kind: 'slotted' }>;
+  | Exclude<SlotOutcome, { kind: 'slotted' }>
+  | Exclude<CouponOutcome, { kind: 'coupon-applied' }>;
 
 /** The order row's id and the stock taken, when one statement wrote both (`HEAD_PG`). */
 interface OrderHead {
@@ -105,6 +109,7 @@ export interface TokenCaller {
   saveAsMyAddress: boolean;
   siteUrl: string;
   slots: SlotPicks;
+  couponCode?: string | undefined;
 }
 
 /**
@@ -129,9 +134,11 @@ export interface TokenCaller {
  *    the lines copy title, size and prices from the rows just updated (never
  *    from the client), each store's delivery rules are applied to its lines
  *    (`delivery-rules.ts`: a PIN code it serves, its minimum, its fee, written
- *    on its store's order), each order's total (lines and fee) is summed in
- *    paise, the group's answer stored on the first order, the customer's cart
- *    emptied; any refusal rolls back the whole group;
+ *    on its store's order), a posted coupon is checked again and its use taken for
+ *    the group (`coupon-step.ts`: its discount split per store's order), each order's
+ *    total (lines and fee, less its discount) is summed in paise, the group's answer
+ *    stored on the first order, the customer's cart emptied; any refusal rolls back
+ *    the whole group;
  * 4. the delivery address is stored with the order (a snapshot) and the order
  *    mail is queued in the same transaction; it is sent after commit, so mail
  *    never delays or fails an order;
@@ -250,11 +257,21 @@ export function* orderSteps(
   // Each store's delivery rules on its lines (issue 31); each fee is part of its store's order's total.
   const area = yield* deliveryStep(db, group.orderOf, delivery.address.PostalCode, values);
   if (area.kind !== 'ok') return area;
+  // The coupon, when posted, checked again and its use taken for the group (issue 32, item 5).
+  const coupon = yield* couponStep(
+    db,
+    { id: order.id, userId: owner.id, at },
+    delivery.couponCode,
+    values,
+    area.stores,
+    group.orderOf,
+  );
+  if (coupon.kind !== 'coupon-applied') return coupon;
   const parts = groupOrders(
     group,
     { userId: owner.id, customerName: owner.fullName, at, delivered },
     values,
-    area.stores,
+    coupon.stores,
     slotted.slots,
   );
   const answer = groupAnswer(parts);
@@ -387,6 +404,7 @@ export function* callerOrderSteps(
       email: user.email,
       siteUrl: caller.siteUrl,
       slots: caller.slots,
+      couponCode: caller.couponCode,
     },
     openOrdersMax,
     postgres,

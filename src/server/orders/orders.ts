@@ -15,6 +15,7 @@ import { type ListQuery, paginate } from '../db/paginate.ts';
 import { containsText } from '../db/query.ts';
 import type { Database, OrderLine, OrderStatus } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { returnGroupCouponUse } from './coupon-step.ts';
 import { syncInvoices } from './invoices.ts';
 import { toOrderDto, withSlots } from './order-dtos.ts';
 import { recordStatusChange } from './order-moves.ts';
@@ -298,6 +299,7 @@ export async function moveWithin(
   }
   let returned = 0;
   let slotPlaces = 0;
+  let couponReturned: string | undefined;
   if (to === 'Cancelled') {
     const lines = await trx
       .selectFrom('order_lines')
@@ -316,6 +318,7 @@ export async function moveWithin(
       returned += line.qty;
     }
     slotPlaces = await returnSlotPlaces(trx, id);
+    couponReturned = await returnGroupCouponUse(trx, id);
     // Stock came back: shoppers waiting for these items hear about it.
     await releaseStockAlerts(
       trx,
@@ -339,6 +342,7 @@ export async function moveWithin(
       detail: {
         unitsReturnedToStock: returned,
         ...(slotPlaces > 0 ? { slotPlacesReturned: slotPlaces } : {}),
+        ...(couponReturned === undefined ? {} : { couponUseReturned: couponReturned }),
         ...(by.kind === 'customer' ? { by: 'customer' } : {}),
       },
     },

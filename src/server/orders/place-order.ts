@@ -7,6 +7,7 @@ import { field } from '../http/input.ts';
 import type { OrderRefusal } from '../metrics.ts';
 import { keptLines, parseCartBody } from './cart-input.ts';
 import { assertKnownItems, saveCart } from './carts.ts';
+import { parseCouponCode } from './coupons.ts';
 import { parseDeliveryBody, resolveDelivery } from './delivery-input.ts';
 import { type RunOutcome, runOrder } from './order-runners.ts';
 import { parseSlotsBody } from './order-slots.ts';
@@ -74,7 +75,7 @@ function saveAddressOf(body: Record<string, unknown>): boolean {
 
 /**
  * Decides an order, the one way for both doors: parse (`CartItems`, `DeliveryAddress`,
- * `SaveAddress`), the rules (a repeated key replays its first answer, a non-empty cart,
+ * `SaveAddress`, `Slots`, `CouponCode`), the rules (a repeated key replays its first answer, a non-empty cart,
  * the delivery address, known items) and the order's steps in ONE transaction
  * (`order-steps.ts` run by `order-runners.ts`: stock, per-order limits, open orders, the
  * lines, the answer, the mail). A placed order is counted and its mail sent after commit.
@@ -100,13 +101,14 @@ export async function decideOrder(deps: AppDeps, request: OrderRequest): Promise
   const posted = parseDeliveryBody(body);
   const saveAsMyAddress = saveAddressOf(body) && posted !== undefined;
   const slots = parseSlotsBody(body, lines);
+  const couponCode = parseCouponCode(body);
 
   if (caller.kind === 'token') {
     const { userId, securityStamp } = caller;
     const outcome = await runOrder(db, userId, key, (postgres) =>
       callerOrderSteps(
         db,
-        { userId, securityStamp, posted, saveAsMyAddress, siteUrl, slots },
+        { userId, securityStamp, posted, saveAsMyAddress, siteUrl, slots, couponCode },
         lines,
         key,
         at,
@@ -121,7 +123,7 @@ export async function decideOrder(deps: AppDeps, request: OrderRequest): Promise
   const owner: Customer = { id: account.id, fullName: account.fullName };
   const address = await resolveDelivery(db, owner.id, posted);
   await assertKnownItems(db, lines);
-  const delivery = { address, saveAsMyAddress, email: account.email, siteUrl, slots };
+  const delivery = { address, saveAsMyAddress, email: account.email, siteUrl, slots, couponCode };
   const outcome = await runOrder(db, owner.id, key, (postgres) =>
     orderSteps(db, owner, lines, key, at, delivery, max, postgres),
   );
@@ -172,6 +174,15 @@ function notPlaced(deps: AppDeps, outcome: NotPlacedOutcome): OrderNotPlaced {
       : new OrderNotPlaced(400, 'validation', `The order was not placed: ${named.join(' ')}`, {
           modelState: outcome.modelState,
         });
+  }
+  if (outcome.kind === 'coupon-refused') {
+    refused('coupon');
+    return new OrderNotPlaced(
+      400,
+      'validation',
+      `The order was not placed: ${Object.values(outcome.modelState).flat().join(' ')}`,
+      { modelState: outcome.modelState },
+    );
   }
   if (outcome.kind === 'too-many-open') {
     refused('open_orders');
