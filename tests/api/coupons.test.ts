@@ -351,6 +351,25 @@ describe.each(DIALECTS)('coupons on %s', (dialect) => {
     expect(await couponRow(one.CouponID)).toEqual({ used: 1 });
   });
 
+  it('uses a code once for a cart of two stores, and gives it back only when both stores’ orders are cancelled', async () => {
+    const one = await coupon({ Amount: 5, MaxUses: 1 });
+    const placed = await order(asha, one.Code, threeApplesAndSoap);
+    expect(placed.status).toBe(201);
+    const [first, second] = placed.body.Orders;
+    expect(placed.body.Orders).toHaveLength(2);
+    expect(await couponRow(one.CouponID)).toEqual({ used: 1 });
+    const cancel = (id: number | undefined) =>
+      t.call<OrderDto>('POST', `/api/Order/Cancel/${id}`, { token: asha.token });
+    // The first store's order holds the group's use; cancelling it alone gives nothing back.
+    expect((await cancel(first?.OrderID)).status).toBe(200);
+    // One store's order still stands: the group keeps its use.
+    expect(await couponRow(one.CouponID)).toEqual({ used: 1 });
+    expect((await order(ravi, one.Code, [line(SOAP.id, SOAP.store, 1)])).status).toBe(400);
+    expect((await cancel(second?.OrderID)).status).toBe(200);
+    expect(await couponRow(one.CouponID)).toEqual({ used: 0 });
+    expect(await usesOf(one.CouponID)).toBe(0);
+  });
+
   it('uses a code limited to 100 uses exactly 100 times under 300 concurrent orders; the rest write nothing', async () => {
     const limited = await coupon({ Amount: 5, MaxUses: 100 });
     const soapBefore = (
