@@ -16,6 +16,11 @@ export interface Api {
   claimRequest(): Promise<void>;
   markBuilt(startedAt: string): Promise<void>;
   /**
+   * What the change feed holds since `cursor` (`feedEntriesSince`), read straight from the
+   * database: what `--watch` polls. Null with `API_URL` (no database here).
+   */
+  changesSince(cursor: string): Promise<string[] | null>;
+  /**
    * Done reading: the in-process API's thread ends and its memory goes with it
    * (a full build renders for minutes after the read, and the thread's heap
    * holds what it served). `markBuilt` then writes the database from this thread.
@@ -32,6 +37,7 @@ export function startApi(config: Config, log: (line: string) => void, bundleDir 
       url: config.apiUrl,
       claimRequest: () => claimInDatabase(config),
       markBuilt: async () => {},
+      changesSince: async () => null,
       idle: async () => {},
       stop: async () => {},
     });
@@ -69,46 +75,50 @@ function startWorker(
   afterStop: () => Promise<void>,
 ): Promise<Api> {
   const worker = new Worker(entry, { workerData: { config } });
-  const waiting = new Map<number, { ok(): void; fail(err: Error): void }>();
+  const waiting = new Map<number, { ok(result: unknown): void; fail(err: Error): void }>();
   let next = 0;
   let ended: Error | null = null;
-  const ask = (op: 'claim' | 'markBuilt' | 'stop', startedAt?: string) =>
-    new Promise<void>((ok, fail) => {
+  const ask = <T = void>(op: 'claim' | 'markBuilt' | 'changes' | 'stop', text?: string) =>
+    new Promise<T>((ok, fail) => {
       if (ended !== null) return fail(ended);
       const id = next++;
-      waiting.set(id, { ok, fail });
-      worker.postMessage({ id, op, startedAt });
+      waiting.set(id, { ok: ok as (result: unknown) => void, fail });
+      worker.postMessage({ id, op, ...(op === 'changes' ? { since: text } : { startedAt: text }) });
     });
   return new Promise<Api>((resolve, reject) => {
-    worker.on('message', (m: { op?: string; id?: number; url?: string; message?: string; error?: string }) => {
-      if (m.op === 'ready') {
-        log(`Build: API started in-process at ${m.url}`);
-        let idled = false;
-        const stop = async () => {
-          if (ended === null) await ask('stop').catch(() => {});
-          await worker.terminate();
-          await afterStop();
-        };
-        resolve({
-          url: m.url as string,
-          claimRequest: () => ask('claim'),
-          markBuilt: (startedAt) => (idled ? markBuiltInDatabase(config, startedAt) : ask('markBuilt', startedAt)),
-          async idle() {
-            idled = true;
-            await stop();
-          },
-          stop,
-        });
-      } else if (m.op === 'failed') {
-        reject(new Error(m.message));
-        void worker.terminate();
-      } else if (m.id !== undefined) {
-        const w = waiting.get(m.id);
-        waiting.delete(m.id);
-        if (m.error === undefined) w?.ok();
-        else w?.fail(new Error(m.error));
-      }
-    });
+    worker.on(
+      'message',
+      (m: { op?: string; id?: number; url?: string; message?: string; error?: string; result?: unknown }) => {
+        if (m.op === 'ready') {
+          log(`Build: API started in-process at ${m.url}`);
+          let idled = false;
+          const stop = async () => {
+            if (ended === null) await ask('stop').catch(() => {});
+            await worker.terminate();
+            await afterStop();
+          };
+          resolve({
+            url: m.url as string,
+            claimRequest: () => ask('claim'),
+            markBuilt: (startedAt) => (idled ? markBuiltInDatabase(config, startedAt) : ask('markBuilt', startedAt)),
+            changesSince: (cursor) => ask<string[]>('changes', cursor),
+            async idle() {
+              idled = true;
+              await stop();
+            },
+            stop,
+          });
+        } else if (m.op === 'failed') {
+          reject(new Error(m.message));
+          void worker.terminate();
+        } else if (m.id !== undefined) {
+          const w = waiting.get(m.id);
+          waiting.delete(m.id);
+          if (m.error === undefined) w?.ok(m.result);
+          else w?.fail(new Error(m.error));
+        }
+      },
+    );
     worker.on('error', (err) => {
       ended = err;
       reject(new WorkerCrashed(err.message, { cause: err }));

@@ -228,10 +228,25 @@ function requestUrl(origin: string, path: string, route: RouteLike): URL {
 }
 
 /**
+ * The renderers this process loaded, by code fingerprint: a long-lived rebuild process
+ * (`--watch`, `--every`) loads each once (its modules stay loaded anyway) and forgets the
+ * routes' pages before each render.
+ */
+const loaded = new Map<string, KeptRenderer>();
+
+/**
  * Loads the renderer kept for the code with this fingerprint, or null when
  * there is none (no full build of this code yet, or its copy was interrupted).
  */
 export async function loadKeptRenderer(code: string): Promise<KeptRenderer | null> {
+  const known = loaded.get(code);
+  if (known !== undefined && hasKeptRenderer(code)) return known;
+  const renderer = await loadRenderer(code);
+  if (renderer !== null) loaded.set(code, renderer);
+  return renderer;
+}
+
+async function loadRenderer(code: string): Promise<KeptRenderer | null> {
   const dir = keptRendererDir(code);
   let snapshot: Snapshot;
   try {
