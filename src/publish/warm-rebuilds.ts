@@ -43,6 +43,8 @@ export type WarmEnd = 'stopped' | 'reload';
 const RETRY_AFTER_FAILURE_MS = 10_000;
 /** After finding another builder at work, the next try comes this much later. */
 const RETRY_WHEN_BUSY_MS = 1_000;
+/** Grown by this much since its first run, the process makes way for a new one. */
+const MAX_GROWTH_BYTES = 512 * 2 ** 20;
 
 export async function runWarm(opts: WarmOptions): Promise<WarmEnd> {
   const { config, log } = opts;
@@ -102,6 +104,8 @@ export async function runWarm(opts: WarmOptions): Promise<WarmEnd> {
   let notBefore = 0;
   let runs = 0;
   let busy = false;
+  /** The process's size after its first run. */
+  let baseline: number | undefined;
   try {
     for (;;) {
       // Wait for the schedule, or (watching) for the feed to show a change no run has seen.
@@ -161,6 +165,15 @@ export async function runWarm(opts: WarmOptions): Promise<WarmEnd> {
       );
       // A full build leaves a large heap behind: a new process starts lean (and loads the new renderer).
       if (result?.mode === 'full' && !stopping) return 'reload';
+      // A guard, not the plan: the heap stays level across runs, and the process's size settles
+      // after a few dozen (bench/README.md); should it ever grow far past that, a new process starts.
+      baseline ??= memory.rss;
+      if (memory.rss - baseline > MAX_GROWTH_BYTES && !stopping) {
+        log(
+          `Rebuild: the process grew by ${Math.round((memory.rss - baseline) / 2 ** 20)} MB since its first run; starting again.`,
+        );
+        return 'reload';
+      }
     }
   } finally {
     await dropApi();
