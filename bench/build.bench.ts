@@ -1,5 +1,5 @@
 // npm run bench:build [-- --items 2000,20000,100000] [--seed S] [--incremental-at 20000,100000] [--compare-api-bundle 5]
-//   [--warm N] [--warm-memory M] [--reuse DIR]
+//   [--warm N] [--warm-edits E] [--warm-memory M] [--reuse DIR]
 // For each catalogue size: seeds a throw-away data folder, runs a full build
 // (`scripts/rebuild.ts --full`, the operator's command) and reports its wall time,
 // time until live, the CPU time and the peak memory of its process tree. At the size named by
@@ -39,6 +39,8 @@ const { values } = parseArgs({
     // Pairs of one edit made live by the watcher and by a cold `npm run rebuild` (bench/warm-rebuild.ts).
     warm: { type: 'string', default: '0' },
     'warm-memory': { type: 'string', default: '0' },
+    // Edits a watcher makes live in each pair before the cold run.
+    'warm-edits': { type: 'string', default: '3' },
     reuse: { type: 'string' },
   },
   strict: true,
@@ -59,8 +61,9 @@ if (!Number.isSafeInteger(bundlePairs) || bundlePairs < 0) {
 
 const warmPairs = Number(values.warm);
 const warmMemory = Number(values['warm-memory']);
-if (![warmPairs, warmMemory].every((x) => Number.isSafeInteger(x) && x >= 0)) {
-  console.error('bench:build: --warm and --warm-memory must be whole numbers.');
+const warmEdits = Number(values['warm-edits']);
+if (![warmPairs, warmMemory, warmEdits].every((x) => Number.isSafeInteger(x) && x >= 0)) {
+  console.error('bench:build: --warm, --warm-edits and --warm-memory must be whole numbers.');
   process.exit(2);
 }
 if (values.reuse !== undefined && sizes.length !== 1) {
@@ -387,7 +390,7 @@ for (const n of sizes) {
   delete env.API_URL;
   delete env.DATABASE_URL;
   if (values.reuse !== undefined) {
-    warmLines.push(...(await benchWarm(n, env, { pairs: warmPairs, memoryRuns: warmMemory }, tree)));
+    warmLines.push(...(await benchWarm(n, env, { pairs: warmPairs, edits: warmEdits, memoryRuns: warmMemory }, tree)));
     continue;
   }
   try {
@@ -450,7 +453,9 @@ for (const n of sizes) {
       if (bundlePairs > 0) await compareApiBundle(n, env);
     }
     if (warmPairs > 0 || warmMemory > 0) {
-      warmLines.push(...(await benchWarm(n, env, { pairs: warmPairs, memoryRuns: warmMemory }, tree)));
+      warmLines.push(
+        ...(await benchWarm(n, env, { pairs: warmPairs, edits: warmEdits, memoryRuns: warmMemory }, tree)),
+      );
     }
   } finally {
     await settled(env.SITE_DIR as string);

@@ -100,11 +100,24 @@ const read = (file: string) => {
   }
 };
 
-/** Seconds from `from` (a `performance.now()`) until the file's bytes differ from `was`, checked every 2 ms. */
-async function servedAfter(file: string, was: Buffer, from: number, timeoutMs = 300_000): Promise<number> {
+/**
+ * Seconds from `from` (a `performance.now()`) until the file's bytes differ from `was`, checked
+ * every 2 ms; `atServed` runs the moment they do (the CPU a process tree used until then).
+ */
+async function servedAfter(
+  file: string,
+  was: Buffer,
+  from: number,
+  atServed: () => void = () => {},
+  timeoutMs = 600_000,
+): Promise<number> {
   for (;;) {
     const now = read(file);
-    if (now !== null && !now.equals(was)) return (performance.now() - from) / 1000;
+    if (now !== null && !now.equals(was)) {
+      const seconds = (performance.now() - from) / 1000;
+      atServed();
+      return seconds;
+    }
     if (performance.now() - from > timeoutMs) throw new Error(`${file} did not change within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 2));
   }
@@ -116,7 +129,7 @@ const s = (x: number) => `${x.toFixed(3)} s`;
 export async function benchWarm(
   n: number,
   env: NodeJS.ProcessEnv,
-  opts: { pairs: number; memoryRuns: number },
+  opts: { pairs: number; edits: number; memoryRuns: number },
   tree: ProcessTree,
 ): Promise<string[]> {
   const siteDir = env.SITE_DIR as string;
@@ -149,23 +162,30 @@ export async function benchWarm(
     const warm: number[] = [];
     const firsts: number[] = [];
     const cold: number[] = [];
+    const warmCpu: number[] = [];
+    const coldCpu: number[] = [];
     const coldFromNpm: number[] = [];
     const rows: string[] = [];
     for (let pair = 0; pair < opts.pairs; pair++) {
-      // Warm: a watcher started (its first run finds nothing to do), then three edits, each once the last run ended.
+      // Warm: a watcher started (its first run finds nothing to do), then `edits` edits, each once the last run ended.
       const w = startWatcher(env);
       await w.line(/^Rebuild: run 1 ended/, 0);
-      for (let k = 0; k < 3; k++) {
+      for (let k = 0; k < opts.edits; k++) {
         const mark = w.lines.length;
+        const cpuBefore = tree.usage(w.child.pid as number).cpuTicks;
+        let cpu = 0;
         const edit = await write();
-        const served = await servedAfter(file, edit.was, edit.sent);
+        const served = await servedAfter(file, edit.was, edit.sent, () => {
+          cpu = (tree.usage(w.child.pid as number).cpuTicks - cpuBefore) / 100;
+        });
         const ended = await w.line(/^Rebuild: run \d+ ended/, mark);
         const live = /site written to .* in ([\d.]+ s)/.exec(
           w.lines.slice(mark).find((l) => l.includes('site written')) ?? '',
         );
         (k === 0 ? firsts : warm).push(served);
+        (k === 0 ? [] : warmCpu).push(cpu);
         rows.push(
-          `| ${pair + 1} | warm, edit ${k + 1} in the process | ${s(served)} | ${s(edit.answered)} | ${live?.[1] ?? '?'} | ${/[\d]+ MB resident/.exec(ended)?.[0] ?? '?'} | ${tree.load()} |`,
+          `| ${pair + 1} | warm, edit ${k + 1} in the process | ${s(served)} | ${cpu.toFixed(2)} s | ${s(edit.answered)} | ${live?.[1] ?? '?'} | ${/[\d]+ MB resident/.exec(ended)?.[0] ?? '?'} | ${tree.load()} |`,
         );
         console.error(`    ${rows.at(-1)}`);
       }
@@ -173,8 +193,11 @@ export async function benchWarm(
       // Cold: `npm run rebuild` started as soon as the edit is answered.
       const edit = await write();
       const npmStart = performance.now();
-      const served = servedAfter(file, edit.was, edit.sent);
       const once = rebuild(env, []);
+      let cpu = 0;
+      const served = servedAfter(file, edit.was, edit.sent, () => {
+        cpu = tree.usage(once.pid as number).cpuTicks / 100;
+      });
       let log = '';
       once.stdout?.resume();
       once.stderr?.on('data', (d: Buffer) => {
@@ -184,20 +207,21 @@ export async function benchWarm(
       if (code !== 0) throw new Error(`npm run rebuild failed:\n${log}`);
       const total = await served;
       cold.push(total);
+      coldCpu.push(cpu);
       coldFromNpm.push(total - (npmStart - edit.sent) / 1000);
       rows.push(
-        `| ${pair + 1} | cold npm run rebuild | ${s(total)} (${s(coldFromNpm.at(-1) as number)} from its start) | ${s(edit.answered)} | | | ${tree.load()} |`,
+        `| ${pair + 1} | cold npm run rebuild | ${s(total)} (${s(coldFromNpm.at(-1) as number)} from its start) | ${cpu.toFixed(2)} s | ${s(edit.answered)} | | | ${tree.load()} |`,
       );
       console.error(`    ${rows.at(-1)}`);
     }
     if (opts.pairs > 0) {
       out.push(
         `\n${n.toLocaleString('en-US')} items: from the edit sent until the new bytes are behind the live link`,
-        '\n| pair | run | served after the edit was sent | edit answered after | the run\'s own "live after" | watcher RSS after | load avg |',
-        '| --: | --- | --: | --: | --: | --: | --- |',
+        '\n| pair | run | served after the edit was sent | CPU of the rebuild\'s process tree until served | edit answered after | the run\'s own "site written in" | watcher RSS after | load avg |',
+        '| --: | --- | --: | --: | --: | --: | --: | --- |',
         ...rows,
-        `\nwarm (2nd and 3rd edit of each process) median ${s(median(warm))} of ${warm.length}; ` +
-          `first edit of a process median ${s(median(firsts))}; cold median ${s(median(cold))} ` +
+        `\nwarm (2nd and later edits of each process) median ${s(median(warm))} of ${warm.length} (CPU ${median(warmCpu).toFixed(2)} s); ` +
+          `first edit of a process median ${s(median(firsts))}; cold median ${s(median(cold))} (CPU ${median(coldCpu).toFixed(2)} s) ` +
           `(${s(median(coldFromNpm))} from the start of npm) of ${cold.length}.`,
       );
     }

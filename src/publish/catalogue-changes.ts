@@ -61,8 +61,11 @@ export function keepFrame(dir: string, frame: CatalogueFrame): string {
  */
 let lastFrame: { file: string; frame: CatalogueFrame } | null = null;
 
-/** The frame kept under `id`, or null when it is gone (a rebuild then reads it from the API). */
-function keptFrame(dir: string, id: string | undefined): CatalogueFrame | null {
+/**
+ * The frame kept under `id`, or null when it is gone (a rebuild then reads it from the API).
+ * A long-lived rebuild process calls it once after it starts, so that its first change does not parse it.
+ */
+export function keptFrame(dir: string, id: string | undefined): CatalogueFrame | null {
   if (id === undefined) return null;
   const file = frameFile(dir, id);
   try {

@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { Config } from '../server/config.ts';
+import { keptFrame } from './catalogue-changes.ts';
 import { type Api, startApi } from './catalogue-source.ts';
 import { codeFingerprint } from './code-fingerprint.ts';
 import type { Reporter } from './progress.ts';
@@ -123,8 +124,7 @@ export async function runWarm(opts: WarmOptions): Promise<WarmEnd> {
       }
       const started = Date.now();
       due = opts.everyMs === null ? Number.POSITIVE_INFINITY : started + opts.everyMs;
-      const since = cursor();
-      seen = new Set((await feedSince(since)) ?? []);
+      seen = new Set((await feedSince(cursor().cursor)) ?? []);
       let result: RebuildResult | null = null;
       try {
         result = await rebuildSite(config, {
@@ -163,6 +163,8 @@ export async function runWarm(opts: WarmOptions): Promise<WarmEnd> {
           `${Math.round(memory.rss / 2 ** 20)} MB resident, ${Math.round(memory.heapUsed / 2 ** 20)} MB of heap in use; ` +
           `${opts.watchMs !== null ? 'watching the catalogue' : `next run at ${new Date(due).toLocaleTimeString()}`}.`,
       );
+      // The kept frame parsed now, between runs, rather than by the first change.
+      if (runs === 1) keptFrame(folders.manifestsDir, cursor().frame);
       // A full build leaves a large heap behind: a new process starts lean (and loads the new renderer).
       if (result?.mode === 'full' && !stopping) return 'reload';
       // A guard, not the plan: the heap stays level across runs, and the process's size settles
@@ -194,7 +196,7 @@ export async function runWarm(opts: WarmOptions): Promise<WarmEnd> {
 
   /** True when the feed holds an entry that was not there before the last run started. */
   async function moved(before: Set<string>): Promise<boolean> {
-    return ((await feedSince(cursor())) ?? []).some((e) => !before.has(e));
+    return ((await feedSince(cursor().cursor)) ?? []).some((e) => !before.has(e));
   }
 }
 
@@ -202,22 +204,26 @@ export async function runWarm(opts: WarmOptions): Promise<WarmEnd> {
  * The change cursor of the live build's manifest, read again only when the live link or its
  * manifest changed (a poll every 200 ms costs a `stat` and a `readlink`).
  */
-function liveCursor(folders: ReturnType<typeof siteFolders>): () => string | null {
-  let known: { stamp: string; cursor: string | null } | null = null;
+function liveCursor(folders: ReturnType<typeof siteFolders>): () => { cursor: string | null; frame?: string } {
+  let known: { stamp: string; cursor: string | null; frame?: string } | null = null;
   return () => {
     const live = liveSite(folders);
-    if (live.kind !== 'build') return null;
+    if (live.kind !== 'build') return { cursor: null };
     const file = manifestFile(folders, live.dir);
     try {
       const s = statSync(file);
       const stamp = `${file}:${s.size}:${s.mtimeMs}:${s.ino}`;
       if (known?.stamp !== stamp) {
-        const m = JSON.parse(readFileSync(file, 'utf8')) as { changeCursor?: string | null };
-        known = { stamp, cursor: typeof m.changeCursor === 'string' ? m.changeCursor : null };
+        const m = JSON.parse(readFileSync(file, 'utf8')) as { changeCursor?: string | null; frame?: string };
+        known = {
+          stamp,
+          cursor: typeof m.changeCursor === 'string' ? m.changeCursor : null,
+          ...(typeof m.frame === 'string' ? { frame: m.frame } : {}),
+        };
       }
-      return known.cursor;
+      return known;
     } catch {
-      return null;
+      return { cursor: null };
     }
   };
 }
