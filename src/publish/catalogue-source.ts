@@ -63,6 +63,12 @@ export function startApi(config: Config, log: (line: string) => void, bundleDir 
   });
 }
 
+/** How long a poll of the change feed and a stop may wait for the API's thread (the build's own calls wait as long as it takes). */
+const ASK_LIMIT_MS: Partial<Record<'claim' | 'markBuilt' | 'changes' | 'stop', number>> = {
+  changes: 10_000,
+  stop: 5_000,
+};
+
 /** The worker thread threw (a module failed to load or run), as opposed to reporting that the API failed to start. */
 class WorkerCrashed extends Error {
   override name = 'WorkerCrashed';
@@ -78,11 +84,30 @@ function startWorker(
   const waiting = new Map<number, { ok(result: unknown): void; fail(err: Error): void }>();
   let next = 0;
   let ended: Error | null = null;
+  // A thread that stops answering (stuck on its database) must not hold a long-lived rebuild process:
+  // a poll of the feed and the stop are given up after a while, and the thread is ended.
   const ask = <T = void>(op: 'claim' | 'markBuilt' | 'changes' | 'stop', text?: string) =>
     new Promise<T>((ok, fail) => {
       if (ended !== null) return fail(ended);
       const id = next++;
-      waiting.set(id, { ok: ok as (result: unknown) => void, fail });
+      const limit = ASK_LIMIT_MS[op];
+      const timer =
+        limit === undefined
+          ? undefined
+          : setTimeout(() => {
+              waiting.delete(id);
+              fail(new Error(`The API's thread did not answer "${op}" within ${limit / 1000} s.`));
+            }, limit);
+      waiting.set(id, {
+        ok: (result) => {
+          clearTimeout(timer);
+          (ok as (result: unknown) => void)(result);
+        },
+        fail: (err) => {
+          clearTimeout(timer);
+          fail(err);
+        },
+      });
       worker.postMessage({ id, op, ...(op === 'changes' ? { since: text } : { startedAt: text }) });
     });
   return new Promise<Api>((resolve, reject) => {

@@ -178,7 +178,8 @@ export async function runWarm(opts: WarmOptions): Promise<WarmEnd> {
       }
     }
   } finally {
-    await dropApi();
+    // The API's thread ends with the process anyway: its stop is waited for a few seconds at most.
+    await Promise.race([dropApi(), new Promise((done) => setTimeout(done, 10_000).unref())]);
   }
 
   /** The feed's entries since the live build's cursor; null when there is no cursor or the read failed. */
@@ -194,9 +195,10 @@ export async function runWarm(opts: WarmOptions): Promise<WarmEnd> {
     }
   }
 
-  /** True when the feed holds an entry that was not there before the last run started. */
+  /** True when the feed holds an entry that was not there before the last run started (false once asked to stop). */
   async function moved(before: Set<string>): Promise<boolean> {
-    return ((await feedSince(cursor().cursor)) ?? []).some((e) => !before.has(e));
+    const entries = await Promise.race([feedSince(cursor().cursor), opts.stop.then(() => null)]);
+    return (entries ?? []).some((e) => !before.has(e));
   }
 }
 
