@@ -52,14 +52,15 @@ function startWatcher(env: NodeJS.ProcessEnv): Watcher {
   child.stderr?.on('data', take);
   const line = (pattern: RegExp, from: number) =>
     new Promise<string>((done, fail) => {
+      const ended = () => fail(new Error(`the watcher ended:\n${lines.slice(-20).join('\n')}`));
       const check = () => {
         const found = lines.slice(from).find((l) => pattern.test(l));
         if (found !== undefined) {
           waiting.delete(check);
+          child.off('exit', ended);
           done(found);
         }
       };
-      const ended = () => fail(new Error(`the watcher ended:\n${lines.slice(-20).join('\n')}`));
       child.once('exit', ended);
       waiting.add(check);
       check();
