@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** A catalogue page as a rebuild compares it: its address and its cache key. */
@@ -35,12 +35,15 @@ interface PageList {
  * The page list file this process read last, by path: a page list file never changes once
  * written, so a long-lived rebuild process (`--watch`) reads its 5 MB once.
  */
-let lastList: { path: string; text: Buffer } | null = null;
+let lastList: { stamp: string; text: Buffer } | null = null;
 
 function listText(path: string): Buffer {
-  if (lastList?.path === path && existsSync(path)) return lastList.text;
+  // The file as it is now (a file replaced or damaged by hand has another stamp): read again.
+  const s = statSync(path);
+  const stamp = `${path}:${s.ino}:${s.size}:${s.mtimeMs}`;
+  if (lastList?.stamp === stamp) return lastList.text;
   const text = readFileSync(path);
-  lastList = { path, text };
+  lastList = { stamp, text };
   return text;
 }
 
