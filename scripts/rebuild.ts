@@ -73,7 +73,8 @@ if (values.every !== undefined || values.watch === true) {
     fail(
       '--watch reads the change feed from the database, so it runs without API_URL; use --every with an API elsewhere.',
     );
-  if (process.env[WARM_CHILD_ENV] === '1') process.exitCode = await runWarm(interval);
+  // The rebuilding process ends when its loop does, whatever is left open (an API thread that stopped answering).
+  if (process.env[WARM_CHILD_ENV] === '1') process.exit(await runWarm(interval));
   else await supervise(interval);
 } else {
   process.exitCode = await runOnce();
