@@ -63,11 +63,15 @@ export function startApi(config: Config, log: (line: string) => void, bundleDir 
   });
 }
 
-/** How long a poll of the change feed and a stop may wait for the API's thread (the build's own calls wait as long as it takes). */
-const ASK_LIMIT_MS: Partial<Record<'claim' | 'markBuilt' | 'changes' | 'stop', number>> = {
+/** How long each call may wait for the API's thread: one that stopped answering fails the call, never hangs it. */
+const ASK_LIMIT_MS: Record<'claim' | 'markBuilt' | 'changes' | 'stop', number> = {
   changes: 10_000,
   stop: 5_000,
+  claim: 60_000,
+  markBuilt: 60_000,
 };
+/** A thread that neither listens nor fails by then is ended, and the start fails. */
+const START_LIMIT_MS = 120_000;
 
 /** The worker thread threw (a module failed to load or run), as opposed to reporting that the API failed to start. */
 class WorkerCrashed extends Error {
@@ -85,19 +89,16 @@ function startWorker(
   let next = 0;
   let ended: Error | null = null;
   // A thread that stops answering (stuck on its database) must not hold a long-lived rebuild process:
-  // a poll of the feed and the stop are given up after a while, and the thread is ended.
+  // each call is given up after a while (ASK_LIMIT_MS), and the thread is ended.
   const ask = <T = void>(op: 'claim' | 'markBuilt' | 'changes' | 'stop', text?: string) =>
     new Promise<T>((ok, fail) => {
       if (ended !== null) return fail(ended);
       const id = next++;
       const limit = ASK_LIMIT_MS[op];
-      const timer =
-        limit === undefined
-          ? undefined
-          : setTimeout(() => {
-              waiting.delete(id);
-              fail(new Error(`The API's thread did not answer "${op}" within ${limit / 1000} s.`));
-            }, limit);
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        fail(new Error(`The API's thread did not answer "${op}" within ${limit / 1000} s.`));
+      }, limit);
       waiting.set(id, {
         ok: (result) => {
           clearTimeout(timer);
@@ -111,6 +112,12 @@ function startWorker(
       worker.postMessage({ id, op, ...(op === 'changes' ? { since: text } : { startedAt: text }) });
     });
   return new Promise<Api>((resolve, reject) => {
+    const starting = setTimeout(() => {
+      reject(new Error(`The API's thread did not start within ${START_LIMIT_MS / 1000} s.`));
+      void worker.terminate();
+    }, START_LIMIT_MS);
+    worker.once('message', () => clearTimeout(starting));
+    worker.once('exit', () => clearTimeout(starting));
     worker.on(
       'message',
       (m: { op?: string; id?: number; url?: string; message?: string; error?: string; result?: unknown }) => {
