@@ -1,4 +1,5 @@
 // npm run bench:build [-- --items 2000,20000,100000] [--seed S] [--incremental-at 20000,100000] [--compare-api-bundle 5]
+//   [--warm N] [--warm-edits E] [--warm-memory M] [--reuse DIR]
 // For each catalogue size: seeds a throw-away data folder, runs a full build
 // (`scripts/rebuild.ts --full`, the operator's command) and reports its wall time,
 // time until live, the CPU time and the peak memory of its process tree. At the size named by
@@ -10,6 +11,11 @@
 // the bytes of HTML and JavaScript each page type sends. With --compare-api-bundle N
 // it then runs N pairs of them, alternating the in-process API loaded from its sources
 // and from its bundle (src/publish/code-bundle.ts).
+// With --warm N it then times N pairs of one title edit through the API until its page is
+// live, alternating `npm run rebuild -- --watch` (warm) and a cold `npm run rebuild`, and with
+// --warm-memory M the watcher's memory over M edits in a row (bench/warm-rebuild.ts). --reuse DIR
+// takes a folder with data/ and site/ seeded and built earlier (one size) instead of a new one,
+// and keeps it.
 // Nothing outside the temp folders is touched but the API bundle's stamp (written
 // again by the next rebuild); see bench/README.md "Builds".
 import { spawn } from 'node:child_process';
@@ -19,6 +25,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { API_WORKER_BUNDLE, forgetBundle } from '../src/publish/code-bundle.ts';
 import { openDb } from '../src/server/db/connection.ts';
+import { benchWarm } from './warm-rebuild.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -29,6 +36,12 @@ const { values } = parseArgs({
     'incremental-at': { type: 'string', default: '20000' },
     // After the timed runs: N pairs of one-item rebuilds, alternating the API loaded from its sources and from its bundle.
     'compare-api-bundle': { type: 'string', default: '0' },
+    // Pairs of one edit made live by the watcher and by a cold `npm run rebuild` (bench/warm-rebuild.ts).
+    warm: { type: 'string', default: '0' },
+    'warm-memory': { type: 'string', default: '0' },
+    // Edits a watcher makes live in each pair before the cold run.
+    'warm-edits': { type: 'string', default: '3' },
+    reuse: { type: 'string' },
   },
   strict: true,
 });
@@ -45,6 +58,19 @@ if (!Number.isSafeInteger(bundlePairs) || bundlePairs < 0) {
   );
   process.exit(2);
 }
+
+const warmPairs = Number(values.warm);
+const warmMemory = Number(values['warm-memory']);
+const warmEdits = Number(values['warm-edits']);
+if (![warmPairs, warmMemory, warmEdits].every((x) => Number.isSafeInteger(x) && x >= 0)) {
+  console.error('bench:build: --warm, --warm-edits and --warm-memory must be whole numbers.');
+  process.exit(2);
+}
+if (values.reuse !== undefined && sizes.length !== 1) {
+  console.error('bench:build: --reuse takes one size in --items (the size the folder was seeded with).');
+  process.exit(2);
+}
+const warmLines: string[] = [];
 
 interface Measured {
   wallSeconds: number;
@@ -348,6 +374,7 @@ async function compareApiBundle(n: number, env: NodeJS.ProcessEnv): Promise<void
   bundleRows.push(`| ${n.toLocaleString('en-US')} | ${bundlePairs} | ${cell(sides.sources)} | ${cell(sides.bundle)} |`);
 }
 
+const tree = { usage: treeUsage, load: loadAverage };
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 const rows: string[] = [];
 let weights: ReturnType<typeof pageWeights> = [];
@@ -358,10 +385,14 @@ console.error(
   `bench:build on ${cpus().length} CPUs (${cpus()[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
 );
 for (const n of sizes) {
-  const dir = mkdtempSync(join(tmpdir(), 'aisle-bench-build-'));
+  const dir = values.reuse ?? mkdtempSync(join(tmpdir(), 'aisle-bench-build-'));
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: join(dir, 'data'), SITE_DIR: join(dir, 'site') };
   delete env.API_URL;
   delete env.DATABASE_URL;
+  if (values.reuse !== undefined) {
+    warmLines.push(...(await benchWarm(n, env, { pairs: warmPairs, edits: warmEdits, memoryRuns: warmMemory }, tree)));
+    continue;
+  }
   try {
     console.error(`${n} items: seeding ...`);
     const seeded = await measure('scripts/db-seed.ts', ['--items', String(n), '--seed', String(values.seed)], env);
@@ -421,19 +452,26 @@ for (const n of sizes) {
       weights = pageWeights(env.SITE_DIR as string);
       if (bundlePairs > 0) await compareApiBundle(n, env);
     }
+    if (warmPairs > 0 || warmMemory > 0) {
+      warmLines.push(
+        ...(await benchWarm(n, env, { pairs: warmPairs, edits: warmEdits, memoryRuns: warmMemory }, tree)),
+      );
+    }
   } finally {
     await settled(env.SITE_DIR as string);
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-console.log(
-  '\n| items | pages | live after | search index | command | CPU (user+sys, tree) | then settled | peak RSS (process tree) | load avg before → after |',
-);
-console.log(
-  '| ----: | ----: | ---------: | -----------: | ------: | ---: | ----------------: | ----------------------: | --- |',
-);
-for (const r of rows) console.log(r);
+if (rows.length > 0) {
+  console.log(
+    '\n| items | pages | live after | search index | command | CPU (user+sys, tree) | then settled | peak RSS (process tree) | load avg before → after |',
+  );
+  console.log(
+    '| ----: | ----: | ---------: | -----------: | ------: | ---: | ----------------: | ----------------------: | --- |',
+  );
+  for (const r of rows) console.log(r);
+}
 if (incremental.length > 0) {
   console.log(
     '\n| items | rendered | reused | served after, right after the full build | served after, from the start of npm run rebuild (median; 3 runs) | live after, by its own clock | search index | whole run | peak RSS | load avg |',
@@ -458,3 +496,4 @@ if (weights.length > 0) {
       `| ${w.type} | ${kb(w.html.raw)} | ${kb(w.html.gz)} | ${kb(w.js.raw)} | ${kb(w.js.gz)} | ${kb(w.later.gz)} |`,
     );
 }
+for (const line of warmLines) console.log(line);

@@ -1,10 +1,12 @@
-// npm run rebuild [-- --full] [--force] [--every 5m]
+// npm run rebuild [-- --full] [--force] [--every 5m] [--watch]
 // Rebuilds the static site from the API: only the pages whose data changed, or
 // everything (--full, or when there is no earlier build); publishes atomically.
-// With --every it keeps running and rebuilds on that schedule; without, it runs
-// once (for cron). Exit codes: 0 published (or nothing changed), 1 failed,
-// 2 bad arguments, 3 refused because the page count fell sharply (see --force), 4 another
-// process is building and this run was a queued request (AISLE_BUILD_QUEUED=1).
+// With --every and/or --watch it keeps running: a long-lived process that loads the
+// rebuild's code once and rebuilds on that schedule, or as soon as the catalogue
+// changes; without, it runs once (for cron). Exit codes: 0 published (or nothing
+// changed), 1 failed, 2 bad arguments, 3 refused because the page count fell sharply
+// (see --force), 4 another process is building and this run was a queued request
+// (AISLE_BUILD_QUEUED=1).
 import { spawn } from 'node:child_process';
 import { enableCompileCache } from 'node:module';
 import { join } from 'node:path';
@@ -12,33 +14,44 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { BUILD_BUSY_EXIT } from '../src/lib/domain/build-events.ts';
 import { buildEventSink } from '../src/publish/build-events.ts';
-import { loadBundled, REBUILD_BUNDLE, writeBundleDetached } from '../src/publish/code-bundle.ts';
+import {
+  API_WORKER_BUNDLE,
+  type CodeBundle,
+  freshBundle,
+  loadBundled,
+  REBUILD_BUNDLE,
+  writeBundle,
+  writeBundleDetached,
+} from '../src/publish/code-bundle.ts';
 import { createReporter } from '../src/publish/progress.ts';
 import { PROJECT_ROOT } from '../src/publish/project-root.ts';
-import { parseInterval } from '../src/publish/schedule.ts';
+import { parseInterval, RELOAD_EXIT, WARM_CHILD_ENV, WATCH_POLL_MS } from '../src/publish/schedule.ts';
 
 // One changed item should be live within a second, and loading the API and Astro's runtime takes
 // most of that: V8's compiled code is cached on disk, and the rebuild's modules are loaded after this.
 enableCompileCache(join(PROJECT_ROOT, 'node_modules', '.cache', 'aisle', 'compile'));
 
 const USAGE =
-  'Usage: npm run rebuild -- [--full] [--force] [--every INTERVAL]\n' +
+  'Usage: npm run rebuild -- [--full] [--force] [--every INTERVAL] [--watch]\n' +
   '  --full            render every page, not only those whose data changed\n' +
   '  --force           publish even when the site would lose more than 20 % of its pages\n' +
-  '  --every INTERVAL  keep running and rebuild every INTERVAL (30s, 5m, 1h); without it, rebuild once';
+  '  --every INTERVAL  keep running and rebuild every INTERVAL (30s, 5m, 1h); without it, rebuild once\n' +
+  `  --watch           keep running and rebuild as soon as the catalogue changes (polls its change feed every ${WATCH_POLL_MS} ms;\n` +
+  '                    changes during a rebuild make one more); needs the database here (API_URL unset)';
 
 function fail(message: string): never {
   console.error(`rebuild: ${message}\n${USAGE}`);
   process.exit(2);
 }
 
-let values: { full?: boolean; force?: boolean; every?: string; help?: boolean };
+let values: { full?: boolean; force?: boolean; every?: string; watch?: boolean; help?: boolean };
 try {
   ({ values } = parseArgs({
     options: {
       full: { type: 'boolean' },
       force: { type: 'boolean' },
       every: { type: 'string' },
+      watch: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -52,11 +65,17 @@ if (values.help) {
   process.exit(0);
 }
 
-if (values.every !== undefined) {
-  const interval = parseInterval(values.every);
-  if (interval === null)
+if (values.every !== undefined || values.watch === true) {
+  const interval = values.every === undefined ? null : parseInterval(values.every);
+  if (values.every !== undefined && interval === null)
     fail(`--every must be a number followed by s, m or h (like 30s, 5m or 1h), at least 10s; got "${values.every}".`);
-  await runEvery(interval, [...(values.full ? ['--full'] : []), ...(values.force ? ['--force'] : [])]);
+  if (values.watch === true && process.env.API_URL !== undefined && process.env.API_URL !== '')
+    fail(
+      '--watch reads the change feed from the database, so it runs without API_URL; use --every with an API elsewhere.',
+    );
+  // The rebuilding process ends when its loop does, whatever is left open (an API thread that stopped answering).
+  if (process.env[WARM_CHILD_ENV] === '1') process.exit(await runWarm(interval));
+  else await supervise(interval);
 } else {
   process.exitCode = await runOnce();
 }
@@ -119,12 +138,11 @@ async function runOnce(): Promise<number> {
 type RebuildCommand = typeof import('../src/publish/rebuild-command.ts');
 
 /**
- * Rebuilds every `intervalMs` (measured from the start of one run to the start
- * of the next; a run that takes longer is followed at once), each run in a child
- * process of its own so a failure or a leak never outlives it. Stops on SIGINT
- * or SIGTERM after the running rebuild has ended.
+ * The long-lived mode's parent: runs the rebuilding process (this script again, `WARM_CHILD_ENV`)
+ * and starts it again when it asks to (new code, or after a full build: `RELOAD_EXIT`) or when
+ * it died (after 10 s). Stops on SIGINT or SIGTERM once the running rebuild has ended.
  */
-async function runEvery(intervalMs: number, args: string[]): Promise<void> {
+async function supervise(intervalMs: number | null): Promise<void> {
   let stopping = false;
   let child: ReturnType<typeof spawn> | undefined;
   const stop = (signal: NodeJS.Signals) => {
@@ -133,28 +151,80 @@ async function runEvery(intervalMs: number, args: string[]): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
-  console.error(`Rebuild: every ${values.every}; stop with Ctrl+C.`);
+  const what = [
+    ...(intervalMs === null ? [] : [`every ${values.every}`]),
+    ...(values.watch === true ? ['as soon as the catalogue changes'] : []),
+  ].join(' and ');
+  console.error(`Rebuild: ${what}, in one long-lived process; stop with Ctrl+C.`);
   while (!stopping) {
     const started = Date.now();
     const code = await new Promise<number | null>((resolve) => {
-      child = spawn(process.execPath, [process.argv[1] as string, ...args], { stdio: 'inherit' });
+      child = spawn(process.execPath, process.argv.slice(1), {
+        stdio: 'inherit',
+        env: { ...process.env, [WARM_CHILD_ENV]: '1' },
+      });
       child.once('exit', (c) => resolve(c));
       child.once('error', () => resolve(null));
     });
     child = undefined;
-    if (code !== 0 && !stopping) {
-      console.error(`Rebuild: that run ended with code ${code}; the live site is as it was. Trying again on schedule.`);
-    }
-    const wait = Math.max(0, started + intervalMs - Date.now());
-    if (!stopping && wait > 0) {
-      console.error(`Rebuild: next run at ${new Date(Date.now() + wait).toLocaleTimeString()}.`);
-      const timer = new AbortController();
-      const onStop = () => timer.abort();
-      process.once('SIGINT', onStop);
-      process.once('SIGTERM', onStop);
-      await sleep(wait, undefined, { signal: timer.signal }).catch(() => {});
-      process.off('SIGINT', onStop);
-      process.off('SIGTERM', onStop);
-    }
+    if (stopping || code === RELOAD_EXIT) continue;
+    console.error(
+      `Rebuild: the rebuilding process ended with code ${code}; the live site is as it was. Starting it again.`,
+    );
+    const timer = new AbortController();
+    const onStop = () => timer.abort();
+    process.once('SIGINT', onStop);
+    process.once('SIGTERM', onStop);
+    await sleep(Math.max(0, started + 10_000 - Date.now()), undefined, { signal: timer.signal }).catch(() => {});
+    process.off('SIGINT', onStop);
+    process.off('SIGTERM', onStop);
   }
+}
+
+/**
+ * The long-lived rebuilding process: the bundles made up to date first (so that a change to
+ * any file they were made from shows in their stamps), the API started and the rebuild's
+ * code loaded once, then every run in-process (`warm-rebuilds.ts`).
+ */
+async function runWarm(intervalMs: number | null): Promise<number> {
+  const log = (line: string) => console.error(line);
+  const stop = new Promise<void>((resolve) => {
+    process.on('SIGINT', () => resolve());
+    process.on('SIGTERM', () => resolve());
+  });
+  const fresh = async (b: CodeBundle) => {
+    if (freshBundle(b) !== null) return true;
+    log(`Rebuild: bundling ${b.file} before the first run ...`);
+    await writeBundle(b).catch((err: Error) => log(`Rebuild: ${b.file} was not written (${err.message}).`));
+    return freshBundle(b) !== null;
+  };
+  const [apiFresh, rebuildFresh] = [await fresh(API_WORKER_BUNDLE), await fresh(REBUILD_BUNDLE)];
+  const [{ loadConfig }, { startApi }] = await Promise.all([
+    import('../src/server/config.ts'),
+    import('../src/publish/catalogue-source.ts'),
+  ]);
+  const config = loadConfig();
+  process.chdir(PROJECT_ROOT);
+  const api = startApi(config, log);
+  api.catch(() => {});
+  const { module: command } = await loadBundled(
+    REBUILD_BUNDLE,
+    (): Promise<RebuildCommand> => import('../src/publish/rebuild-command.ts'),
+    log,
+  );
+  const end = await command.runWarm({
+    config,
+    full: values.full === true,
+    force: values.force === true,
+    everyMs: intervalMs,
+    watchMs: values.watch === true ? WATCH_POLL_MS : null,
+    api,
+    // A bundle that was up to date at the start and is not now: a file it was made from changed.
+    codeCurrent: () =>
+      (!apiFresh || freshBundle(API_WORKER_BUNDLE) !== null) && (!rebuildFresh || freshBundle(REBUILD_BUNDLE) !== null),
+    reporter: () => createReporter(process.stderr),
+    log,
+    stop,
+  });
+  return end === 'reload' ? RELOAD_EXIT : 0;
 }

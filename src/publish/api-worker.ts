@@ -13,15 +13,16 @@ enableCompileCache(join(PROJECT_ROOT, 'node_modules', '.cache', 'aisle', 'compil
  * database opens on the second core while the rebuild's own code loads, and the
  * API answers the catalogue reads there too. It also does the rebuild's two
  * database writes: claiming the queued "Publish now" request and recording the
- * build. Messages: `{ id, op: 'claim' | 'markBuilt' | 'stop', startedAt? }`,
- * each answered with `{ id, error? }`; first it posts `{ op: 'ready', url }` or
- * `{ op: 'failed', message }`.
+ * build, and answers a watching rebuild's poll of the change feed. Messages:
+ * `{ id, op: 'claim' | 'markBuilt' | 'changes' | 'stop', startedAt?, since? }`, each answered
+ * with `{ id, result?, error? }`; first it posts `{ op: 'ready', url }` or `{ op: 'failed', message }`.
  */
 
 interface Request {
   id: number;
-  op: 'claim' | 'markBuilt' | 'stop';
+  op: 'claim' | 'markBuilt' | 'changes' | 'stop';
   startedAt?: string;
+  since?: string;
 }
 
 const port = parentPort;
@@ -33,10 +34,12 @@ try {
     { silentLogger },
     { claimBuildRequest, recordBuildSucceeded },
     { createConfiguredApp, listen, openMigratedDb },
+    { feedEntriesSince },
   ] = await Promise.all([
     import('../server/app.ts'),
     import('../server/catalogue/site-state.ts'),
     import('../server/runtime.ts'),
+    import('../server/catalogue/change-feed.ts'),
   ]);
   const db = await openMigratedDb(config);
   let server: Awaited<ReturnType<typeof listen>>;
@@ -48,14 +51,17 @@ try {
   }
   port.on('message', async (req: Request) => {
     try {
+      let result: string[] | undefined;
       if (req.op === 'claim') await claimBuildRequest(db.db);
       else if (req.op === 'markBuilt') {
         await recordBuildSucceeded(db.db, req.startedAt as string);
+      } else if (req.op === 'changes') {
+        result = await feedEntriesSince(db.db, db.dialect, req.since as string);
       } else {
         await server.close();
         await db.close();
       }
-      port.postMessage({ id: req.id });
+      port.postMessage({ id: req.id, result });
     } catch (err) {
       port.postMessage({ id: req.id, error: (err as Error).message });
     }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { $Fetch } from 'ofetch';
 import { type Catalogue, indexCatalogue, rowKey } from '../lib/catalogue/catalogue.ts';
@@ -44,19 +44,35 @@ export function keepFrame(dir: string, frame: CatalogueFrame): string {
   const id = randomUUID();
   mkdirSync(dir, { recursive: true });
   const tmp = `${frameFile(dir, id)}.tmp-${process.pid}`;
-  writeFileSync(tmp, JSON.stringify({ categories: frame.categories, stores: frame.stores, sections: frame.sections }));
+  const kept = { categories: frame.categories, stores: frame.stores, sections: frame.sections };
+  writeFileSync(tmp, JSON.stringify(kept));
   renameSync(tmp, frameFile(dir, id));
+  lastFrame = { file: frameFile(dir, id), frame: kept };
   for (const name of readdirSync(dir)) {
     if (name.startsWith('frame-') && name !== `frame-${id}.json`) rmSync(join(dir, name), { force: true });
   }
   return id;
 }
 
-/** The frame kept under `id`, or null when it is gone (a rebuild then reads it from the API). */
-function keptFrame(dir: string, id: string | undefined): CatalogueFrame | null {
+/**
+ * The frame this process read or kept last: a frame file never changes once written (a new
+ * one gets a new id), so a long-lived rebuild process (`--watch`) parses it once, not each run
+ * (5.5 MB of JSON at 100,000 items).
+ */
+let lastFrame: { file: string; frame: CatalogueFrame } | null = null;
+
+/**
+ * The frame kept under `id`, or null when it is gone (a rebuild then reads it from the API).
+ * A long-lived rebuild process calls it once after it starts, so that its first change does not parse it.
+ */
+export function keptFrame(dir: string, id: string | undefined): CatalogueFrame | null {
   if (id === undefined) return null;
+  const file = frameFile(dir, id);
   try {
-    return JSON.parse(readFileSync(frameFile(dir, id), 'utf8')) as CatalogueFrame;
+    if (lastFrame?.file === file && existsSync(file)) return lastFrame.frame;
+    const frame = JSON.parse(readFileSync(file, 'utf8')) as CatalogueFrame;
+    lastFrame = { file, frame };
+    return frame;
   } catch {
     return null;
   }

@@ -16,6 +16,11 @@ export interface Api {
   claimRequest(): Promise<void>;
   markBuilt(startedAt: string): Promise<void>;
   /**
+   * What the change feed holds since `cursor` (`feedEntriesSince`), read straight from the
+   * database: what `--watch` polls. Null with `API_URL` (no database here).
+   */
+  changesSince(cursor: string): Promise<string[] | null>;
+  /**
    * Done reading: the in-process API's thread ends and its memory goes with it
    * (a full build renders for minutes after the read, and the thread's heap
    * holds what it served). `markBuilt` then writes the database from this thread.
@@ -32,6 +37,7 @@ export function startApi(config: Config, log: (line: string) => void, bundleDir 
       url: config.apiUrl,
       claimRequest: () => claimInDatabase(config),
       markBuilt: async () => {},
+      changesSince: async () => null,
       idle: async () => {},
       stop: async () => {},
     });
@@ -57,6 +63,16 @@ export function startApi(config: Config, log: (line: string) => void, bundleDir 
   });
 }
 
+/** How long each call may wait for the API's thread: one that stopped answering fails the call, never hangs it. */
+const ASK_LIMIT_MS: Record<'claim' | 'markBuilt' | 'changes' | 'stop', number> = {
+  changes: 10_000,
+  stop: 5_000,
+  claim: 60_000,
+  markBuilt: 60_000,
+};
+/** A thread that neither listens nor fails by then is ended, and the start fails. */
+const START_LIMIT_MS = 120_000;
+
 /** The worker thread threw (a module failed to load or run), as opposed to reporting that the API failed to start. */
 class WorkerCrashed extends Error {
   override name = 'WorkerCrashed';
@@ -69,46 +85,72 @@ function startWorker(
   afterStop: () => Promise<void>,
 ): Promise<Api> {
   const worker = new Worker(entry, { workerData: { config } });
-  const waiting = new Map<number, { ok(): void; fail(err: Error): void }>();
+  const waiting = new Map<number, { ok(result: unknown): void; fail(err: Error): void }>();
   let next = 0;
   let ended: Error | null = null;
-  const ask = (op: 'claim' | 'markBuilt' | 'stop', startedAt?: string) =>
-    new Promise<void>((ok, fail) => {
+  // A thread that stops answering (stuck on its database) must not hold a long-lived rebuild process:
+  // each call is given up after a while (ASK_LIMIT_MS), and the thread is ended.
+  const ask = <T = void>(op: 'claim' | 'markBuilt' | 'changes' | 'stop', text?: string) =>
+    new Promise<T>((ok, fail) => {
       if (ended !== null) return fail(ended);
       const id = next++;
-      waiting.set(id, { ok, fail });
-      worker.postMessage({ id, op, startedAt });
+      const limit = ASK_LIMIT_MS[op];
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        fail(new Error(`The API's thread did not answer "${op}" within ${limit / 1000} s.`));
+      }, limit);
+      waiting.set(id, {
+        ok: (result) => {
+          clearTimeout(timer);
+          (ok as (result: unknown) => void)(result);
+        },
+        fail: (err) => {
+          clearTimeout(timer);
+          fail(err);
+        },
+      });
+      worker.postMessage({ id, op, ...(op === 'changes' ? { since: text } : { startedAt: text }) });
     });
   return new Promise<Api>((resolve, reject) => {
-    worker.on('message', (m: { op?: string; id?: number; url?: string; message?: string; error?: string }) => {
-      if (m.op === 'ready') {
-        log(`Build: API started in-process at ${m.url}`);
-        let idled = false;
-        const stop = async () => {
-          if (ended === null) await ask('stop').catch(() => {});
-          await worker.terminate();
-          await afterStop();
-        };
-        resolve({
-          url: m.url as string,
-          claimRequest: () => ask('claim'),
-          markBuilt: (startedAt) => (idled ? markBuiltInDatabase(config, startedAt) : ask('markBuilt', startedAt)),
-          async idle() {
-            idled = true;
-            await stop();
-          },
-          stop,
-        });
-      } else if (m.op === 'failed') {
-        reject(new Error(m.message));
-        void worker.terminate();
-      } else if (m.id !== undefined) {
-        const w = waiting.get(m.id);
-        waiting.delete(m.id);
-        if (m.error === undefined) w?.ok();
-        else w?.fail(new Error(m.error));
-      }
-    });
+    const starting = setTimeout(() => {
+      reject(new Error(`The API's thread did not start within ${START_LIMIT_MS / 1000} s.`));
+      void worker.terminate();
+    }, START_LIMIT_MS);
+    worker.once('message', () => clearTimeout(starting));
+    worker.once('exit', () => clearTimeout(starting));
+    worker.on(
+      'message',
+      (m: { op?: string; id?: number; url?: string; message?: string; error?: string; result?: unknown }) => {
+        if (m.op === 'ready') {
+          log(`Build: API started in-process at ${m.url}`);
+          let idled = false;
+          const stop = async () => {
+            if (ended === null) await ask('stop').catch(() => {});
+            await worker.terminate();
+            await afterStop();
+          };
+          resolve({
+            url: m.url as string,
+            claimRequest: () => ask('claim'),
+            markBuilt: (startedAt) => (idled ? markBuiltInDatabase(config, startedAt) : ask('markBuilt', startedAt)),
+            changesSince: (cursor) => ask<string[]>('changes', cursor),
+            async idle() {
+              idled = true;
+              await stop();
+            },
+            stop,
+          });
+        } else if (m.op === 'failed') {
+          reject(new Error(m.message));
+          void worker.terminate();
+        } else if (m.id !== undefined) {
+          const w = waiting.get(m.id);
+          waiting.delete(m.id);
+          if (m.error === undefined) w?.ok(m.result);
+          else w?.fail(new Error(m.error));
+        }
+      },
+    );
     worker.on('error', (err) => {
       ended = err;
       reject(new WorkerCrashed(err.message, { cause: err }));

@@ -228,10 +228,32 @@ function requestUrl(origin: string, path: string, route: RouteLike): URL {
 }
 
 /**
+ * The renderers this process loaded, by code fingerprint: a long-lived rebuild process
+ * (`--watch`, `--every`) loads each once (its modules stay loaded anyway) and forgets the
+ * routes' pages before each render.
+ */
+const loaded = new Map<string, { stamp: string; renderer: KeptRenderer }>();
+
+/** The kept snapshot file as it is now: a renderer kept again under the same code is loaded again. */
+function snapshotStamp(code: string): string | null {
+  const s = statSync(join(keptRendererDir(code), SNAPSHOT), { throwIfNoEntry: false });
+  return s === undefined ? null : `${s.ino}:${s.size}:${s.mtimeMs}`;
+}
+
+/**
  * Loads the renderer kept for the code with this fingerprint, or null when
  * there is none (no full build of this code yet, or its copy was interrupted).
  */
 export async function loadKeptRenderer(code: string): Promise<KeptRenderer | null> {
+  const stamp = snapshotStamp(code);
+  const known = loaded.get(code);
+  if (known !== undefined && stamp !== null && known.stamp === stamp) return known.renderer;
+  const renderer = await loadRenderer(code);
+  if (renderer !== null && stamp !== null) loaded.set(code, { stamp, renderer });
+  return renderer;
+}
+
+async function loadRenderer(code: string): Promise<KeptRenderer | null> {
   const dir = keptRendererDir(code);
   let snapshot: Snapshot;
   try {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** A catalogue page as a rebuild compares it: its address and its cache key. */
@@ -29,6 +29,22 @@ interface PageList {
   dir: string;
   count: number;
   text: Buffer;
+}
+
+/**
+ * The page list file this process read last, by path: a page list file never changes once
+ * written, so a long-lived rebuild process (`--watch`) reads its 5 MB once.
+ */
+let lastList: { stamp: string; text: Buffer } | null = null;
+
+function listText(path: string): Buffer {
+  // The file as it is now (a file replaced or damaged by hand has another stamp): read again.
+  const s = statSync(path);
+  const stamp = `${path}:${s.ino}:${s.size}:${s.mtimeMs}`;
+  if (lastList?.stamp === stamp) return lastList.text;
+  const text = readFileSync(path);
+  lastList = { stamp, text };
+  return text;
 }
 
 /**
@@ -82,7 +98,7 @@ export class PageKeys {
       stored.replaced.length % 2 === 0 &&
       stored.replaced.every((v) => typeof v === 'string')
     ) {
-      const text = readFileSync(join(dir, stored.file));
+      const text = listText(join(dir, stored.file));
       if (text.toString('utf8', 0, LIST_HEAD.length) !== LIST_HEAD) {
         throw new Error(`${stored.file} is not a page list.`);
       }

@@ -6,3 +6,5 @@
  */
 export { PublishBusy } from './publish-lock.ts';
 export { PublishRefused, rebuildSite, summaryLine } from './rebuild.ts';
+export { SiteBusy } from './rebuild-lock.ts';
+export { runWarm } from './warm-rebuilds.ts';

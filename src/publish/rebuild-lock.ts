@@ -88,6 +88,11 @@ function takeOverStaleLock(file: string, staleText: string): void {
   rmSync(aside, { force: true });
 }
 
+/** Another process is rebuilding this site: this rebuild was not started (a watching rebuild tries again). */
+export class SiteBusy extends Error {
+  override name = 'SiteBusy';
+}
+
 /** How long a rebuild waits for the standby copy the last full build left running. */
 const STANDBY_WAIT_MS = 30 * 60 * 1000;
 
@@ -119,7 +124,7 @@ export async function acquireLock(folders: SiteFolders, onWait?: (message: strin
       continue;
     }
     if (holder.purpose !== 'standby' || Date.now() > until) {
-      throw new Error(
+      throw new SiteBusy(
         `Another rebuild of ${folders.siteDir} is running (process ${holder.pid}); this one was not started. ` +
           'Wait for it to finish.',
       );

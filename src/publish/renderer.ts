@@ -121,6 +121,8 @@ export async function keptPageRenderer(
       const timer = setInterval(() => phase.update(stats.pagesRendered), 100);
       let out: RenderedFile[];
       try {
+        // A renderer this process used before still holds the routes' pages of that catalogue.
+        renderer.forget();
         out = await renderer.render(all);
       } finally {
         clearInterval(timer);

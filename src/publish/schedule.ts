@@ -13,3 +13,12 @@ export function parseInterval(text: string): number | null {
   const ms = Number(m[1]) * (UNITS[(m[2] as string).toLowerCase()] as number);
   return Number.isFinite(ms) && ms >= MIN_INTERVAL_MS ? Math.round(ms) : null;
 }
+
+/** How often `npm run rebuild -- --watch` asks the change feed whether the catalogue changed. */
+export const WATCH_POLL_MS = 100;
+
+/** Set (to `1`) in the environment of the long-lived rebuilding process its parent runs. */
+export const WARM_CHILD_ENV = 'AISLE_REBUILD_WARM';
+
+/** The long-lived rebuilding process ends with this code to be started again (new code, or after a full build). */
+export const RELOAD_EXIT = 75;

@@ -78,7 +78,7 @@ export interface SiteManifest {
   frame?: string | undefined;
 }
 
-function manifestFile(folders: SiteFolders, build: string): string {
+export function manifestFile(folders: SiteFolders, build: string): string {
   return join(folders.manifestsDir, `${basename(build)}.json`);
 }
 

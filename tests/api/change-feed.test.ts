@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueChangesDto, ItemDto } from '../../src/lib/domain/catalogue.ts';
+import { feedEntriesSince } from '../../src/server/catalogue/change-feed.ts';
 import { openDb } from '../../src/server/db/connection.ts';
 import { insertCatalogue, insertCatalogueExtras, T1 } from '../fixtures/catalogue.ts';
 import { createTestApp, DIALECTS, type TestApp } from './harness.ts';
@@ -129,5 +130,36 @@ describe.each(DIALECTS)('the catalogue change feed on %s', (dialect) => {
     } finally {
       await other.close();
     }
+  });
+
+  it("shows a watching rebuild every write since a cursor as an entry it had not seen, a late commit's too", async () => {
+    const entries = () => feedEntriesSince(t.db.db, dialect, built);
+    // A build's cursor, and what the feed held just before that build ran.
+    const built = await cursor();
+    const seen = new Set(await entries());
+    const fresh = async () => (await entries()).filter((e) => !seen.has(e));
+    expect(await fresh()).toEqual([]);
+    await t.db.db.updateTable('items').set({ unit_price: 4321 }).where('id', '=', 2).execute();
+    const first = await fresh();
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatch(/^item:2:\d+$/);
+    // Seen before the next run, then the same row written again in a transaction that began before that look.
+    for (const e of first) seen.add(e);
+    const other = openDb(dialect === 'sqlite' ? { sqliteFile: t.db.url } : { databaseUrl: t.db.url });
+    try {
+      await other.db.transaction().execute(async (trx) => {
+        await trx.updateTable('items').set({ unit_price: 4322 }).where('id', '=', 2).execute();
+        expect(await fresh()).toEqual([]);
+      });
+    } finally {
+      await other.close();
+    }
+    const second = await fresh();
+    expect(second).toHaveLength(1);
+    expect(second[0]).toMatch(/^item:2:\d+$/);
+    // A cursor of another database is one marker, always the same: a run reads everything once.
+    const foreign = await feedEntriesSince(t.db.db, dialect, '0123456789abcdef.1');
+    expect(foreign).toEqual(await feedEntriesSince(t.db.db, dialect, '0123456789abcdef.1'));
+    expect(foreign).toHaveLength(1);
   });
 });

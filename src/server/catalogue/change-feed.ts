@@ -80,3 +80,25 @@ export async function readCatalogueChanges(
     return { Cursor: cursor, ReadEverything: false, Items: items.map(toItemDto) };
   });
 }
+
+/**
+ * What the feed holds since `since`, as one text a change (`{kind}:{row}:{seq}`; at most
+ * `MAX_CHANGED_ITEMS + 1`), or one marker text when the cursor is of another feed: what a
+ * watching rebuild (`npm run rebuild -- --watch`) polls, one indexed read, and compares with
+ * what it saw before its last run. A write committed since then always adds a text: its row's
+ * `seq` is new, and at least the cursor of any build that did not see it.
+ */
+export async function feedEntriesSince(db: Kysely<Database>, dialect: Dialect, since: string): Promise<string[]> {
+  const parsed = CURSOR.exec(since);
+  const feed = await db.selectFrom('catalogue_feed').select('feed_id').where('id', '=', 1).executeTakeFirst();
+  if (parsed === null || feed === undefined || parsed[1] !== feed.feed_id) return [`feed:${feed?.feed_id ?? ''}`];
+  const from = parsed[2] as string;
+  const rows = await db
+    .selectFrom('catalogue_changes')
+    .select(['kind', 'row_id', 'seq'])
+    .where('seq', '>=', dialect === 'postgres' ? from : Number(from))
+    .orderBy('seq')
+    .limit(MAX_CHANGED_ITEMS + 1)
+    .execute();
+  return rows.map((r) => `${r.kind}:${r.row_id}:${r.seq}`);
+}
