@@ -140,14 +140,21 @@ type RebuildCommand = typeof import('../src/publish/rebuild-command.ts');
 /**
  * The long-lived mode's parent: runs the rebuilding process (this script again, `WARM_CHILD_ENV`)
  * and starts it again when it asks to (new code, or after a full build: `RELOAD_EXIT`) or when
- * it died (after 10 s). Stops on SIGINT or SIGTERM once the running rebuild has ended.
+ * it died (after 10 s). Stops on SIGINT or SIGTERM once the running rebuild has ended
+ * (killed if that takes more than `STOP_GRACE_MS`).
  */
 async function supervise(intervalMs: number | null): Promise<void> {
+  /** How long a stopped rebuilding process may take to end its run before it is killed. */
+  const STOP_GRACE_MS = 20_000;
   let stopping = false;
   let child: ReturnType<typeof spawn> | undefined;
   const stop = (signal: NodeJS.Signals) => {
     stopping = true;
-    child?.kill(signal);
+    const running = child;
+    running?.kill(signal);
+    // A run ends within seconds; one that does not is ended (the live site is switched
+    // atomically, so a rebuild killed midway leaves it as it was).
+    setTimeout(() => running?.kill('SIGKILL'), STOP_GRACE_MS).unref();
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
@@ -159,8 +166,13 @@ async function supervise(intervalMs: number | null): Promise<void> {
   while (!stopping) {
     const started = Date.now();
     const code = await new Promise<number | null>((resolve) => {
+      // A process group of its own, so a signal to the terminal's or the test's group reaches
+      // only this parent, which passes it on: the rebuild's own helpers (esbuild, Pagefind) are
+      // not killed under a run that would then wait for them. The IPC channel ends the child
+      // should this parent die.
       child = spawn(process.execPath, process.argv.slice(1), {
-        stdio: 'inherit',
+        stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+        detached: true,
         env: { ...process.env, [WARM_CHILD_ENV]: '1' },
       });
       child.once('exit', (c) => resolve(c));
@@ -188,9 +200,15 @@ async function supervise(intervalMs: number | null): Promise<void> {
  */
 async function runWarm(intervalMs: number | null): Promise<number> {
   const log = (line: string) => console.error(line);
+  // Until the first run starts nothing is being published: a stop then ends the process at
+  // once (a signal to the process group also ends esbuild's service, which a bundling step
+  // started at the reload would otherwise wait for forever). After, the running rebuild ends first.
+  let running = false;
   const stop = new Promise<void>((resolve) => {
-    process.on('SIGINT', () => resolve());
-    process.on('SIGTERM', () => resolve());
+    const onStop = () => (running ? resolve() : process.exit(0));
+    process.on('SIGINT', onStop);
+    process.on('SIGTERM', onStop);
+    process.on('disconnect', onStop);
   });
   const fresh = async (b: CodeBundle) => {
     if (freshBundle(b) !== null) return true;
@@ -212,6 +230,7 @@ async function runWarm(intervalMs: number | null): Promise<number> {
     (): Promise<RebuildCommand> => import('../src/publish/rebuild-command.ts'),
     log,
   );
+  running = true;
   const end = await command.runWarm({
     config,
     full: values.full === true,

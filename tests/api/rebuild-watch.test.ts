@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupees } from '../../src/lib/domain/money.ts';
 import { processStamp } from '../../src/publish/rebuild-lock.ts';
+import { WARM_CHILD_ENV } from '../../src/publish/schedule.ts';
 
 // `npm run rebuild -- --watch` as an operator runs it, over SQLite: a small catalogue built once,
 // served by `npm run serve`, edited through the staff API while one long-lived process watches
@@ -181,11 +182,14 @@ afterAll(async () => {
         process.kill(-watcher.pid, 0);
         await new Promise((r) => setTimeout(r, 100));
       }
-      // Still there after 30 s: a rebuilding process stopped soon after it started again with
-      // new code has been seen not to end on SIGTERM (not yet understood); ended for good.
+      // Still there after 30 s (the last test failed): ended for good.
       process.kill(-watcher.pid, 'SIGKILL');
     } catch {
       // The group has ended.
+      writeFileSync(
+        '/tmp/watcher-probe',
+        `ended after ${Date.now() - ((globalThis as { probeT0?: number }).probeT0 ?? 0)} ms`,
+      );
     }
   }
   server?.kill('SIGTERM');
@@ -290,4 +294,28 @@ describe('npm run rebuild -- --watch', () => {
     expect(log).toContain('Rebuild: bundling rebuild.mjs before the first run ...');
     expect(watcher?.exitCode).toBeNull();
   }, 150_000);
+
+  it('ends on SIGTERM to its process group, its rebuilding process with it, even right after a reload', async () => {
+    const pid = watcher?.pid;
+    if (pid === undefined) throw new Error('no watcher');
+    const exited = new Promise<number | null>((done) => watcher?.once('exit', (code) => done(code)));
+    process.kill(-pid, 'SIGTERM');
+    const code = await Promise.race([
+      exited,
+      new Promise<'still running'>((r) => setTimeout(() => r('still running'), 30_000)),
+    ]);
+    expect(code).toBe(0);
+    // The rebuilding process (a process group of its own) ended too: no process runs the watcher's child.
+    const children = readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .filter((d) => {
+        try {
+          const environ = readFileSync(`/proc/${d}/environ`, 'latin1');
+          return environ.includes(`${WARM_CHILD_ENV}=1`) && environ.includes(work);
+        } catch {
+          return false;
+        }
+      });
+    expect(children).toEqual([]);
+  }, 60_000);
 });
