@@ -49,6 +49,8 @@ describe.each(DIALECTS)('Item API on %s', (dialect) => {
       ItemUpdatedTime: T0,
       // The store's own code for the item (issue 16); none in the fixture.
       ProductCode: null,
+      ReorderLevel: null,
+      HsnCode: '',
     });
   });
 
