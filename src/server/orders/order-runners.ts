@@ -10,7 +10,7 @@ import { isDeadlock, isUniqueViolation } from '../db/errors.ts';
 import type { Database } from '../db/schema.ts';
 import { inSqliteBatch } from '../db/sqlite-batch.ts';
 import { findReplay, REPLAY } from './order-statements.ts';
-import type { Rows, StepsOutcome } from './order-steps.ts';
+import type { Rows, StepsOutcome } from './order-types.ts';
 
 /** An order's steps for one engine (`postgres`: true on PostgreSQL). */
 export type OrderSteps = (postgres: boolean) => Generator<CompiledQuery<unknown>, StepsOutcome, Rows>;

@@ -5,7 +5,6 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { Customer, ShortageDto } from '../../lib/domain/cart.ts';
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
-import type { PlacedOrderDto } from '../../lib/domain/order-groups.ts';
 import { overLimitMessage, whyUnsold, withinOpenOrders } from '../../lib/domain/order-limits.ts';
 import { userById as USER_BY_ID } from '../auth/accounts.ts';
 import { INSERT_LEDGER, orderLedgerArgs } from '../catalogue/stock-ledger.ts';
@@ -14,13 +13,13 @@ import type { ModelState } from '../errors.ts';
 import { mailQueueRows } from '../mail-queue.ts';
 import { orderPlacedMail } from '../mail-templates.ts';
 import type { CartLineInput } from './cart-input.ts';
-import { type CouponOutcome, couponStep } from './coupon-step.ts';
+import { couponStep } from './coupon-step.ts';
 import { deliveryFor, deliveryOfUser, postsAddress } from './delivery-input.ts';
-import { type DeliveryOutcome, deliveryStep } from './delivery-rules.ts';
+import { deliveryStep } from './delivery-rules.ts';
 import { invoiceSteps } from './invoices.ts';
 import { deliveryColumns } from './order-dtos.ts';
 import { groupAnswer, groupOrders, groupSteps, storePartTotals } from './order-groups.ts';
-import { type SlotOutcome, type SlotPicks, slotSteps } from './order-slots.ts';
+import { slotSteps } from './order-slots.ts';
 import {
   COUNT_OPEN,
   DELIVERY_KEYS,
@@ -44,35 +43,7 @@ import {
   type Taken,
   TOUCH_CART,
 } from './order-statements.ts';
-
-/** Where an order goes and who hears about it. */
-export interface OrderDelivery {
-  address: DeliveryAddressDto;
-  /** Also keep the address (not the note) as the account's My Address. */
-  saveAsMyAddress: boolean;
-  /** The customer's e-mail, for the order mail. */
-  email: string;
-  /** The site's public origin, for links in the mail. */
-  siteUrl: string;
-  /** The delivery slot picked at each store (`Slots`). */
-  slots: SlotPicks;
-  /** `CouponCode` as posted (`parseCouponCode`), or undefined. */
-  couponCode?: string | undefined;
-}
-
-/**
- * An order refused inside its transaction, with nothing written: `over-limit` (a line asks
- * for more than its store sells in one order; `modelState` names each such
- * `CartItems[i].Qty`), `short` (stock), `too-many-open` (the account already has `open`
- * orders under way, `max` allowed), `unserved` / `below-minimum` (`delivery-rules.ts`).
- */
-export type NotPlacedOutcome =
-  | { kind: 'over-limit'; modelState: ModelState }
-  | { kind: 'short'; shortages: ShortageDto[]; modelState: ModelState }
-  | { kind: 'too-many-open'; open: number; max: number }
-  | Exclude<DeliveryOutcome, { kind: 'ok' }>
-  | Exclude<SlotOutcome, { kind: 'slotted' }>
-  | Exclude<CouponOutcome, { kind: 'coupon-applied' }>;
+import type { OrderDelivery, Rows, StepsOutcome, TokenCaller } from './order-types.ts';
 
 /** The order row's id and the stock taken, when one statement wrote both (`HEAD_PG`). */
 interface OrderHead {
@@ -83,33 +54,6 @@ interface OrderHead {
 /** TAKE_STOCK's arguments for lines in ItemID order. */
 function stockArgs(byItemId: readonly CartLineInput[]): number[] {
   return byItemId.flatMap((l) => [l.itemId, l.storeId, l.qty]);
-}
-
-/** Rows as a statement answers them; each step below knows what its statement returns. */
-// biome-ignore lint/suspicious/noExplicitAny: the generator's protocol carries every statement's rows.
-export type Rows = any[];
-
-/**
- * What an order's statements came to: placed (`body` is the exact JSON answered, and
- * replayed for a retried key), not placed, or `refused` (a caller known by its token whose
- * account or address did not pass); the runner rolls back whatever a not placed order wrote.
- */
-export type StepsOutcome =
-  | { kind: 'placed'; order: PlacedOrderDto; body: string }
-  | NotPlacedOutcome
-  | { kind: 'refused' };
-
-/** Where the caller stands when the order is placed by `callerOrderSteps`: checked inside the transaction. */
-export interface TokenCaller {
-  userId: number;
-  /** The token's security stamp, which the account must still carry. */
-  securityStamp: string;
-  /** `DeliveryAddress` as posted (`parseDeliveryBody`), or undefined: My Address is used (`deliveryFor`). */
-  posted: DeliveryAddressDto | undefined;
-  saveAsMyAddress: boolean;
-  siteUrl: string;
-  slots: SlotPicks;
-  couponCode?: string | undefined;
 }
 
 /**

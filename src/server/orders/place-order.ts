@@ -12,7 +12,8 @@ import { parseDeliveryBody, resolveDelivery } from './delivery-input.ts';
 import { type RunOutcome, runOrder } from './order-runners.ts';
 import { parseSlotsBody } from './order-slots.ts';
 import { findReplay } from './order-statements.ts';
-import { callerOrderSteps, type NotPlacedOutcome, orderSteps } from './order-steps.ts';
+import { callerOrderSteps, orderSteps } from './order-steps.ts';
+import type { NotPlacedOutcome } from './order-types.ts';
 
 /**
  * `POST /api/cart/CreateOrder` as either door hands it over, the route (`routes/cart.ts`)
