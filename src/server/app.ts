@@ -4,6 +4,7 @@ import type { AppDeps } from './deps.ts';
 import { AppError, errorResponse } from './errors.ts';
 import { routePattern } from './http/route-label.ts';
 import { createMailQueue } from './mail-queue.ts';
+import { createInvoiceNumbering } from './orders/invoice-numbers.ts';
 import { createMetrics, UNMATCHED_ROUTE } from './metrics.ts';
 import { bodyLimit } from './middleware/body-limit.ts';
 import { nulGuard } from './middleware/nul-guard.ts';
@@ -86,6 +87,7 @@ export function createApp(given: AppDeps): Hono {
     metrics,
     mailQueue:
       given.mailQueue ?? createMailQueue({ db: given.db, mail: given.mail, log: given.log, now: given.now, metrics }),
+    invoiceNumbering: given.invoiceNumbering ?? createInvoiceNumbering({ db: given.db, log: given.log }),
   };
   const ready = createReadinessCheck(deps.db);
   addDatabaseGauges(metrics, { db: deps.db, dialect: deps.dialect, ready });
