@@ -1,5 +1,5 @@
-import { extractText, getDocumentProxy } from 'unpdf';
 import { join } from 'node:path';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { financialYearOf, invoiceNumber } from '../../src/lib/domain/gst.ts';
 import type { OrderDto } from '../../src/lib/domain/orders.ts';
@@ -95,11 +95,9 @@ describe.each(DIALECTS)('GST tax invoices, on %s', (dialect) => {
   /** Waits for the numbering that follows each commit to leave no document without its number. */
   const allNumbered = () =>
     expect
-      .poll(
-        async () =>
-          (await t.db.db.selectFrom('invoices').select('id').where('seq', 'is', null).execute()).length,
-        { timeout: 10_000 },
-      )
+      .poll(async () => (await t.db.db.selectFrom('invoices').select('id').where('seq', 'is', null).execute()).length, {
+        timeout: 10_000,
+      })
       .toBe(0);
   /**
    * An order placed through the order's own entry by a process that ends right after its
@@ -128,7 +126,10 @@ describe.each(DIALECTS)('GST tax invoices, on %s', (dialect) => {
   };
   /** Every series' numbers so far: each must run 1, 2, 3, … with no gap and no double. */
   const seriesNumbers = async () => {
-    const rows = await t.db.db.selectFrom('invoices').select(['store_id', 'kind', 'fiscal_year', 'seq', 'number']).execute();
+    const rows = await t.db.db
+      .selectFrom('invoices')
+      .select(['store_id', 'kind', 'fiscal_year', 'seq', 'number'])
+      .execute();
     const series = new Map<string, { seqs: number[]; numbers: string[] }>();
     for (const r of rows) {
       const key = `${r.store_id}:${r.kind}:${r.fiscal_year}`;
@@ -173,7 +174,7 @@ describe.each(DIALECTS)('GST tax invoices, on %s', (dialect) => {
     for (const store of [1, 3]) {
       const seqs = rows
         .filter((r) => r.store_id === store)
-        .map((r) => r.seq)
+        .map((r) => Number(r.seq))
         .sort((a, b) => a - b);
       expect(seqs).toEqual(Array.from({ length: ORDERS }, (_, i) => i + 1));
       const numbers = rows.filter((r) => r.store_id === store).map((r) => r.number);

@@ -84,11 +84,7 @@ async function numberBatch(db: Kysely<Database>, series: Series): Promise<number
  * Safe to run in any number of processes at once. Answers how many it numbered.
  */
 export async function numberInvoices(db: Kysely<Database>, scope: { orderId?: number } = {}): Promise<number> {
-  let query = db
-    .selectFrom('invoices')
-    .select(['store_id', 'kind', 'fiscal_year'])
-    .distinct()
-    .where('seq', 'is', null);
+  let query = db.selectFrom('invoices').select(['store_id', 'kind', 'fiscal_year']).distinct().where('seq', 'is', null);
   if (scope.orderId !== undefined) query = query.where('order_id', '=', scope.orderId);
   // Store order, as the series rows are locked one at a time: no two numberers deadlock.
   const series = await query.orderBy('store_id').orderBy('kind').orderBy('fiscal_year').execute();

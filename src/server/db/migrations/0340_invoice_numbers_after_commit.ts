@@ -34,16 +34,18 @@ export async function down(db: AnyDb): Promise<void> {
     await sql`alter table invoices alter column seq set not null, alter column number set not null`.execute(db);
   } else {
     await rebuildSqliteInvoices(db, (created) =>
-      created.replace(/"seq" integer(?! not null)/i, '"seq" integer not null').replace(/"number" text(?! not null)/i, '"number" text not null'),
+      created
+        .replace(/"seq" integer(?! not null)/i, '"seq" integer not null')
+        .replace(/"number" text(?! not null)/i, '"number" text not null'),
     );
   }
 }
 
 /** SQLite changes a column's NOT NULL only by copying the table into a new one. */
 async function rebuildSqliteInvoices(db: AnyDb, change: (created: string) => string): Promise<void> {
-  const table = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = 'invoices'`.execute(
-    db,
-  );
+  const table = await sql<{
+    sql: string;
+  }>`select sql from sqlite_master where type = 'table' and name = 'invoices'`.execute(db);
   const created = table.rows[0]?.sql ?? '';
   const createNew = change(created).replace(/^create table\s+("invoices"|invoices)/i, 'create table "invoices_new"');
   if (!createNew.startsWith('create table "invoices_new"') || createNew === created) {
