@@ -13,6 +13,7 @@ import { type Kysely, sql } from 'kysely';
 import { invoiceNumber } from '../../lib/domain/gst.ts';
 import type { Database, InvoiceKind } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
+import { createPasses } from '../passes.ts';
 
 /** Documents numbered per transaction: bounds how long a series row is held. */
 const BATCH = 200;
@@ -109,39 +110,18 @@ export interface InvoiceNumbering {
 }
 
 export function createInvoiceNumbering(deps: { db: Kysely<Database>; log: Logger }): InvoiceNumbering {
-  let running: Promise<void> | undefined;
-  let again = false;
-  let timer: ReturnType<typeof setInterval> | undefined;
-  const kick = (): Promise<void> => {
-    if (running !== undefined) {
-      again = true;
-      return running;
+  const passes = createPasses(async () => {
+    try {
+      await numberInvoices(deps.db);
+    } catch (err) {
+      deps.log({ level: 'error', msg: 'invoice numbering failed', error: String(err) });
     }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await numberInvoices(deps.db);
-        } catch (err) {
-          deps.log({ level: 'error', msg: 'invoice numbering failed', error: String(err) });
-        }
-      } while (again);
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
+  });
   return {
-    kick,
+    kick: passes.kick,
     start(intervalMs = 60_000) {
-      if (timer !== undefined) return;
-      timer = setInterval(() => void kick(), intervalMs);
-      timer.unref();
-      void kick();
+      passes.start(intervalMs);
     },
-    stop() {
-      if (timer !== undefined) clearInterval(timer);
-      timer = undefined;
-    },
+    stop: passes.stop,
   };
 }
