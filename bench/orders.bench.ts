@@ -31,6 +31,7 @@ import { migrateToLatest } from '../src/server/db/migrate.ts';
 import type { Database } from '../src/server/db/schema.ts';
 import { fastOrders } from '../src/server/fast-orders.ts';
 import { createMailQueue } from '../src/server/mail-queue.ts';
+import { createInvoiceNumbering } from '../src/server/orders/invoice-numbers.ts';
 import { listen } from '../src/server/runtime.ts';
 
 const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
@@ -74,6 +75,7 @@ async function serve(): Promise<void> {
     mail,
     log: silentLogger,
     mailQueue,
+    invoiceNumbering: createInvoiceNumbering({ db: db.db, log: silentLogger }),
   };
   // As `npm start` serves (`serve-shop.ts`): placed orders are answered below the framework.
   const server = await listen(createApp(deps), '127.0.0.1', 0, fastOrders(deps));

@@ -9,6 +9,7 @@ import { bodyLimit } from './middleware/body-limit.ts';
 import { nulGuard } from './middleware/nul-guard.ts';
 import { createReadinessCheck } from './ops/health.ts';
 import { addDatabaseGauges } from './ops/scrape.ts';
+import { createInvoiceNumbering } from './orders/invoice-numbers.ts';
 import { accountRoutes } from './routes/account.ts';
 import { accountApiRoutes } from './routes/accountapi.ts';
 import { bookRoutes } from './routes/book.ts';
@@ -86,6 +87,7 @@ export function createApp(given: AppDeps): Hono {
     metrics,
     mailQueue:
       given.mailQueue ?? createMailQueue({ db: given.db, mail: given.mail, log: given.log, now: given.now, metrics }),
+    invoiceNumbering: given.invoiceNumbering ?? createInvoiceNumbering({ db: given.db, log: given.log }),
   };
   const ready = createReadinessCheck(deps.db);
   addDatabaseGauges(metrics, { db: deps.db, dialect: deps.dialect, ready });

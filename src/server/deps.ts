@@ -7,6 +7,7 @@ import type { Database } from './db/schema.ts';
 import type { Logger } from './logger.ts';
 import type { MailQueue } from './mail-queue.ts';
 import type { Metrics, MetricsAccess } from './metrics.ts';
+import type { InvoiceNumbering } from './orders/invoice-numbers.ts';
 
 /** What every route module needs; passed in so tests can build an app over any database. */
 export interface AppDeps {
@@ -41,6 +42,8 @@ export interface AppDeps {
   staffMfa?: StaffMfaPolicy;
   /** Queued mail, sent after commit; `createApp` makes one over `db` and `mail` when not given. */
   mailQueue?: MailQueue | undefined;
+  /** Numbers the tax invoices an order wrote, after its commit; `createApp` makes one over `db` when not given. */
+  invoiceNumbering?: InvoiceNumbering | undefined;
   /** The process's metrics (`GET /metrics`); `createApp` makes one when not given. A server passes its own so the fast paths count into it too. */
   metrics?: Metrics | undefined;
   /** Who may read `GET /metrics` (`METRICS_ALLOW`, `METRICS_TOKEN`). Default: this machine (loopback) only. */

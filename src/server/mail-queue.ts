@@ -3,6 +3,7 @@ import type { Database, MailQueueTable } from './db/schema.ts';
 import { createMailer, type MailConfig, type Mailer, type MailMessage } from './mail.ts';
 import type { Metrics } from './metrics.ts';
 import { invoiceAttachment } from './orders/invoice-pdf.ts';
+import { createPasses } from './passes.ts';
 
 /** A mail to queue: the message and what it is about. */
 export interface QueuedMail extends MailMessage {
@@ -222,37 +223,18 @@ export async function sendDueMail(deps: MailQueueDeps, mailer: Mailer): Promise<
 
 export function createMailQueue(deps: MailQueueDeps): MailQueue {
   const mailer = deps.mailer ?? createMailer(deps.mail);
-  let running: Promise<void> | undefined;
-  let again = false;
-  let timer: ReturnType<typeof setInterval> | undefined;
-
-  const pass = async (): Promise<void> => {
+  const passes = createPasses(async () => {
     try {
       // A full batch may mean more are due.
       while ((await sendDueMail(deps, mailer)).claimed >= BATCH) {}
     } catch (err) {
       deps.log({ level: 'error', msg: 'mail queue pass failed', error: String(err) });
     }
-  };
-  const kick = (): Promise<void> => {
-    if (running !== undefined) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await pass();
-      } while (again);
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
+  });
   return {
-    kick,
+    kick: passes.kick,
     async drain() {
-      await running;
+      await passes.current();
       let total = 0;
       for (;;) {
         const { claimed, sent } = await sendDueMail(deps, mailer);
@@ -261,14 +243,8 @@ export function createMailQueue(deps: MailQueueDeps): MailQueue {
       }
     },
     start(intervalMs = 30_000) {
-      if (timer !== undefined) return;
-      timer = setInterval(() => void kick(), intervalMs);
-      timer.unref();
-      void kick();
+      passes.start(intervalMs);
     },
-    stop() {
-      if (timer !== undefined) clearInterval(timer);
-      timer = undefined;
-    },
+    stop: passes.stop,
   };
 }

@@ -9,6 +9,7 @@ import { fastReads, firstFastPath } from './fast-reads.ts';
 import { stdoutLogger } from './logger.ts';
 import { createMailQueue } from './mail-queue.ts';
 import { createMetrics } from './metrics.ts';
+import { createInvoiceNumbering } from './orders/invoice-numbers.ts';
 import { appDeps, listen, openMigratedDb } from './runtime.ts';
 import { transportSecurityHeaders } from './site-headers.ts';
 import { createSiteServer } from './site-server.ts';
@@ -52,6 +53,9 @@ export async function serveShop(config: Config): Promise<void> {
     metrics,
   });
   mailQueue.start();
+  // Invoices are numbered right after each order's commit; the sweep numbers what a crash left.
+  const invoiceNumbering = createInvoiceNumbering({ db: db.db, log });
+  invoiceNumbering.start();
   // Each store's low-stock mail, once a shop day however many processes look (`reorder-mail.ts`).
   const reorderMailer = createReorderMailer({ db: db.db, siteUrl: config.siteUrl, log, mailQueue });
   reorderMailer.start();
@@ -66,7 +70,7 @@ export async function serveShop(config: Config): Promise<void> {
   void sweep();
   const sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
   sweeper.unref();
-  const deps = { ...appDeps(config, db, log), mailQueue, metrics };
+  const deps = { ...appDeps(config, db, log), mailQueue, invoiceNumbering, metrics };
   const api = createApp(deps);
   // The hot public reads and placed orders are answered below the framework, with the same
   // answers (`fast-reads.ts`, `fast-orders.ts`).
@@ -80,6 +84,7 @@ export async function serveShop(config: Config): Promise<void> {
   console.error(`Aisle is serving ${db.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} data at ${server.url}`);
   const stop = async () => {
     mailQueue.stop();
+    invoiceNumbering.stop();
     reorderMailer.stop();
     clearInterval(sweeper);
     await server.close();

@@ -1,8 +1,12 @@
+import { join } from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { financialYearOf } from '../../src/lib/domain/gst.ts';
+import { financialYearOf, invoiceNumber } from '../../src/lib/domain/gst.ts';
 import type { OrderDto } from '../../src/lib/domain/orders.ts';
 import type { TaxInvoice } from '../../src/lib/domain/tax-invoice.ts';
+import { silentLogger } from '../../src/server/logger.ts';
+import { numberInvoices } from '../../src/server/orders/invoice-numbers.ts';
+import { decideOrder } from '../../src/server/orders/place-order.ts';
 import { insertCatalogue } from '../fixtures/catalogue.ts';
 import { type AuthTestApp, createAuthTestApp, JWT_SECRET, mailsTo } from './auth-helpers.ts';
 import { addCustomers, type Customer, cartBody, closeTestDb, line, send } from './cart-helpers.ts';
@@ -88,6 +92,55 @@ describe.each(DIALECTS)('GST tax invoices, on %s', (dialect) => {
   /** The invoices of every order of a group, by store. */
   const groupInvoices = async (placed: { Orders: OrderDto[] }) =>
     (await Promise.all(placed.Orders.map((o) => invoicesOf(o.OrderID)))).flat().sort((a, b) => a.store_id - b.store_id);
+  /** Waits for the numbering that follows each commit to leave no document without its number. */
+  const allNumbered = () =>
+    expect
+      .poll(async () => (await t.db.db.selectFrom('invoices').select('id').where('seq', 'is', null).execute()).length, {
+        timeout: 10_000,
+      })
+      .toBe(0);
+  /**
+   * An order placed through the order's own entry by a process that ends right after its
+   * commit: nothing kicks the numbering (its deps have none), so its invoices wait.
+   */
+  const orderThenCrash = async (who: Customer) => {
+    const decided = await decideOrder(
+      {
+        db: t.db.db,
+        dialect,
+        contentDir: join(t.db.dataDir, 'content'),
+        jwtSecret: JWT_SECRET,
+        mail: { smtpUrl: undefined, outboxDir: t.outboxDir },
+        log: silentLogger,
+        now: () => t.clock.now,
+      },
+      {
+        body: { ...cartBody(who, [line(1, 1, 2)]), DeliveryAddress: address('Maharashtra') },
+        key: undefined,
+        caller: { kind: 'account', account: who },
+        now: t.clock.now,
+      },
+    );
+    expect(decided.kind).toBe('placed');
+    return (JSON.parse((decided as { body: string }).body) as OrderDto).OrderID;
+  };
+  /** Every series' numbers so far: each must run 1, 2, 3, … with no gap and no double. */
+  const seriesNumbers = async () => {
+    const rows = await t.db.db
+      .selectFrom('invoices')
+      .select(['store_id', 'kind', 'fiscal_year', 'seq', 'number'])
+      .execute();
+    const series = new Map<string, { seqs: number[]; numbers: string[] }>();
+    for (const r of rows) {
+      const key = `${r.store_id}:${r.kind}:${r.fiscal_year}`;
+      const s2 = series.get(key) ?? { seqs: [], numbers: [] };
+      s2.seqs.push(Number(r.seq));
+      s2.numbers.push(String(r.number));
+      series.set(key, s2);
+      expect(r.number).toBe(invoiceNumber(r.kind, r.store_id, r.fiscal_year, Number(r.seq)));
+    }
+    return series;
+  };
   const getPdf = (orderId: number, who: Customer | undefined) =>
     t.app.request(`/api/Order/Invoice/${orderId}`, {
       headers: who === undefined ? {} : { Authorization: `Bearer ${who.token}` },
@@ -116,11 +169,12 @@ describe.each(DIALECTS)('GST tax invoices, on %s', (dialect) => {
   it(`numbers ${ORDERS} orders placed at once gap-free in each store's series, and each order's invoices add up to its total`, async () => {
     const placed = await Promise.all(shoppers.map((s) => order(s)));
     for (const res of placed) expect(res.status, res.text).toBe(201);
+    await allNumbered();
     const rows = await t.db.db.selectFrom('invoices').selectAll().where('kind', '=', 'Invoice').execute();
     for (const store of [1, 3]) {
       const seqs = rows
         .filter((r) => r.store_id === store)
-        .map((r) => r.seq)
+        .map((r) => Number(r.seq))
         .sort((a, b) => a - b);
       expect(seqs).toEqual(Array.from({ length: ORDERS }, (_, i) => i + 1));
       const numbers = rows.filter((r) => r.store_id === store).map((r) => r.number);
@@ -164,7 +218,6 @@ describe.each(DIALECTS)('GST tax invoices, on %s', (dialect) => {
 
   it('serves the PDF to its customer and to staff, with the number, GSTINs, tax split and amount in words; 403 to anyone else', async () => {
     const placed = await order(asha);
-    const [grocer, home] = await groupInvoices(placed.body);
     // Each store's order has its own PDF; read both.
     let text = '';
     for (const part of placed.body.Orders) {
@@ -174,6 +227,7 @@ describe.each(DIALECTS)('GST tax invoices, on %s', (dialect) => {
       expect(res.headers.get('content-disposition')).toContain(`tax-invoice-order-${part.OrderID}.pdf`);
       text += await pdfText(await res.arrayBuffer());
     }
+    const [grocer, home] = await groupInvoices(placed.body);
     const doc = JSON.parse(grocer?.document ?? '{}') as TaxInvoice;
     for (const expected of [
       'Tax Invoice',
@@ -206,6 +260,7 @@ describe.each(DIALECTS)('GST tax invoices, on %s', (dialect) => {
       token: asha.token,
     });
     expect(cancelled.status).toBe(200);
+    await allNumbered();
     const rows = await invoicesOf(placed.body.OrderID);
     const invoices = rows.filter((r) => r.kind === 'Invoice');
     const notes = rows.filter((r) => r.kind === 'CreditNote');
@@ -228,12 +283,60 @@ describe.each(DIALECTS)('GST tax invoices, on %s', (dialect) => {
     ).toBe(200);
     const undone = await send(t.app, 'POST', `/api/Order/Undo/${id}`, { ...staff, json: { Status: 'Placed' } });
     expect(undone.status, undone.text).toBe(200);
+    await allNumbered();
     const rows = await invoicesOf(id);
     expect(rows.map((r) => r.kind)).toEqual(['Invoice', 'CreditNote', 'Invoice']);
     const [first, , again] = rows;
     expect(again?.store_id).toBe(first?.store_id);
     expect(again?.seq).toBeGreaterThan(first?.seq ?? 0);
     expect(again?.total).toBe(first?.total);
+  });
+
+  it('numbers an invoice committed but not yet numbered when its PDF is asked for, next in its series', async () => {
+    await allNumbered();
+    const before = await t.db.db
+      .selectFrom('invoice_series')
+      .select('last_number')
+      .where('store_id', '=', 1)
+      .where('kind', '=', 'Invoice')
+      .where('fiscal_year', '=', fy)
+      .executeTakeFirstOrThrow();
+    const id = await orderThenCrash(asha);
+    const [waiting] = await invoicesOf(id);
+    expect(waiting).toMatchObject({ seq: null, number: null });
+    const res = await getPdf(id, asha);
+    expect(res.status).toBe(200);
+    const expected = invoiceNumber('Invoice', 1, fy, before.last_number + 1);
+    expect(await pdfText(await res.arrayBuffer())).toContain(`Invoice number: ${expected}`);
+    expect((await invoicesOf(id))[0]).toMatchObject({ seq: before.last_number + 1, number: expected });
+  });
+
+  it('never skips or doubles a number when two numberers run at once while orders commit', async () => {
+    const crashed = await Promise.all(shoppers.slice(0, 24).map((s) => orderThenCrash(s)));
+    // Two numberers (as two API processes would run them) race each other and more orders.
+    const racing = await Promise.all([
+      numberInvoices(t.db.db),
+      ...shoppers.slice(24, 40).map((s) => orderThenCrash(s)),
+      numberInvoices(t.db.db),
+      numberInvoices(t.db.db, { orderId: crashed[0] ?? 0 }),
+    ]);
+    const after = await Promise.all([numberInvoices(t.db.db), numberInvoices(t.db.db)]);
+    // Each of the 40 waiting invoices was numbered by exactly one numberer.
+    const counted = [racing[0], racing[17], racing[18], ...after].reduce((sum, n) => (sum ?? 0) + (n ?? 0), 0);
+    expect(counted).toBe(40);
+    expect(await t.db.db.selectFrom('invoices').select('id').where('seq', 'is', null).execute()).toEqual([]);
+    for (const [key, { seqs, numbers }] of await seriesNumbers()) {
+      expect(
+        [...seqs].sort((a, b) => a - b),
+        key,
+      ).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1));
+      expect(new Set(numbers).size, key).toBe(numbers.length);
+    }
+    const last = await t.db.db.selectFrom('invoice_series').selectAll().execute();
+    const series = await seriesNumbers();
+    for (const row of last) {
+      expect(row.last_number).toBe(series.get(`${row.store_id}:${row.kind}:${row.fiscal_year}`)?.seqs.length ?? 0);
+    }
   });
 
   it('attaches the invoices to the Delivered mail as a PDF', async () => {

@@ -598,10 +598,10 @@ export interface InvoicesTable {
   store_id: number;
   kind: InvoiceKind;
   fiscal_year: string;
-  /** The number in its series, gap-free from 1. */
-  seq: number;
-  /** As printed: `S12/26-27/000123` (at most 16 characters, as GST rule 46 asks). */
-  number: string;
+  /** The number in its series, gap-free from 1; null until numbered after its commit (`invoice-numbers.ts`). */
+  seq: number | null;
+  /** As printed: `S12/26-27/000123` (at most 16 characters, as GST rule 46 asks); null with `seq`. */
+  number: string | null;
   /** The invoice a credit note cancels; null for an invoice. */
   credits: number | null;
   /** Paise, tax included: the store part's lines and delivery fee. */

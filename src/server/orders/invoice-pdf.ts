@@ -2,12 +2,13 @@
 // one drawn), each document from its frozen content (`TaxInvoice`), on pages of its own:
 // seller and buyer, place of supply, the lines with HSN/SAC, taxable value and tax split,
 // the rate-wise summary, the totals and the amount in words. Drawn whenever asked (the
-// Invoice call, the Delivered mail), never stored.
+// Invoice call, the Delivered mail), never stored; its number given first if it waits for one.
 import type { Kysely } from 'kysely';
 import { GST_STATES } from '../../lib/domain/gst.ts';
 import { formatRs } from '../../lib/domain/money.ts';
 import { invoiceFileName, type TaxAmounts, type TaxInvoice } from '../../lib/domain/tax-invoice.ts';
 import type { Database } from '../db/schema.ts';
+import { numberInvoices } from './invoice-numbers.ts';
 
 const MARGIN = 40;
 const FONT = 'Helvetica';
@@ -200,15 +201,30 @@ export async function invoicesPdf(documents: readonly TaxInvoice[]): Promise<Buf
 }
 
 // The mail queue imports this file, so it reads the rows itself (`invoices.ts` imports far more).
-/** Every document of an order, invoices and credit notes, in the order they were issued. */
+/**
+ * Every document of an order, invoices and credit notes, in the order they were issued,
+ * each with its number (given now to those still waiting: `numberInvoices`).
+ */
 export async function findInvoiceDocuments(db: Kysely<Database>, orderId: number): Promise<TaxInvoice[]> {
-  const rows = await db
-    .selectFrom('invoices')
-    .select('document')
-    .where('order_id', '=', orderId)
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => JSON.parse(r.document) as TaxInvoice);
+  const read = () =>
+    db
+      .selectFrom('invoices')
+      .select(['id', 'number', 'credits', 'document'])
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute();
+  let rows = await read();
+  if (rows.some((r) => r.number === null)) {
+    await numberInvoices(db, { orderId });
+    rows = await read();
+  }
+  const numbers = new Map(rows.map((r) => [r.id, r.number ?? '']));
+  return rows.map((r) => {
+    const doc = JSON.parse(r.document) as TaxInvoice;
+    // The frozen document leaves its number, and a credit note its invoice's, to the rows.
+    const against = r.credits === null ? {} : { against: numbers.get(r.credits) || doc.against };
+    return { ...doc, ...against, number: r.number ?? '' };
+  });
 }
 
 /** An order's documents as a mail attachment, drawn now (the mail queue calls this when it sends). */

@@ -1,16 +1,16 @@
 // GST tax invoices (issue 32, item 4). Every order gets a tax invoice of each store's part
-// in its own transaction (`invoiceSteps`, the last statements of `orderSteps`), numbered in
-// the store's series for the financial year: the series row is taken by a conditional upsert
-// (`TAKE_NUMBERS`), locked until the order commits, so numbers are gap-free under any
-// concurrency (a rolled-back order gives its number back) and unique (the table's unique
-// index). The lock is taken last, after the stock and the order's other writes, so orders
-// of one store wait for each other only for the time of their commit. A move that cancels
-// the order credits each invoice in full (a credit note in its own series), one that undoes
-// the cancel issues the invoices again (`syncInvoices`). The invoice's content is frozen as
-// JSON (`TaxInvoice`); its PDF is drawn from it whenever asked (`invoice-pdf.ts`).
+// in its own transaction (`invoiceSteps`, the last statements of `orderSteps`), written
+// without its number: the number in the store's series for the financial year is given
+// right after the commit, by a short transaction per batch (`invoice-numbers.ts`), so orders
+// of one store never wait for each other's series lock, and only committed invoices take
+// numbers (gap-free; a rolled-back order never had one). A move that cancels the order
+// credits each invoice in full (a credit note in its own series, numbered the same way),
+// one that undoes the cancel issues the invoices again (`syncInvoices`). The invoice's
+// content is frozen as JSON (`TaxInvoice`) without its number, which the row holds; its
+// PDF is drawn from both whenever asked (`invoice-pdf.ts`), after numbering what waits.
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
-import { financialYearOf, invoiceNumber } from '../../lib/domain/gst.ts';
+import { financialYearOf } from '../../lib/domain/gst.ts';
 import type { OrderStatusName } from '../../lib/domain/orders.ts';
 import { creditNoteOf, type SoldLine, type TaxInvoice, taxInvoice } from '../../lib/domain/tax-invoice.ts';
 import { compiledPerShape } from '../db/query.ts';
@@ -50,38 +50,11 @@ const READ_HSN = compiledPerShape((db: Kysely<Database>, items: number, arg) =>
     ),
 );
 
-/**
- * The next number of each store's series of `kind` for a financial year, the series row
- * made by the first. Shape: kind and how many stores (in StoreID order, so two orders lock
- * series rows in the same order); arguments: each store's id and the financial year.
- */
-const TAKE_NUMBERS = compiledPerShape((db: Kysely<Database>, shape: `${InvoiceKind}:${number}`, arg) => {
-  const [kind, n] = shape.split(':') as [InvoiceKind, string];
-  return db
-    .insertInto('invoice_series')
-    .values(
-      Array.from({ length: Number(n) }, (_, i) => ({
-        store_id: arg(2 * i),
-        kind,
-        fiscal_year: arg(2 * i + 1),
-        last_number: 1,
-      })),
-    )
-    .onConflict((oc) =>
-      oc
-        .columns(['store_id', 'kind', 'fiscal_year'])
-        .doUpdateSet((eb) => ({ last_number: eb('invoice_series.last_number', '+', 1) })),
-    )
-    .returning(['store_id', 'last_number']);
-});
-
 const INVOICE_KEYS = [
   'order_id',
   'store_id',
   'kind',
   'fiscal_year',
-  'seq',
-  'number',
   'credits',
   'total',
   'issued_at',
@@ -106,51 +79,26 @@ interface Issue {
   document: TaxInvoice;
 }
 
-/** TAKE_NUMBERS' and INSERT_INVOICES' arguments for documents numbered by `numbers` (StoreID → seq). */
-function issueArgs(
-  orderId: number,
-  kind: InvoiceKind,
-  fiscalYear: string,
-  issues: readonly Issue[],
-  numbers: Map<number, number>,
-) {
-  return issues.flatMap((issue) => {
-    const seq = numbers.get(issue.storeId);
-    if (seq === undefined) throw new Error(`no ${kind} number was taken for store ${issue.storeId}`);
-    const number = invoiceNumber(kind, issue.storeId, fiscalYear, seq);
-    const document = { ...issue.document, number };
-    return [
+/**
+ * The rows of one document of `kind` per store, without their numbers: those are given
+ * after the commit (`invoice-numbers.ts`), so an order takes no series lock.
+ */
+function issueStep(db: Kysely<Database>, orderId: number, kind: InvoiceKind, at: string, issues: readonly Issue[]) {
+  const fiscalYear = financialYearOf(at);
+  return INSERT_INVOICES(
+    db,
+    issues.length,
+    issues.flatMap((issue) => [
       orderId,
       issue.storeId,
       kind,
       fiscalYear,
-      seq,
-      number,
       issue.credits,
-      document.totals.amount,
-      document.issuedAt,
-      JSON.stringify(document),
-    ];
-  });
-}
-
-/** Numbers and rows for one document of `kind` per store (`issues` in StoreID order, one a store). */
-function* issueSteps(
-  db: Kysely<Database>,
-  orderId: number,
-  kind: InvoiceKind,
-  at: string,
-  issues: readonly Issue[],
-): Generator<CompiledQuery<unknown>, void, unknown[]> {
-  if (issues.length === 0) return;
-  const fiscalYear = financialYearOf(at);
-  const taken = (yield TAKE_NUMBERS(
-    db,
-    `${kind}:${issues.length}`,
-    issues.flatMap((i) => [i.storeId, fiscalYear]),
-  )) as { store_id: number; last_number: number }[];
-  const numbers = new Map(taken.map((r) => [Number(r.store_id), Number(r.last_number)]));
-  yield INSERT_INVOICES(db, issues.length, issueArgs(orderId, kind, fiscalYear, issues, numbers));
+      issue.document.totals.amount,
+      issue.document.issuedAt,
+      JSON.stringify(issue.document),
+    ]),
+  );
 }
 
 /** An order's line as `order-steps.ts` writes it. */
@@ -223,13 +171,7 @@ export function* invoiceSteps(
       }),
     };
   });
-  yield* issueSteps(db, orderId, 'Invoice', at, issues);
-}
-
-/** Runs steps in a Kysely transaction (the moves' side, which is not a generator runner). */
-async function run(trx: Kysely<Database>, steps: Generator<CompiledQuery<unknown>, void, unknown[]>) {
-  let step = steps.next([]);
-  while (!step.done) step = steps.next((await trx.executeQuery(step.value)).rows as unknown[]);
+  if (issues.length > 0) yield issueStep(db, orderId, 'Invoice', at, issues);
 }
 
 /**
@@ -261,7 +203,7 @@ export async function syncInvoices(
         document: creditNoteOf(JSON.parse(r.document) as TaxInvoice, '', at),
       }))
       .sort(byStore);
-    await run(trx, issueSteps(trx, orderId, 'CreditNote', at, issues));
+    if (issues.length > 0) await trx.executeQuery(issueStep(trx, orderId, 'CreditNote', at, issues));
   } else if (live.length === 0 && rows.length > 0) {
     const latest = new Map<number, TaxInvoice>();
     for (const r of rows) if (r.kind === 'Invoice') latest.set(r.store_id, JSON.parse(r.document) as TaxInvoice);
@@ -270,7 +212,7 @@ export async function syncInvoices(
       credits: null,
       document: { ...doc, issuedAt: at },
     }));
-    await run(trx, issueSteps(trx, orderId, 'Invoice', at, issues.sort(byStore)));
+    if (issues.length > 0) await trx.executeQuery(issueStep(trx, orderId, 'Invoice', at, issues.sort(byStore)));
   }
   return { attachInvoicesOf: status === INVOICES_MAILED_AT && rows.length > 0 ? orderId : undefined };
 }

@@ -267,7 +267,7 @@ export function* orderSteps(
     if (address !== null) yield SAVE_MY_ADDRESS(db, 'one', addressArgs);
     yield QUEUE_MAIL(db, 'one', mailArgs);
   }
-  // Each store's order gets its tax invoice (`invoices.ts`), numbered in this transaction.
+  // Each store's order gets its tax invoice (`invoices.ts`), numbered after the commit.
   for (const { orderId } of group.parts) {
     const mine = values.filter((v) => v.order_id === orderId);
     yield* invoiceSteps(db, orderId, mine, delivery.address, at);

@@ -142,6 +142,8 @@ function answered(deps: AppDeps, outcome: Extract<RunOutcome, { kind: 'placed' |
   if (outcome.kind === 'placed') {
     deps.metrics?.orderPlaced();
     void deps.mailQueue?.kick();
+    // Its tax invoices were written without numbers (`invoice-numbers.ts`).
+    void deps.invoiceNumbering?.kick();
   } else {
     deps.metrics?.orderReplayed();
   }

@@ -108,6 +108,11 @@ export function orderRoutes(deps: AppDeps): Hono<AuthEnv> {
     const { orders, total } = await findOrdersPage(db, { ...scopeOf(c), status }, paging);
     return pagedJson(c, orders, total, paging);
   };
+  // A move's mail is sent, and a cancel's credit notes or an undo's invoices numbered, after its commit.
+  const afterCommit = () => {
+    void deps.mailQueue?.kick();
+    void deps.invoiceNumbering?.kick();
+  };
   /** A staff member's change of an order's status, made now; its mail goes out after the commit. */
   const staffChange = async (
     c: Context<AuthEnv>,
@@ -119,7 +124,7 @@ export function orderRoutes(deps: AppDeps): Hono<AuthEnv> {
       { actorId: account.id, actorEmail: account.email, ip: addressOf(c, deps) },
       siteUrlOf(deps),
     );
-    void deps.mailQueue?.kick();
+    afterCommit();
     return c.json(order);
   };
   return (
@@ -188,7 +193,7 @@ export function orderRoutes(deps: AppDeps): Hono<AuthEnv> {
           { actorEmail: account.email, ip: addressOf(c, deps) },
           siteUrlOf(deps),
         );
-        void deps.mailQueue?.kick();
+        afterCommit();
         return c.json(order);
       })
       .put('/status/:id', requireRole(deps, 'Employee'), async (c) => {
@@ -210,7 +215,7 @@ export function orderRoutes(deps: AppDeps): Hono<AuthEnv> {
           { actorId: account.id, actorEmail: account.email, ip: addressOf(c, deps) },
           siteUrlOf(deps),
         );
-        void deps.mailQueue?.kick();
+        afterCommit();
         return c.json({ Orders: orders });
       })
       // Staff: the items of one store's open orders for one slot (none: those without a slot), summed.
