@@ -21,6 +21,7 @@ import * as m0300 from './migrations/0300_gst_invoices.ts';
 import * as m0310 from './migrations/0310_coupons.ts';
 import * as m0320 from './migrations/0320_stock_ledger.ts';
 import * as m0330 from './migrations/0330_sales_report_indexes.ts';
+import * as m0350 from './migrations/0350_sales_days.ts';
 import type { Database } from './schema.ts';
 
 // A static list instead of a folder scan: works the same from source, from a
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0310_coupons': m0310,
   '0320_stock_ledger': m0320,
   '0330_sales_report_indexes': m0330,
+  '0350_sales_days': m0350,
 };
 
 /** Brings the database to the latest schema; throws with the failing migration's name. */
