@@ -185,11 +185,7 @@ describe.each(DIALECTS)('the sales report, on %s', (dialect) => {
     const gone = owner.lines.findIndex((l) => l.itemId === line.item_id);
     const [removed] = owner.lines.splice(gone, 1);
     owner.total -= (removed?.sellingPrice ?? 0) * (removed?.qty ?? 0);
-    await t.db.db
-      .updateTable('orders')
-      .set({ total: owner.total })
-      .where('created_at', '=', line.created_at)
-      .execute();
+    await t.db.db.updateTable('orders').set({ total: owner.total }).where('created_at', '=', line.created_at).execute();
     const res = await sales(month);
     const want = expected(plan, titles, '2026-11-01', '2026-11-30');
     expect(res.body.Days).toEqual(want.Days);

@@ -69,13 +69,22 @@ export function splitByUtcDays(starts: string, ends: string): { days: Span | nul
   return { days: [first, end], edges: edges.filter(([a, b]) => a < b) };
 }
 
-/** The lines of the sales (orders not cancelled) placed within `spans`, for the per-store and per-item sums. */
+/**
+ * The lines of the sales (orders not cancelled) placed within `spans`, for the per-store and
+ * per-item sums. One range read of `orders_report_idx` a span (`union all`): an `or` of ranges
+ * makes PostgreSQL read the table's rows (a bitmap scan) instead of the index alone.
+ */
 function salesLines(db: Kysely<Database>, spans: readonly Span[]) {
-  return db
-    .selectFrom('orders as o')
-    .innerJoin('order_lines as ol', 'ol.order_id', 'o.id')
-    .where((eb) => eb.or(spans.map(([a, b]) => eb.and([eb('o.created_at', '>=', a), eb('o.created_at', '<', b)]))))
-    .where('o.status', '<>', NOT_A_SALE);
+  const [first, ...rest] = spans.map(([a, b]) =>
+    db
+      .selectFrom('orders')
+      .select('id')
+      .where('created_at', '>=', a)
+      .where('created_at', '<', b)
+      .where('status', '<>', NOT_A_SALE),
+  );
+  const sales = rest.reduce((all, q) => all.unionAll(q), first as NonNullable<typeof first>);
+  return db.selectFrom(sales.as('o')).innerJoin('order_lines as ol', 'ol.order_id', 'o.id');
 }
 
 // A line's total is `lineTotal` of lib/domain/pricing.ts: its selling price times its quantity.

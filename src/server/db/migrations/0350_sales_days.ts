@@ -16,7 +16,10 @@ const FIRST_OF_STORE = (l: string) =>
   `not exists (select 1 from order_lines e where e.order_id = ${l}.order_id and e.store_id = ${l}.store_id and e.id < ${l}.id)`;
 
 /** Every line of order `id`, added to its day `sign` times (1 or -1). */
-const ORDER_LINES = (id: string, sign: string) => `insert into sales_days (day, store_id, item_id, qty, total, lines, orders)
+const ORDER_LINES = (
+  id: string,
+  sign: string,
+) => `insert into sales_days (day, store_id, item_id, qty, total, lines, orders)
   select substr(o.created_at, 1, 10), l.store_id, l.item_id, ${sign} * sum(l.qty), ${sign} * sum(cast(l.qty as bigint) * l.selling_price),
     ${sign} * count(*), ${sign} * sum(case when ${FIRST_OF_STORE('l')} then 1 else 0 end)
   from orders o join order_lines l on l.order_id = o.id
@@ -134,7 +137,12 @@ function pgTriggers(): string[] {
 
 export async function down(db: AnyDb): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
-  for (const name of ['sales_days_line_added', 'sales_days_line_removed', 'sales_days_order_moved', 'sales_days_order_removed']) {
+  for (const name of [
+    'sales_days_line_added',
+    'sales_days_line_removed',
+    'sales_days_order_moved',
+    'sales_days_order_removed',
+  ]) {
     const table = name.includes('line') ? 'order_lines' : 'orders';
     await sql.raw(pg ? `drop trigger ${name} on ${table}` : `drop trigger ${name}`).execute(db);
     if (pg) await sql.raw(`drop function ${name}()`).execute(db);
