@@ -107,7 +107,7 @@ function readEdgePairs(db: Kysely<Database>, spans: readonly Span[]): Promise<Pa
       'ol.item_id as item_id',
       eb.fn.sum<Num>('ol.qty').as('qty'),
       lineTotals.as('total'),
-      eb.fn.countAll<Num>().as('lines'),
+      eb.fn.countAll<number | string>().as('lines'),
     ])
     .groupBy(['ol.store_id', 'ol.item_id'])
     .execute();
