@@ -146,6 +146,56 @@ describe.each(DIALECTS)('the sales report, on %s', (dialect) => {
     expect(res.body.SubstitutionRate).toBe(0);
   });
 
+  it('follows orders cancelled by staff and by their customer, one put back, and a line removed, to the paise', async () => {
+    const month = 'from=2026-11-01&to=2026-11-30';
+    const placed = await t.db.db
+      .selectFrom('orders')
+      .select(['id', 'created_at'])
+      .where('status', '=', 'Placed')
+      .where('created_at', '>=', '2026-11-03T00:00:00.000Z')
+      .orderBy('id')
+      .limit(3)
+      .execute();
+    const plannedAt = (at: string) => plan.orders.find((o) => o.createdAt === at) as PlannedOrder;
+    const [byStaff, byCustomer, putBack] = placed as [(typeof placed)[0], (typeof placed)[0], (typeof placed)[0]];
+    for (const o of [byStaff, putBack]) {
+      const moved = await t.call('PUT', `/api/Order/Status/${o.id}`, {
+        token: t.employee.token,
+        json: { Status: 'Cancelled' },
+      });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    }
+    const cancelled = await t.call('POST', `/api/Order/Cancel/${byCustomer.id}`, { token: t.user.token });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    // Whatever path brings an order back from Cancelled (an undo, a payment), its sales count again.
+    await t.db.db.updateTable('orders').set({ status: 'Placed' }).where('id', '=', putBack.id).execute();
+    plannedAt(byStaff.created_at).status = 'Cancelled';
+    plannedAt(byCustomer.created_at).status = 'Cancelled';
+    // A line of a sale taken out of the database: the report no longer counts it.
+    const line = await t.db.db
+      .selectFrom('order_lines as ol')
+      .innerJoin('orders as o', 'o.id', 'ol.order_id')
+      .select(['ol.id', 'o.created_at', 'ol.item_id'])
+      .where('o.status', '<>', 'Cancelled')
+      .where('o.created_at', '>=', '2026-11-05T00:00:00.000Z')
+      .orderBy('ol.id')
+      .executeTakeFirstOrThrow();
+    await t.db.db.deleteFrom('order_lines').where('id', '=', line.id).execute();
+    const owner = plannedAt(line.created_at);
+    const gone = owner.lines.findIndex((l) => l.itemId === line.item_id);
+    const [removed] = owner.lines.splice(gone, 1);
+    owner.total -= (removed?.sellingPrice ?? 0) * (removed?.qty ?? 0);
+    await t.db.db.updateTable('orders').set({ total: owner.total }).where('created_at', '=', line.created_at).execute();
+    const res = await sales(month);
+    const want = expected(plan, titles, '2026-11-01', '2026-11-30');
+    expect(res.body.Days).toEqual(want.Days);
+    expect(res.body.Stores).toEqual(want.Stores);
+    expect(res.body.TopItems).toEqual(want.TopItems);
+    expect(res.body.Orders).toBe(want.Orders);
+    expect(res.body.Total).toBe(want.Total);
+    expect(res.body.Cancelled).toBe(want.Cancelled);
+  });
+
   it('counts an order at 23:50 local on that day and one at 00:05 on the next', async () => {
     const res = await sales('from=2026-11-10&to=2026-11-11');
     const want = expected(plan, titles, '2026-11-10', '2026-11-11');

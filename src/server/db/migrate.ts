@@ -22,6 +22,7 @@ import * as m0310 from './migrations/0310_coupons.ts';
 import * as m0320 from './migrations/0320_stock_ledger.ts';
 import * as m0330 from './migrations/0330_sales_report_indexes.ts';
 import * as m0340 from './migrations/0340_invoice_numbers_after_commit.ts';
+import * as m0350 from './migrations/0350_sales_days.ts';
 import type { Database } from './schema.ts';
 
 // A static list instead of a folder scan: works the same from source, from a
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0320_stock_ledger': m0320,
   '0330_sales_report_indexes': m0330,
   '0340_invoice_numbers_after_commit': m0340,
+  '0350_sales_days': m0350,
 };
 
 /** Brings the database to the latest schema; throws with the failing migration's name. */

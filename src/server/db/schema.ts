@@ -48,6 +48,7 @@ export interface Database {
   mfa_recovery_codes: MfaRecoveryCodesTable;
   store_delivery: StoreDeliveryTable;
   stock_ledger: StockLedgerTable;
+  sales_days: SalesDaysTable;
   reorder_mails: ReorderMailsTable;
   invoice_series: InvoiceSeriesTable;
   invoices: InvoicesTable;
@@ -556,6 +557,21 @@ export interface MfaRecoveryCodesTable {
  * that changed it: an item's stock is the sum of its rows' `change`, and each row's
  * `stock_before` is the previous row's `stock_after`.
  */
+/**
+ * What the orders that are sales sold per UTC day (`YYYY-MM-DD` of `created_at`), store and
+ * item (migration 0350), kept by the database's triggers in the writing transaction. `orders`
+ * counts the orders whose first line of the store is of this item. Read-only to the app.
+ */
+export interface SalesDaysTable {
+  day: string;
+  store_id: number;
+  item_id: number;
+  qty: number | string;
+  total: number | string;
+  lines: number | string;
+  orders: number | string;
+}
+
 export interface StockLedgerTable {
   id: Id;
   item_id: number;

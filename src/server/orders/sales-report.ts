@@ -48,26 +48,64 @@ async function readDays(db: Kysely<Database>, days: readonly string[], bounds: r
   return out;
 }
 
-/** The lines of the range's sales (orders not cancelled), for the per-store and per-item sums. */
-function salesLines(db: Kysely<Database>, starts: string, ends: string) {
-  return db
-    .selectFrom('orders as o')
-    .innerJoin('order_lines as ol', 'ol.order_id', 'o.id')
-    .where('o.created_at', '>=', starts)
-    .where('o.created_at', '<', ends)
-    .where('o.status', '<>', NOT_A_SALE);
+/** A half-open range of UTC instants (ISO texts), `[starts, ends)`. */
+type Span = readonly [starts: string, ends: string];
+
+const MIDNIGHT = 'T00:00:00.000Z';
+const nextUtcDay = (day: string) => new Date(Date.parse(`${day}${MIDNIGHT}`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * How `[starts, ends)` splits over `sales_days`: the whole UTC days inside it (`[first, end)`,
+ * or null when there is none) and the ragged spans at either end, read from the orders.
+ */
+export function splitByUtcDays(starts: string, ends: string): { days: Span | null; edges: Span[] } {
+  const first = starts.endsWith(MIDNIGHT) ? starts.slice(0, 10) : nextUtcDay(starts.slice(0, 10));
+  const end = ends.slice(0, 10);
+  if (first >= end) return { days: null, edges: [[starts, ends]] };
+  const edges: Span[] = [
+    [starts, `${first}${MIDNIGHT}`],
+    [`${end}${MIDNIGHT}`, ends],
+  ];
+  return { days: [first, end], edges: edges.filter(([a, b]) => a < b) };
+}
+
+/**
+ * The lines of the sales (orders not cancelled) placed within `spans`, for the per-store and
+ * per-item sums. One range read of `orders_report_idx` a span (`union all`): an `or` of ranges
+ * makes PostgreSQL read the table's rows (a bitmap scan) instead of the index alone.
+ */
+function salesLines(db: Kysely<Database>, spans: readonly Span[]) {
+  const [first, ...rest] = spans.map(([a, b]) =>
+    db
+      .selectFrom('orders')
+      .select('id')
+      .where('created_at', '>=', a)
+      .where('created_at', '<', b)
+      .where('status', '<>', NOT_A_SALE),
+  );
+  const sales = rest.reduce((all, q) => all.unionAll(q), first as NonNullable<typeof first>);
+  return db.selectFrom(sales.as('o')).innerJoin('order_lines as ol', 'ol.order_id', 'o.id');
 }
 
 // A line's total is `lineTotal` of lib/domain/pricing.ts: its selling price times its quantity.
 const lineTotals = sql<Num>`sum(ol.selling_price * ol.qty)`;
 
-/** Per store and item sold: units, takings and lines (read from `order_lines_report_idx` alone). */
-function readPairs(db: Kysely<Database>, starts: string, ends: string) {
-  return salesLines(db, starts, ends)
+interface PairRow {
+  store_id: number;
+  item_id: number;
+  qty: Num;
+  total: Num;
+  lines: Num;
+}
+
+/** Per store and item sold within `spans`: units, takings and lines (read from `order_lines_report_idx` alone). */
+function readEdgePairs(db: Kysely<Database>, spans: readonly Span[]): Promise<PairRow[]> {
+  if (spans.length === 0) return Promise.resolve([]);
+  return salesLines(db, spans)
     .select((eb) => [
       'ol.store_id as store_id',
       'ol.item_id as item_id',
-      eb.fn.sum<number | string>('ol.qty').as('qty'),
+      eb.fn.sum<Num>('ol.qty').as('qty'),
       lineTotals.as('total'),
       eb.fn.countAll<number | string>().as('lines'),
     ])
@@ -75,17 +113,75 @@ function readPairs(db: Kysely<Database>, starts: string, ends: string) {
     .execute();
 }
 
-/** Per store: the orders with a line of it, and its title. */
-function readStoreOrders(db: Kysely<Database>, starts: string, ends: string) {
-  return salesLines(db, starts, ends)
-    .leftJoin('stores as s', 's.id', 'ol.store_id')
-    .select((eb) => [
-      'ol.store_id as store_id',
-      eb.fn.max('s.title').as('title'),
-      sql<Num>`count(distinct ol.order_id)`.as('orders'),
-    ])
+/** Per store: the orders placed within `spans` with a line of it. */
+function readEdgeStoreOrders(db: Kysely<Database>, spans: readonly Span[]) {
+  if (spans.length === 0) return Promise.resolve([]);
+  return salesLines(db, spans)
+    .select(['ol.store_id as store_id', sql<Num>`count(distinct ol.order_id)`.as('orders')])
     .groupBy('ol.store_id')
     .execute();
+}
+
+/** The same sums over whole UTC days `[first, end)`, from `sales_days` (about days × items rows). */
+function readDayPairs(db: Kysely<Database>, days: Span | null): Promise<PairRow[]> {
+  if (days === null) return Promise.resolve([]);
+  return db
+    .selectFrom('sales_days')
+    .select((eb) => [
+      'store_id',
+      'item_id',
+      eb.fn.sum<Num>('qty').as('qty'),
+      eb.fn.sum<Num>('total').as('total'),
+      eb.fn.sum<Num>('lines').as('lines'),
+    ])
+    .where('day', '>=', days[0])
+    .where('day', '<', days[1])
+    .groupBy(['store_id', 'item_id'])
+    .execute();
+}
+
+function readDayStoreOrders(db: Kysely<Database>, days: Span | null) {
+  if (days === null) return Promise.resolve([]);
+  return db
+    .selectFrom('sales_days')
+    .select((eb) => ['store_id', eb.fn.sum<Num>('orders').as('orders')])
+    .where('day', '>=', days[0])
+    .where('day', '<', days[1])
+    .groupBy('store_id')
+    .execute();
+}
+
+interface Pair {
+  storeId: number;
+  itemId: number;
+  qty: number;
+  total: number;
+  lines: number;
+}
+
+/** Per store and item: the whole days' sums plus the edges'; pairs with no line left out. */
+function mergePairs(rows: readonly PairRow[]): Pair[] {
+  const byKey = new Map<string, Pair>();
+  for (const r of rows) {
+    const key = `${r.store_id}:${r.item_id}`;
+    const p = byKey.get(key) ?? { storeId: r.store_id, itemId: r.item_id, qty: 0, total: 0, lines: 0 };
+    p.qty += num(r.qty);
+    p.total += num(r.total);
+    p.lines += num(r.lines);
+    byKey.set(key, p);
+  }
+  return [...byKey.values()].filter((p) => p.lines > 0);
+}
+
+/** Per store: its orders (whole days plus edges) and its title; stores with none left out. */
+async function storeOrders(db: Kysely<Database>, rows: readonly { store_id: number; orders: Num }[]) {
+  const orders = new Map<number, number>();
+  for (const r of rows) orders.set(r.store_id, (orders.get(r.store_id) ?? 0) + num(r.orders));
+  const ids = [...orders].filter(([, n]) => n > 0).map(([id]) => id);
+  const titles =
+    ids.length === 0 ? [] : await db.selectFrom('stores').select(['id', 'title']).where('id', 'in', ids).execute();
+  const titleOf = new Map(titles.map((t) => [t.id, t.title]));
+  return ids.map((id) => ({ storeId: id, title: titleOf.get(id) ?? `Store ${id}`, orders: orders.get(id) ?? 0 }));
 }
 
 /** The title an item was last sold under at a store (its newest order line's copy). */
@@ -114,23 +210,21 @@ export async function readSalesReport(db: Kysely<Database>, range: ReportRange, 
   const bounds = dayBoundaries(range.days, zone).map((ms) => new Date(ms).toISOString());
   const starts = bounds[0] as string;
   const ends = bounds.at(-1) as string;
-  const [dayRows, pairRows, storeRows] = await Promise.all([
+  const { days: whole, edges } = splitByUtcDays(starts, ends);
+  const [dayRows, edgePairs, edgeStores, dayPairs, dayStores] = await Promise.all([
     readDays(db, range.days, bounds),
-    readPairs(db, starts, ends),
-    readStoreOrders(db, starts, ends),
+    readEdgePairs(db, edges),
+    readEdgeStoreOrders(db, edges),
+    readDayPairs(db, whole),
+    readDayStoreOrders(db, whole),
   ]);
+  const pairs = mergePairs([...dayPairs, ...edgePairs]);
+  const stores = await storeOrders(db, [...dayStores, ...edgeStores]);
   const byDay = new Map(dayRows.map((r) => [r.day, r]));
   const days = range.days.map((date) => {
     const r = byDay.get(date);
     return { Date: date, Orders: num(r?.orders ?? 0), Total: num(r?.total ?? 0) };
   });
-  const pairs = pairRows.map((r) => ({
-    storeId: r.store_id,
-    itemId: r.item_id,
-    qty: num(r.qty),
-    total: num(r.total),
-    lines: num(r.lines),
-  }));
   const storeTotals = new Map<number, number>();
   for (const p of pairs) storeTotals.set(p.storeId, (storeTotals.get(p.storeId) ?? 0) + p.total);
   const top = pairs
@@ -148,12 +242,12 @@ export async function readSalesReport(db: Kysely<Database>, range: ReportRange, 
     To: range.to,
     TimeZone: zone,
     Days: days.map((d) => ({ ...d, Total: paiseToRupees(d.Total) })),
-    Stores: storeRows
-      .map((r) => ({
-        StoreID: r.store_id,
-        StoreTitle: r.title ?? `Store ${r.store_id}`,
-        Orders: num(r.orders),
-        Total: storeTotals.get(r.store_id) ?? 0,
+    Stores: stores
+      .map((s) => ({
+        StoreID: s.storeId,
+        StoreTitle: s.title,
+        Orders: s.orders,
+        Total: storeTotals.get(s.storeId) ?? 0,
       }))
       .sort((a, b) => b.Total - a.Total || a.StoreID - b.StoreID)
       .map((s) => ({ ...s, Total: paiseToRupees(s.Total) })),
