@@ -16,9 +16,9 @@ import { containsText } from '../db/query.ts';
 import type { Database, OrderLine, OrderStatus } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { returnGroupCouponUse } from './coupon-step.ts';
+import { withGroupOrders } from './group-reads.ts';
 import { syncInvoices } from './invoices.ts';
 import { toOrderDto, withSlots } from './order-dtos.ts';
-import { withGroupOrders } from './order-groups.ts';
 import { recordStatusChange } from './order-moves.ts';
 import { findSlotsByOrder, ordersWithSlots, returnSlotPlaces } from './slot-places.ts';
 
