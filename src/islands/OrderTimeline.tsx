@@ -63,8 +63,8 @@ export function OrderTimeline({ order, moves, nested = false }: OrderWithTimelin
     <section aria-labelledby={headingId} className="border-t border-slate-200 px-4 py-3 text-sm text-slate-800">
       <Heading id={headingId} className="font-semibold text-slate-900">
         Timeline
-        {/* Each order's timeline is a region of its own: the name tells them apart. */}
-        <span className="sr-only"> of order #{order.OrderID}</span>
+        {/* Each order's timeline is a region of its own: the name tells them apart (no '#', so 'Order #1' names only the card). */}
+        <span className="sr-only"> of order {order.OrderID}</span>
       </Heading>
       <ol className="mt-2 space-y-2 border-l-2 border-slate-200 pl-4">
         <li className="relative">

@@ -136,7 +136,7 @@ test('a cart of two stores is placed as two orders, each shown with its slot and
   await expect(farmCard.locator('[data-order-status]')).toHaveText('Placed');
   await expect(dairyCard).toContainText('Group Paneer');
   await expect(dairyCard.locator('[data-order-status]')).toHaveText('Placed');
-  await expect(dairyCard.getByRole('heading', { name: `Timeline of order #${second}` })).toBeVisible();
+  await expect(dairyCard.getByRole('heading', { name: `Timeline of order ${second}` })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoAxeViolations(page, 'My Orders with a group of two stores');
 
