@@ -1,4 +1,3 @@
-// My Orders' buttons on each order: Order again, and the shopper's own Cancel with its confirmation.
 import { useEffect, useRef, useState } from 'react';
 import { friendlyMessage } from '../lib/api/account.ts';
 import type { OrderDto } from '../lib/domain/orders.ts';

@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
 import type { DeliveryAddressDto } from '../lib/domain/delivery.ts';
 import { paiseToRupees, rupeesToPaise } from '../lib/domain/money.ts';
-import { groupTotalPaise, type PlacedOrderDto } from '../lib/domain/order-groups.ts';
+import { groupTotalPaise, type PlacedOrderDto, storeOfOrder } from '../lib/domain/order-groups.ts';
 import { orderStatusWords } from '../lib/domain/order-words.ts';
 import type { OrderDto } from '../lib/domain/orders.ts';
 import { slotLabel } from '../lib/domain/slots.ts';
 import { OrderLinesTable } from './OrderLinesTable.tsx';
-import { useStoreDelivery } from './review-parts.ts';
 import { type StorePart, StoreParts } from './StoreParts.tsx';
+import { storeTitle, useStoreTitles } from './store-titles.ts';
 
 /** A placed group's orders as parts by store: each order's lines, slot, fee and total. */
 function placedParts(
@@ -15,11 +15,11 @@ function placedParts(
   names: Readonly<Record<number, string>>,
 ): { parts: StorePart[]; total: number } {
   const parts = orders.map((o): StorePart => {
-    const storeId = o.OrderItems[0]?.StoreID ?? 0;
+    const storeId = storeOfOrder(o);
     const slot = o.Slots?.find((s) => s.SlotID === o.SlotID);
     return {
-      StoreID: storeId,
-      name: names[storeId] ?? `Store ${storeId}`,
+      StoreID: storeId ?? 0,
+      name: storeTitle(names, storeId),
       orderId: o.OrderID,
       lines: o.OrderItems.map((line) => ({ ...line, total: line.LineTotal })),
       slot: slot === undefined ? null : slotLabel(slot.Start, slot.End),
@@ -56,9 +56,8 @@ export function OrderConfirmation({ order, email }: { order: PlacedOrderDto; ema
   const note = order.DeliveryAddress.Note.trim();
   const group = order.Orders.length > 1 ? order.Orders : [];
   const numbers = group.map((o) => `#${o.OrderID}`).join(', ');
-  // The stores' names, read with their delivery settings (a store newer than the built pages too).
-  const settings = useStoreDelivery(group.map((o) => ({ id: o.OrderItems[0]?.StoreID ?? 0 })));
-  const storeNames = Object.fromEntries(Object.values(settings).map((s) => [s.StoreID, s.StoreTitle]));
+  // The stores' names in one read (a store newer than the built pages too).
+  const storeNames = useStoreTitles(group.flatMap((o) => storeOfOrder(o) ?? []));
 
   return (
     <section

@@ -53,15 +53,19 @@ export function withTimelines(orders: readonly OrderDto[]): Promise<OrderWithTim
 
 /**
  * An order's way to the door for its shopper: placed, then each move the shop (or the
- * shopper) made, oldest first, each with its time.
+ * shopper) made, oldest first, each with its time. `nested`: the order sits under its group's heading.
  */
-export function OrderTimeline({ order, moves }: OrderWithTimeline) {
+export function OrderTimeline({ order, moves, nested = false }: OrderWithTimeline & { nested?: boolean }) {
   const headingId = `order-${order.OrderID}-timeline`;
+  // Under a group's heading the order's own is an h3, so its timeline's goes one lower.
+  const Heading = nested ? 'h4' : 'h3';
   return (
     <section aria-labelledby={headingId} className="border-t border-slate-200 px-4 py-3 text-sm text-slate-800">
-      <h3 id={headingId} className="font-semibold text-slate-900">
+      <Heading id={headingId} className="font-semibold text-slate-900">
         Timeline
-      </h3>
+        {/* Each order's timeline is a region of its own: the name tells them apart (no '#', so 'Order #1' names only the card). */}
+        <span className="sr-only"> of order {order.OrderID}</span>
+      </Heading>
       <ol className="mt-2 space-y-2 border-l-2 border-slate-200 pl-4">
         <li className="relative">
           <span aria-hidden="true" className="absolute -left-[1.4rem] top-1.5 size-2.5 rounded-full bg-slate-400" />

@@ -184,6 +184,16 @@ describe.each(DIALECTS)('one order per store, on %s', (dialect) => {
     }
     expect(milk.SlotID).toBeNull();
 
+    // Each order names its whole group, however the list is paged, and so does its read.
+    const group = placed.Orders.map((o) => o.OrderID).sort((a, b) => a - b);
+    for (const list of [mine.body, board.body]) {
+      for (const o of list) expect(o.GroupOrderIDs).toEqual(group);
+    }
+    const pageOfOne = await t.call<OrderDto[]>('GET', '/api/Order/AllOrders?page=2&limit=1', { token: asha.token });
+    expect(pageOfOne.body.map((o) => o.GroupOrderIDs)).toEqual([group]);
+    const read = await t.call<OrderDto>('GET', `/api/Order/Read/${milk.OrderID}`, { token: staff.token });
+    expect(read.body.GroupOrderIDs).toEqual(group);
+
     // One mail lists every store's part and what the group comes to.
     const mails = await db.selectFrom('mail_queue').select(['to_address', 'body_text']).execute();
     expect(mails).toHaveLength(1);
@@ -292,6 +302,8 @@ describe.each(DIALECTS)('one order per store, on %s', (dialect) => {
     });
     const row = await t.db.db.selectFrom('orders').select('group_id').executeTakeFirstOrThrow();
     expect(row.group_id).toBe(first.OrderID);
+    const mine = await t.call<OrderDto[]>('GET', '/api/Order/AllOrders', { token: asha.token });
+    expect(mine.body.map((o) => o.GroupOrderIDs)).toEqual([[first.OrderID]]);
   });
 
   it('counts a group as one open order: a three-store cart does not reach the limit by itself', async () => {

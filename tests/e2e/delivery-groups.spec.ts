@@ -23,7 +23,10 @@ async function storeWithItem(
   return { StoreID, ItemID };
 }
 
-test('a cart of two stores is placed as two orders, each shown with its slot and fee', async ({ page, request }) => {
+test('a cart of two stores is placed as two orders, each shown with its slot and fee, as one group in My Orders and to staff', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   const staffEmail = uniqueEmail('group-staff');
   const shopperEmail = uniqueEmail('group-shopper');
@@ -110,9 +113,49 @@ test('a cart of two stores is placed as two orders, each shown with its slot and
 
   // The shop holds two orders under one group.
   const mine = await request.get('/api/Order/AllOrders?page=0&limit=20&sort=&filter=&mine=true', { headers: shopper });
-  const orders = (await mine.json()) as { OrderID: number; GroupID: number; DeliveryFee: number }[];
+  const orders = (await mine.json()) as { OrderID: number; GroupID: number; DeliveryFee: number; OrderTotal: number }[];
   expect(orders.map((o) => [o.OrderID, o.GroupID, o.DeliveryFee]).sort()).toEqual([
     [first, first, 0],
     [second, first, 25],
   ]);
+
+  // My Orders: the two orders under one heading for the checkout, each with its store, slot and status.
+  await page.goto('/app/cart/my-orders');
+  const group = page.getByRole('region', { name: /^Order of \d{1,2} \w{3}: 2 stores, Rs [\d,]+(\.\d\d)?$/ });
+  await expect(group).toBeVisible({ timeout: 20_000 });
+  const sum = orders.reduce((n, o) => n + Math.round(o.OrderTotal * 100), 0);
+  await expect(group.getByRole('heading', { level: 2 })).toHaveText(
+    new RegExp(
+      `: 2 stores, Rs ${Math.floor(sum / 100)}${sum % 100 === 0 ? '' : `\\.${String(sum % 100).padStart(2, '0')}`}$`,
+    ),
+  );
+  const farmCard = group.getByRole('region', { name: `Group Farm ${stamp}: order #${first}` });
+  const dairyCard = group.getByRole('region', { name: `Group Dairy ${stamp}: order #${second}` });
+  await expect(farmCard).toContainText('Group Mangoes');
+  await expect(farmCard).toContainText(/Delivery slot: /);
+  await expect(farmCard.locator('[data-order-status]')).toHaveText('Placed');
+  await expect(dairyCard).toContainText('Group Paneer');
+  await expect(dairyCard.locator('[data-order-status]')).toHaveText('Placed');
+  await expect(dairyCard.getByRole('heading', { name: `Timeline of order ${second}` })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoAxeViolations(page, 'My Orders with a group of two stores');
+
+  // Staff: each order's page and the board name the other order of its group, with a link.
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, staffEmail);
+  await page.goto(`/app/edu-shopy/order?id=${second}`);
+  const note = page.locator(`[data-group-note="${first}"]`);
+  await expect(note).toHaveText(`Part of group #${first} (order #${first})`, { timeout: 20_000 });
+  await note.getByRole('link', { name: `#${first}` }).click();
+  await expect(page).toHaveURL(new RegExp(`order\\?id=${first}$`));
+  await expect(page.locator(`[data-group-note="${first}"]`)).toHaveText(`Part of group #${first} (order #${second})`);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoAxeViolations(page, "an order's page naming its group");
+  await page.goto(`/app/edu-shopy/orders?status=Placed&store=${dairy.StoreID}`);
+  await expect(page.locator(`[data-group-note="${first}"]`).first()).toHaveText(
+    `Part of group #${first} (order #${first})`,
+    { timeout: 20_000 },
+  );
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoAxeViolations(page, 'the board naming an order group');
 });

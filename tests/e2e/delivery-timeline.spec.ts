@@ -70,7 +70,7 @@ test('a shopper follows an order staff move: slot, status and timeline in My Ord
   const card = page.getByRole('region', { name: `Order #${OrderID}` });
   await expect(card).toContainText('Status: Out for delivery');
   await expect(card).toContainText(/Delivery slot: \w{3} \d{1,2} \w{3}, 18:00–20:00/);
-  const timeline = card.getByRole('region', { name: 'Timeline' });
+  const timeline = card.getByRole('region', { name: /^Timeline of order \d+$/ });
   await expect(timeline.getByRole('listitem')).toHaveText([/^Placed/, /^Confirmed/, /^Packing/, /^Out for delivery/]);
   // An order under way past Placed is the shop's to cancel now, not the shopper's.
   await expect(card.getByRole('button', { name: `Cancel order #${OrderID}` })).toHaveCount(0);

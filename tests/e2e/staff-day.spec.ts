@@ -63,11 +63,13 @@ const toCsv = (rows: string[][]) =>
   `${rows.map((r) => r.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\n')}\n`;
 
 interface Placed {
+  /** The first store's order, and the second store's of the same group (one order per store). */
   orderId: number;
+  otherId: number;
   stores: [string, string];
 }
 
-/** A new customer's order of one unit from each of two stores. */
+/** A new customer's cart of one unit from each of two stores: two orders under one group. */
 async function placeTwoStoreOrder(request: APIRequestContext, name: string): Promise<Placed> {
   const cat = await readCatalogue(request);
   const shown = new Set(cat.stores.filter((s) => !s.StoreHidden).map((s) => s.StoreID));
@@ -94,9 +96,13 @@ async function placeTwoStoreOrder(request: APIRequestContext, name: string): Pro
     },
   });
   expect(ordered.status(), await ordered.text()).toBe(201);
-  const order = (await ordered.json()) as { OrderID: number };
+  const order = (await ordered.json()) as { OrderID: number; Orders: { OrderID: number }[] };
   const title = (id: number) => cat.stores.find((s) => s.StoreID === id)?.StoreTitle ?? '';
-  return { orderId: order.OrderID, stores: [title(first.StoreID), title(second.StoreID)] };
+  return {
+    orderId: order.OrderID,
+    otherId: order.Orders[1]?.OrderID ?? 0,
+    stores: [title(first.StoreID), title(second.StoreID)],
+  };
 }
 
 /** How many pages a PDF has. */
@@ -245,18 +251,27 @@ for (const width of [390, 1280]) {
       await expect(status).toContainText('Confirmed');
       await expect(page.getByRole('region', { name: 'Deliver to' })).toContainText('21 Temple Street');
       await expect(page.getByRole('link', { name: '+91 98450 67890' })).toHaveAttribute('href', 'tel:+919845067890');
-      for (const store of placed.stores) await expect(page.getByRole('table', { name: store })).toBeVisible();
+      // The first store's order: its lines only, and its group's other order a link away.
+      await expect(page.getByRole('table', { name: placed.stores[0] })).toBeVisible();
+      await expect(page.getByRole('table', { name: placed.stores[1] })).toHaveCount(0);
+      await expect(status.locator(`[data-group-note="${id}"]`)).toHaveText(
+        `Part of group #${id} (order #${placed.otherId})`,
+      );
+      await expect(status.getByRole('link', { name: `#${placed.otherId}`, exact: true })).toHaveAttribute(
+        'href',
+        `/app/edu-shopy/order?id=${placed.otherId}`,
+      );
       const history = page.getByRole('region', { name: 'History' });
       await expect(history.getByRole('listitem')).toHaveCount(2);
       await expect(history).toContainText(`placed by Day Shopper ${t}`);
       await expect(history).toContainText(`Placed → Confirmed by ${admin}`);
       await fitsAndPasses(page, `order #${id} at ${width} px`);
 
-      // Printed: one slip a store, staff chrome left out.
+      // Printed: one slip for the order's store, staff chrome left out.
       await page.emulateMedia({ media: 'print' });
       const slips = page.locator('[data-packing-slip]');
-      await expect(slips).toHaveCount(2);
-      for (const [i, store] of placed.stores.entries()) {
+      await expect(slips).toHaveCount(1);
+      for (const [i, store] of placed.stores.slice(0, 1).entries()) {
         const slip = slips.nth(i);
         await expect(slip).toBeVisible();
         await expect(slip.getByRole('heading', { name: `Order #${id}` })).toBeVisible();
@@ -285,7 +300,7 @@ for (const width of [390, 1280]) {
         `slips overflow by ${slipOver.join(', ')} px`,
       ).toBe(true);
       // One A4 page per store.
-      expect(pdfPages(await page.pdf({ format: 'A4' }))).toBe(2);
+      expect(pdfPages(await page.pdf({ format: 'A4' }))).toBe(1);
       await page.emulateMedia({ media: 'screen' });
       await page.setViewportSize({ width, height: phone ? 844 : 800 });
       await expect(slips.first()).toBeHidden();
@@ -298,11 +313,11 @@ for (const width of [390, 1280]) {
         await expect(status).toContainText('Cancelled');
       };
       await cancel();
-      await expect(history).toContainText(`Confirmed → Cancelled by ${admin}; 2 units back in stock`);
+      await expect(history).toContainText(`Confirmed → Cancelled by ${admin}; 1 unit back in stock`);
       await page.getByRole('button', { name: /^Undo \(\d+ s\)/ }).click();
       await expect(told(page, `Order #${id} is Confirmed again.`)).toBeVisible();
       await expect(status).toContainText('Confirmed');
-      await expect(history).toContainText(`Cancelled → Confirmed, undone by ${admin}; 2 units taken from stock again`);
+      await expect(history).toContainText(`Cancelled → Confirmed, undone by ${admin}; 1 unit taken from stock again`);
       await cancel();
       await expect(status).toContainText('Final');
       await expect(history.getByRole('listitem')).toHaveCount(5);

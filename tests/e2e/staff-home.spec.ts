@@ -14,7 +14,7 @@ interface Setup {
   /** An item of a shown store, given a product code and taken out of stock. */
   item: Item;
   code: string;
-  /** The store of an order placed today. */
+  /** The store of two orders placed today: one to confirm, one confirmed (to pack). */
   packStore: string;
 }
 
@@ -37,22 +37,30 @@ async function prepare(request: APIRequestContext, employee: string): Promise<Se
   expect(edited.status(), await edited.text()).toBe(200);
   const customer = `homeshopper${tag()}@example.com`;
   addUser(customer, 'User', 'Home Shopper');
-  const ordered = await request.post('/api/cart/CreateOrder', {
-    headers: { ...(await bearerHeaders(request, customer)), 'Idempotency-Key': `home-${tag()}` },
-    data: {
-      CartItems: [{ ItemID: bought.ItemID, StoreID: bought.StoreID, Qty: 1, Staus: 'added' }],
-      DeliveryAddress: {
-        FullName: 'Home Shopper',
-        Phone: '+91 98450 12345',
-        AddressLine1: '7 Market Road',
-        AddressLine2: '',
-        City: 'Nashik',
-        State: 'Maharashtra',
-        PostalCode: '422001',
+  const shopper = await bearerHeaders(request, customer);
+  const ids: number[] = [];
+  for (const n of [1, 2]) {
+    const ordered = await request.post('/api/cart/CreateOrder', {
+      headers: { ...shopper, 'Idempotency-Key': `home-${n}-${tag()}` },
+      data: {
+        CartItems: [{ ItemID: bought.ItemID, StoreID: bought.StoreID, Qty: 1, Staus: 'added' }],
+        DeliveryAddress: {
+          FullName: 'Home Shopper',
+          Phone: '+91 98450 12345',
+          AddressLine1: '7 Market Road',
+          AddressLine2: '',
+          City: 'Nashik',
+          State: 'Maharashtra',
+          PostalCode: '422001',
+        },
       },
-    },
-  });
-  expect(ordered.status(), await ordered.text()).toBe(201);
+    });
+    expect(ordered.status(), await ordered.text()).toBe(201);
+    ids.push(((await ordered.json()) as { OrderID: number }).OrderID);
+  }
+  // The second is confirmed: the store has one order to confirm and one to pack.
+  const confirmed = await request.put(`/api/Order/Status/${ids[1]}`, { headers: staff, data: { Status: 'Confirmed' } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
   const packStore = cat.stores.find((s) => s.StoreID === bought.StoreID)?.StoreTitle ?? '';
   return { item, code, packStore };
 }
@@ -71,6 +79,9 @@ async function countsIn(page: Page, scope: 'home' | 'board'): Promise<number[]> 
   }
   return counts;
 }
+
+/** A text matched as itself inside a regular expression. */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** How far the page reaches past the window's width (0 when it fits). */
 function overflow(page: Page): Promise<number> {
@@ -111,11 +122,20 @@ test.describe('the staff home and finding any item', () => {
         expect(await countsIn(page, 'board')).toEqual(home);
       }).toPass({ timeout: 60_000 });
       await page.goto('/app/edu-shopy');
-      const toPack = page.getByRole('list', { name: 'Orders to pack by store' });
-      await toPack.getByRole('link', { name: setup.packStore }).click();
+      // Each store's two lines: orders to confirm (Placed) and to pack (Confirmed, Packing), each to the board.
+      const work = page.getByRole('list', { name: 'Orders to confirm and to pack by store' });
+      const store = work.getByRole('listitem').filter({ hasText: setup.packStore });
+      await expect(store.locator('[data-work="confirm"]')).toContainText(/To confirm: \d+ orders?/);
+      await expect(store.locator('[data-work="pack"]')).toContainText(/To pack: \d+ confirmed/);
+      await store.getByRole('link', { name: new RegExp(`^\\d+ orders? at ${escaped(setup.packStore)}$`) }).click();
       await expect(page).toHaveURL(/\/app\/edu-shopy\/orders\?status=Placed&store=\d+$/);
       await expect(page.getByLabel('Store', { exact: true })).toHaveValue(/\d+/);
       await expect(page.getByRole('button', { name: /^Placed [1-9]/ })).toBeVisible();
+      await expect(page.getByText('Home Shopper').first()).toBeVisible();
+      await page.goBack();
+      await store.getByRole('link', { name: new RegExp(`^\\d+ confirmed at ${escaped(setup.packStore)}$`) }).click();
+      await expect(page).toHaveURL(/\/app\/edu-shopy\/orders\?status=Confirmed&store=\d+$/);
+      await expect(page.getByRole('button', { name: /^Confirmed [1-9]/ })).toBeVisible();
       await expect(page.getByText('Home Shopper').first()).toBeVisible();
 
       // The items out of stock, counted as the API has them, the least first.

@@ -3,17 +3,20 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { type Item, readCatalogue, shownItems } from './catalogue.ts';
 import { addUser, bearerHeaders, expectNoAxeViolations, signIn } from './users.ts';
 
-// Issue 35, "orders say where they are packed": an order with lines from two stores, on the
-// staff orders board at 1280 px and 390 px. Black box: the order is placed through the API.
+// Issue 35, "orders say where they are packed": a cart with lines from two stores, placed as one
+// order per store under one group (issue 31), on the staff orders board at 1280 px and 390 px:
+// each order says its store and names its group's other order. Black box: placed through the API.
 
 const tag = () => `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 
 interface Placed {
+  /** The first store's order, and the second store's of the same group. */
   orderId: number;
+  otherId: number;
   stores: [string, string];
 }
 
-/** A new customer's order of one unit from each of two stores. */
+/** A new customer's cart of one unit from each of two stores: two orders under one group. */
 async function placeTwoStoreOrder(request: APIRequestContext): Promise<Placed> {
   const cat = await readCatalogue(request);
   const shown = new Set(cat.stores.filter((s) => !s.StoreHidden).map((s) => s.StoreID));
@@ -39,9 +42,13 @@ async function placeTwoStoreOrder(request: APIRequestContext): Promise<Placed> {
     },
   });
   expect(ordered.status(), await ordered.text()).toBe(201);
-  const order = (await ordered.json()) as { OrderID: number };
+  const order = (await ordered.json()) as { OrderID: number; Orders: { OrderID: number }[] };
   const title = (id: number) => cat.stores.find((s) => s.StoreID === id)?.StoreTitle ?? '';
-  return { orderId: order.OrderID, stores: [title(first.StoreID), title(second.StoreID)] };
+  return {
+    orderId: order.OrderID,
+    otherId: order.Orders[1]?.OrderID ?? 0,
+    stores: [title(first.StoreID), title(second.StoreID)],
+  };
 }
 
 /** The count the status button shows (`Placed 3` → 3). */
@@ -78,18 +85,28 @@ test.describe('the orders board', () => {
       .filter({ has: page.getByRole('link', { name: `#${placed.orderId} details and packing slip`, exact: true }) });
     await expect(row).toBeVisible();
     await expect(page.getByLabel('Day placed')).toHaveValue('today');
-    for (const store of placed.stores) await expect(row.getByText(store, { exact: true })).toBeVisible();
-    await expect(row).toContainText('2 stores');
+    // Its lines sit under its one store's name (folded: one store).
+    await expect(row.locator('[data-order-store]')).toHaveText([placed.stores[0]]);
+    await expect(row).toContainText(`Part of group #${placed.orderId} (order #${placed.otherId})`);
+    const other = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: `#${placed.otherId} details and packing slip`, exact: true }) });
+    await expect(other.locator('[data-order-store]')).toHaveText([placed.stores[1]]);
+    await expect(other).toContainText(`Part of group #${placed.orderId} (order #${placed.orderId})`);
 
-    // Each store's filter finds the order that has a line of it.
-    for (const store of placed.stores) {
+    // Each store's filter finds its own order of the group, not the other store's.
+    for (const [store, shown, hidden] of [
+      [placed.stores[0], row, other],
+      [placed.stores[1], other, row],
+    ] as const) {
       await page.getByLabel('Store', { exact: true }).selectOption({ label: store });
-      await expect(row).toBeVisible();
+      await expect(shown).toBeVisible();
+      await expect(hidden).toHaveCount(0);
       expect(await countOf(page, 'Placed')).toBeGreaterThanOrEqual(1);
     }
     await page.getByLabel('Store', { exact: true }).selectOption({ label: 'All stores' });
-    // The text filter finds it by a store's name too.
-    await page.getByLabel('Filter by customer, status, item, address or phone').fill(placed.stores[1]);
+    // The text filter finds it by its store's name too.
+    await page.getByLabel('Filter by customer, status, item, address or phone').fill(placed.stores[0]);
     await expect(row).toBeVisible();
     await page.getByLabel('Filter by customer, status, item, address or phone').fill('');
 
@@ -137,7 +154,11 @@ test.describe('the orders board', () => {
       .getByRole('listitem')
       .filter({ has: page.getByRole('button', { name: `Cancel order #${placed.orderId}`, exact: true }) });
     await expect(card).toBeVisible();
-    for (const store of placed.stores) await expect(card.getByText(store, { exact: true })).toBeVisible();
+    await expect(card.locator('[data-order-store]')).toHaveText([placed.stores[0]]);
+    await expect(card.getByRole('link', { name: `#${placed.otherId}`, exact: true })).toHaveAttribute(
+      'href',
+      `/app/edu-shopy/order?id=${placed.otherId}`,
+    );
     const pack = card.getByRole('button', { name: `Start packing #${placed.orderId}` });
     expect((await pack.boundingBox())?.height).toBeGreaterThanOrEqual(48);
     const cancel = card.getByRole('button', { name: `Cancel order #${placed.orderId}` });

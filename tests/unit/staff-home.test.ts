@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOW_STOCK_UNITS, ordersByStore, shortOfStock } from '../../src/lib/domain/staff-home.ts';
+import { LOW_STOCK_UNITS, ordersByStore, shortOfStock, workByStore } from '../../src/lib/domain/staff-home.ts';
 
 const order = (...stores: number[]) => ({ OrderItems: stores.map((StoreID) => ({ StoreID })) });
 
@@ -12,6 +12,21 @@ describe('the staff home', () => {
     ]);
     expect(ordersByStore([])).toEqual([]);
     expect(ordersByStore([order()])).toEqual([]);
+  });
+
+  it('counts orders to confirm (Placed) apart from orders to pack (Confirmed, Packing), busiest store first', () => {
+    expect(
+      workByStore({
+        placed: [order(1), order(1), order(2)],
+        confirmed: [order(2), order(3)],
+        packing: [order(3), order(3)],
+      }),
+    ).toEqual([
+      { storeId: 3, toConfirm: 0, confirmed: 1, packing: 2 },
+      { storeId: 1, toConfirm: 2, confirmed: 0, packing: 0 },
+      { storeId: 2, toConfirm: 1, confirmed: 1, packing: 0 },
+    ]);
+    expect(workByStore({ placed: [], confirmed: [], packing: [] })).toEqual([]);
   });
 
   it('keeps the items at or below the low-stock line', () => {

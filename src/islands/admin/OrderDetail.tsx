@@ -8,7 +8,7 @@ import { InvoiceButton } from '../InvoiceButton.tsx';
 import { buttonStyles } from './button-styles.ts';
 import { byId, LoadError, queryId, readAllStores, useLookup } from './Lookups.tsx';
 import { useOrderActions } from './order-actions.tsx';
-import { DeliveryAddress, linesByStore, rs, STATUS_LOOK } from './order-parts.tsx';
+import { DeliveryAddress, GroupNote, linesByStore, rs, STATUS_LOOK } from './order-parts.tsx';
 import { PackingSlips } from './PackingSlips.tsx';
 import { formatWhen } from './PublishBanner.tsx';
 import { StaffPage } from './StaffPage.tsx';
@@ -118,6 +118,7 @@ function OrderView({
         <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_LOOK[order.Status]}`}>
           {orderStatusWords(order.Status)}
         </span>
+        <GroupNote order={order} className="text-sm" />
         <div className="flex flex-wrap gap-2">{buttons}</div>
         <button type="button" className={`${buttonStyles.primary} min-h-12 md:min-h-0`} onClick={() => window.print()}>
           Print packing slip

@@ -11,6 +11,7 @@ import {
   DAY_CHOICES,
   type DayChoice,
   DeliveryAddress,
+  GroupNote,
   ORDER_PAGE,
   OrderLines,
   placedFrom,
@@ -213,10 +214,13 @@ function OrdersBody() {
               sort: 'OrderID',
               rowHeader: true,
               cell: (r) => (
-                <a href={`${ORDER_PAGE}?id=${r.OrderID}`} className="font-semibold text-brand-800 underline">
-                  #{r.OrderID}
-                  <span className="sr-only"> details and packing slip</span>
-                </a>
+                <>
+                  <a href={`${ORDER_PAGE}?id=${r.OrderID}`} className="font-semibold text-brand-800 underline">
+                    #{r.OrderID}
+                    <span className="sr-only"> details and packing slip</span>
+                  </a>
+                  <GroupNote order={r} className="block font-normal" />
+                </>
               ),
               className: 'w-20 tabular-nums',
             },

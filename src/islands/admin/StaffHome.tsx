@@ -7,7 +7,7 @@ import { orderStatusWords } from '../../lib/domain/order-words.ts';
 import { ORDER_STATUS_NAMES, type OrderStatusName } from '../../lib/domain/orders.ts';
 import { staffItemPath } from '../../lib/domain/redirects.ts';
 import type { AuditEntryDto } from '../../lib/domain/staff-dtos.ts';
-import { LOW_STOCK_UNITS, ordersByStore, shortOfStock } from '../../lib/domain/staff-home.ts';
+import { LOW_STOCK_UNITS, type StoreWork, shortOfStock, workByStore } from '../../lib/domain/staff-home.ts';
 import { $user } from '../../stores/session.ts';
 import { AuthGate, Spinner } from '../AuthGate.tsx';
 import { byId, readAllStores, useLookup } from './Lookups.tsx';
@@ -44,7 +44,7 @@ function useRead<T>(read: () => Promise<T>, when = true): { value: T | null; err
 
 /**
  * The staff home (issue 35), the Company and Client pages: today's orders by
- * status and the stores that have some to pack, the items short of stock, the
+ * status and each store's orders to confirm and to pack, the items short of stock, the
  * shop pages' freshness with "Publish now", and (for admins) the latest changes
  * of the log. Each card links to the page that does the job.
  */
@@ -107,15 +107,19 @@ function OrdersCard() {
   const [from] = useState(() => placedFrom('today'));
   const today = from === undefined ? {} : { from };
   const counts = useRead(() => staff.orders.counts(today));
-  const toPack = useRead(() => staff.orders.list({ ...today, page: 0, limit: PACK_READ }, 'Placed'));
+  // Orders to confirm are Placed; orders to pack are Confirmed, and Packing once begun (issue 31).
+  const work = useRead(async () => {
+    const read = (status: OrderStatusName) => staff.orders.list({ ...today, page: 0, limit: PACK_READ }, status);
+    const [placed, confirmed, packing] = await Promise.all([read('Placed'), read('Confirmed'), read('Packing')]);
+    const cut = [placed, confirmed, packing].some((p) => p.total > p.rows.length);
+    return { byStore: workByStore({ placed: placed.rows, confirmed: confirmed.rows, packing: packing.rows }), cut };
+  });
   const stores = useLookup(readAllStores);
   const storeById = byId(stores.rows, (s) => s.StoreID);
-  const byStore = toPack.value === null ? null : ordersByStore(toPack.value.rows);
   const perStatus = counts.value;
-  const statusLink = (status: OrderStatusName) => `${BOARD}?status=${status}`;
   return (
     <Card title="Today's orders" more={{ href: BOARD, label: 'Open the orders board' }}>
-      <Problem what="Today's orders" error={counts.error || toPack.error} />
+      <Problem what="Today's orders" error={counts.error || work.error} />
       {perStatus === null ? (
         counts.error === '' && <Spinner label="Loading today's orders…" />
       ) : (
@@ -123,7 +127,7 @@ function OrdersCard() {
           {ORDER_STATUS_NAMES.map((status) => (
             <li key={status}>
               <a
-                href={statusLink(status)}
+                href={boardLink(status)}
                 className={`inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold ring-1 ring-slate-300 ${STATUS_LOOK[status]}`}
                 data-status-count={status}
               >
@@ -133,30 +137,55 @@ function OrdersCard() {
           ))}
         </ul>
       )}
-      <h3 className="mt-4 text-sm font-semibold text-slate-800">To pack, by store</h3>
-      {byStore === null ? null : byStore.length === 0 ? (
-        <p className="text-sm text-slate-700">Nothing is waiting to be packed today.</p>
+      <h3 className="mt-4 text-sm font-semibold text-slate-800">To confirm and to pack, by store</h3>
+      {work.value === null ? null : work.value.byStore.length === 0 ? (
+        <p className="text-sm text-slate-700">Nothing is waiting to be confirmed or packed today.</p>
       ) : (
-        <ul className="mt-1 divide-y divide-slate-100" aria-label="Orders to pack by store">
-          {byStore.map(({ storeId, orders }) => (
-            <li key={storeId} className="flex items-center justify-between gap-3 py-1">
-              <a
-                href={`${statusLink('Placed')}&store=${storeId}`}
-                className={`${link} inline-flex min-h-11 items-center`}
-              >
-                {storeById.get(storeId)?.StoreTitle ?? `Store #${storeId}`}
-              </a>
-              <span className="tabular-nums text-slate-800">
-                {orders} {orders === 1 ? 'order' : 'orders'}
-              </span>
-            </li>
+        <ul className="mt-1 divide-y divide-slate-100" aria-label="Orders to confirm and to pack by store">
+          {work.value.byStore.map((w) => (
+            <StoreWorkRow
+              key={w.storeId}
+              work={w}
+              title={storeById.get(w.storeId)?.StoreTitle ?? `Store #${w.storeId}`}
+            />
           ))}
         </ul>
       )}
-      {toPack.value !== null && toPack.value.total > toPack.value.rows.length && (
-        <p className="text-xs text-slate-600">Counted from the first {PACK_READ.toLocaleString('en-IN')} orders.</p>
+      {work.value?.cut === true && (
+        <p className="text-xs text-slate-600">
+          Counted from the first {PACK_READ.toLocaleString('en-IN')} orders of each status.
+        </p>
       )}
     </Card>
+  );
+}
+
+/** The board showing one status, of one store when given. */
+function boardLink(status: OrderStatusName, storeId?: number): string {
+  return `${BOARD}?status=${status}${storeId === undefined ? '' : `&store=${storeId}`}`;
+}
+
+/** A store's two lines: its orders to confirm, and to pack (confirmed, and packing begun), each to the board. */
+function StoreWorkRow({ work: w, title }: { work: StoreWork; title: string }) {
+  const count = (n: number, status: OrderStatusName, words: string) => (
+    <a href={boardLink(status, w.storeId)} className={`${link} inline-flex min-h-11 items-center tabular-nums`}>
+      {n} {words}
+      <span className="sr-only"> at {title}</span>
+    </a>
+  );
+  return (
+    <li className="py-1" data-store-work={w.storeId}>
+      <p className="font-semibold text-slate-900">{title}</p>
+      <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-800" data-work="confirm">
+        To confirm: {w.toConfirm === 0 ? 'none' : count(w.toConfirm, 'Placed', w.toConfirm === 1 ? 'order' : 'orders')}
+      </p>
+      <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-800" data-work="pack">
+        To pack: {w.confirmed + w.packing === 0 ? 'none' : null}
+        {w.confirmed > 0 && count(w.confirmed, 'Confirmed', 'confirmed')}
+        {w.confirmed > 0 && w.packing > 0 && <span aria-hidden="true">·</span>}
+        {w.packing > 0 && count(w.packing, 'Packing', 'packing')}
+      </p>
+    </li>
   );
 }
 

@@ -7,7 +7,7 @@ import type { OrderDto, OrderStatusName } from '../../lib/domain/orders.ts';
 import { slotLabel } from '../../lib/domain/slots.ts';
 import { plural } from '../../lib/domain/words.ts';
 import { BulkBar } from './bulk-bar.tsx';
-import { ORDER_PAGE, rs, STATUS_LOOK } from './order-parts.tsx';
+import { GroupNote, ORDER_PAGE, rs, STATUS_LOOK } from './order-parts.tsx';
 import { staff } from './staff-client.ts';
 
 /** The packer's pick list of one store and slot (`?store=&slot=`; no slot: the orders without one). */
@@ -209,6 +209,7 @@ function Group({
                 )}{' '}
                 here · {rs(o.OrderTotal)}
               </span>
+              <GroupNote order={o} className="block" />
             </span>
             <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_LOOK[o.Status]}`}>
               {orderStatusWords(o.Status)}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { StoreDto } from '../../lib/domain/catalogue.ts';
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
 import { formatRs, rupeesToPaise } from '../../lib/domain/money.ts';
+import { otherOrdersOfGroup } from '../../lib/domain/order-groups.ts';
 import { orderStatusWords } from '../../lib/domain/order-words.ts';
 import type { OrderDto, OrderStatusName } from '../../lib/domain/orders.ts';
 import { plural } from '../../lib/domain/words.ts';
@@ -248,3 +249,26 @@ export function MoveButton({
 
 /** The order's own page: its details, history, moves and packing slips (`?id=`). */
 export const ORDER_PAGE = '/app/edu-shopy/order';
+
+/**
+ * `Part of group #51 (orders #52, #53)`: the other orders of an order's checkout (one per
+ * store, issue 31), each a link to its page; nothing for a one-store order.
+ */
+export function GroupNote({ order, className = '' }: { order: OrderDto; className?: string }) {
+  const others = otherOrdersOfGroup(order);
+  if (others.length === 0) return null;
+  return (
+    <span className={`text-xs text-slate-700 ${className}`} data-group-note={order.GroupID}>
+      Part of group #{order.GroupID} ({others.length === 1 ? 'order' : 'orders'}{' '}
+      {others.map((id, i) => (
+        <span key={id}>
+          {i > 0 && ', '}
+          <a href={`${ORDER_PAGE}?id=${id}`} className="font-semibold text-brand-800 underline">
+            #{id}
+          </a>
+        </span>
+      ))}
+      )
+    </span>
+  );
+}

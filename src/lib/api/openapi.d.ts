@@ -2348,6 +2348,7 @@ export interface components {
             SlotID: number | null;
             Slots?: components["schemas"]["OrderSlot"][];
             GroupID: number;
+            GroupOrderIDs?: number[];
             Payment: components["schemas"]["OrderPayment"];
         };
         OrderAgainLine: {
@@ -2463,6 +2464,7 @@ export interface components {
             SlotID: number | null;
             Slots?: components["schemas"]["OrderSlot"][];
             GroupID: number;
+            GroupOrderIDs?: number[];
             Payment: components["schemas"]["OrderPayment"];
             Orders: components["schemas"]["Order"][];
         };

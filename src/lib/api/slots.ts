@@ -1,8 +1,15 @@
 import type { $Fetch } from 'ofetch';
-import type { SlotDto, SlotTemplateDto, StoreDeliveryDto } from './wire.ts';
+import type { SlotDto, SlotTemplateDto, StoreDeliveryDto, StoreDto } from './wire.ts';
 
-/** The delivery slot calls (`/api/Store/Slots`, `Slot`, `SlotTemplate`; issue 31). */
+/** The most stores one read of their titles asks for (the API's largest page). */
+export const STORE_TITLES_READ = 1000;
+
+/** The delivery slot calls (`/api/Store/Slots`, `Slot`, `SlotTemplate`; issue 31), and the stores' titles that go with them. */
 export interface SlotsApi {
+  /** `GET /api/Store/ReadAll` (public): the first `STORE_TITLES_READ` stores by StoreID, hidden ones too. */
+  stores(): Promise<StoreDto[]>;
+  /** `GET /api/Store/Read/{storeId}` (public): one store. */
+  store(storeId: number): Promise<StoreDto>;
   /** `GET /api/Store/Slots/{storeId}`: the store's slots of the next 7 days that still take orders. */
   open(storeId: number): Promise<SlotDto[]>;
   /** `GET /api/Store/Delivery/{storeId}`: where the store delivers and for how much (public). */
@@ -17,6 +24,15 @@ export interface SlotsApi {
 
 export function createSlotsApi(api: $Fetch): SlotsApi {
   return {
+    stores() {
+      // Spec §7: a paged listing always sends page, limit, sort and filter.
+      return api<StoreDto[]>('/api/Store/ReadAll', {
+        query: { page: 0, limit: STORE_TITLES_READ, sort: 'StoreID', filter: '' },
+      });
+    },
+    store(storeId) {
+      return api<StoreDto>(`/api/Store/Read/${storeId}`);
+    },
     open(storeId) {
       return api<SlotDto[]>(`/api/Store/Slots/${storeId}`);
     },

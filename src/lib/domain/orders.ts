@@ -84,6 +84,8 @@ export interface OrderDto {
   OrderID: number;
   /** The group of orders placed together, one per store (issue 31): the OrderID of its first order. */
   GroupID: number;
+  /** Every order of the group, itself too, in id order: answered by the order lists and reads (one id: a one-store order). */
+  GroupOrderIDs?: number[] | undefined;
   CustomerID: number;
   CustomerName: string;
   Status: OrderStatusName;

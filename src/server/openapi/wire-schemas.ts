@@ -533,6 +533,10 @@ export const orderSchema = named(
       .describe("The order's delivery slot (an order from before one order per store: its first store's); null: none"),
     Slots: z.array(orderSlotSchema).optional().describe('The delivery slot held at each store that delivers in slots'),
     GroupID: id.describe("The orders placed together, one per store of a cart: the OrderID of the first store's order"),
+    GroupOrderIDs: z
+      .array(id)
+      .optional()
+      .describe('Every order of the group, this one too, in OrderID order (the order lists and reads answer it)'),
     Payment: orderPaymentSchema,
   }),
 );

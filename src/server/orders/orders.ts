@@ -16,6 +16,7 @@ import { containsText } from '../db/query.ts';
 import type { Database, OrderLine, OrderStatus } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { returnGroupCouponUse } from './coupon-step.ts';
+import { withGroupOrders } from './group-reads.ts';
 import { syncInvoices } from './invoices.ts';
 import { toOrderDto, withSlots } from './order-dtos.ts';
 import { recordStatusChange } from './order-moves.ts';
@@ -145,13 +146,8 @@ export async function findOrdersPage(
     db,
     rows.map((r) => r.id),
   );
-  return {
-    orders: await ordersWithSlots(
-      db,
-      rows.map((r) => toOrderDto(r, r.customer_name, lines.get(r.id) ?? [])),
-    ),
-    total,
-  };
+  const orders = rows.map((r) => toOrderDto(r, r.customer_name, lines.get(r.id) ?? []));
+  return { orders: await withGroupOrders(db, await ordersWithSlots(db, orders)), total };
 }
 
 /** The lines of several orders in one query, each order's in the order they were placed. */
@@ -184,7 +180,10 @@ export async function findOrder(db: Kysely<Database>, id: number): Promise<Order
   if (row === undefined) return undefined;
   const lines = await findLinesByOrder(db, [id]);
   const slots = await findSlotsByOrder(db, [id]);
-  return withSlots(toOrderDto(row, row.customer_name, lines.get(id) ?? []), slots.get(id) ?? []);
+  const [order] = await withGroupOrders(db, [
+    withSlots(toOrderDto(row, row.customer_name, lines.get(id) ?? []), slots.get(id) ?? []),
+  ]);
+  return order;
 }
 
 /** The rule a refused move breaks: where an order in `from` may go. */
