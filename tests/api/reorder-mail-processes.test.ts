@@ -66,9 +66,12 @@ describe('the low-stock mail with two API processes on postgres', () => {
           body: JSON.stringify(cartBody(shopper, [line(APPLE.id, APPLE.store, 2), line(SOAP.id, SOAP.store, 1)])),
         });
         expect(res.status).toBe(201);
-        return (await res.json()) as OrderDto;
+        return (await res.json()) as OrderDto & { Orders: OrderDto[] };
       }),
     );
+    // One order per store (issue 31): each line's row names its own store's order.
+    const orderOf = (o: { Orders: OrderDto[] }, storeId: number) =>
+      o.Orders.find((part) => part.OrderItems.some((l) => l.StoreID === storeId))?.OrderID;
     const rows = await t.db.db
       .selectFrom('stock_ledger')
       .select(['order_id', 'item_id', 'change', 'stock_before', 'stock_after', 'account_id'])
@@ -76,7 +79,9 @@ describe('the low-stock mail with two API processes on postgres', () => {
       .orderBy('id')
       .execute();
     expect(rows.map((r) => `${r.order_id}:${r.item_id}:${r.change}`).sort()).toEqual(
-      answers.flatMap((o) => [`${o.OrderID}:${APPLE.id}:-2`, `${o.OrderID}:${SOAP.id}:-1`]).sort(),
+      answers
+        .flatMap((o) => [`${orderOf(o, APPLE.store)}:${APPLE.id}:-2`, `${orderOf(o, SOAP.store)}:${SOAP.id}:-1`])
+        .sort(),
     );
     // The two orders took Apple one after the other: 40 → 38 → 36.
     expect(
