@@ -216,6 +216,31 @@ describe.each(DIALECTS)('GST tax invoices, on %s', (dialect) => {
     expect([g2?.interState, h2?.interState]).toEqual([true, false]);
   });
 
+  it('takes a coupon’s share off each store’s invoice, so every invoice equals its order to the paisa', async () => {
+    const code = await send<{ Code: string } & Err>(t.app, 'POST', '/api/Coupon/Create', {
+      token: sita.token,
+      json: { Code: 'GSTTEN', Percent: 10 },
+    });
+    expect(code.status, code.text).toBe(201);
+    const placed = await send<OrderDto & { Orders: OrderDto[] } & Err>(t.app, 'POST', '/api/cart/CreateOrder', {
+      token: asha.token,
+      json: {
+        ...cartBody(asha, [line(1, 1, 3), line(4, 3, 2)]),
+        DeliveryAddress: address('Maharashtra'),
+        CouponCode: 'GSTTEN',
+      },
+    });
+    expect(placed.status, placed.text).toBe(201);
+    for (const part of placed.body.Orders) {
+      expect(part.Discount).toBeGreaterThan(0);
+      const [row] = await invoicesOf(part.OrderID);
+      const doc = JSON.parse(row?.document ?? '{}') as TaxInvoice;
+      expect(row?.total).toBe(Math.round(part.OrderTotal * 100));
+      expect(doc.totals.amount).toBe(Math.round(part.OrderTotal * 100));
+      expect(doc.totals.taxable + doc.totals.cgst + doc.totals.sgst + doc.totals.igst).toBe(doc.totals.amount);
+    }
+  });
+
   it('serves the PDF to its customer and to staff, with the number, GSTINs, tax split and amount in words; 403 to anyone else', async () => {
     const placed = await order(asha);
     // Each store's order has its own PDF; read both.

@@ -120,6 +120,26 @@ export interface InvoiceInput {
   lines: readonly SoldLine[];
   /** The store's delivery fee charged on this order, tax included (paise). */
   deliveryFee: number;
+  /** A coupon's part of this order, tax included (paise): taken off the items' values. */
+  discount?: number;
+}
+
+/**
+ * Each line's value less its share of a discount, shared in proportion to the values
+ * (paise exact, the remainder to the largest lines), so the items add up to what was charged.
+ */
+function lessDiscount(amounts: readonly number[], discount: number): number[] {
+  const total = amounts.reduce((a, b) => a + b, 0);
+  if (discount <= 0 || total <= 0) return [...amounts];
+  const off = Math.min(discount, total);
+  const shares = amounts.map((a) => Math.floor((a * off) / total));
+  let left = off - shares.reduce((a, b) => a + b, 0);
+  const byValue = amounts.map((a, i) => [a, i] as const).sort((x, y) => y[0] - x[0]);
+  for (let k = 0; left > 0; k = (k + 1) % byValue.length, left--) {
+    const i = byValue[k]?.[1] ?? 0;
+    shares[i] = (shares[i] ?? 0) + 1;
+  }
+  return amounts.map((a, i) => a - (shares[i] ?? 0));
 }
 
 /**
@@ -130,9 +150,11 @@ export interface InvoiceInput {
 export function taxInvoice(input: InvoiceInput): TaxInvoice {
   const code = stateCodeOf(input.buyerState);
   const inter = code !== undefined && input.seller.stateCode !== '' && code !== input.seller.stateCode;
-  const lines = input.lines.map((l) =>
-    split(l.description, l.hsn, l.qty, l.gstBps, lineTotal(l.sellingPrice, l.qty), inter),
+  const values = lessDiscount(
+    input.lines.map((l) => lineTotal(l.sellingPrice, l.qty)),
+    input.discount ?? 0,
   );
+  const lines = input.lines.map((l, i) => split(l.description, l.hsn, l.qty, l.gstBps, values[i] ?? 0, inter));
   if (input.deliveryFee > 0) lines.push(split('Delivery', DELIVERY_SAC, 1, DELIVERY_GST_BPS, input.deliveryFee, inter));
   const rates = [...new Set(lines.map((l) => l.rateBps))].sort((a, b) => a - b);
   const totals = sum(lines);

@@ -16,7 +16,7 @@ import { creditNoteOf, type SoldLine, type TaxInvoice, taxInvoice } from '../../
 import { compiledPerShape } from '../db/query.ts';
 import type { Database, InvoiceKind } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { priceDelivery, type StoreDeliveryRow, storesOf } from './delivery-rules.ts';
+import { type StoreDeliveryRow, storesOf } from './delivery-rules.ts';
 import { findInvoiceDocuments } from './invoice-pdf.ts';
 
 /** The order status whose mail carries the invoices as PDFs. */
@@ -115,13 +115,14 @@ interface InvoicedLine {
 /**
  * The tax invoices of a placed order, one per store part, as the last statements of its
  * transaction: the sellers and HSN codes read, each invoice made up (`taxInvoice`: the
- * store's lines and its delivery fee as `priceDelivery` charged it), numbers taken, rows
- * written.
+ * store's lines, less its part of a coupon's discount, and its delivery fee, both as the
+ * order charged them: `charges` by StoreID), rows written.
  */
 export function* invoiceSteps(
   db: Kysely<Database>,
   orderId: number,
   lines: readonly InvoicedLine[],
+  charges: ReadonlyMap<number, { fee: number; discount: number }>,
   address: DeliveryAddressDto,
   at: string,
 ): Generator<CompiledQuery<unknown>, void, unknown[]> {
@@ -139,7 +140,7 @@ export function* invoiceSteps(
     const seller = sellers.find((s) => Number(s.id) === storeId);
     if (seller === undefined) throw new Error(`store ${storeId} of order ${orderId} was not read`);
     const mine = lines.filter((l) => l.store_id === storeId);
-    const fee = priceDelivery([seller], address.PostalCode, mine);
+    const charged = charges.get(storeId) ?? { fee: 0, discount: 0 };
     const sold = mine.map(
       (l): SoldLine => ({
         description: l.size === '' ? l.title : `${l.title}, ${l.size}`,
@@ -167,7 +168,8 @@ export function* invoiceSteps(
         buyer: { name: address.FullName, address: buyerLines.filter((s) => s.trim() !== '') },
         buyerState: address.State,
         lines: sold,
-        deliveryFee: fee.kind === 'ok' ? fee.fee : 0,
+        deliveryFee: charged.fee,
+        discount: charged.discount,
       }),
     };
   });

@@ -270,7 +270,7 @@ export function* orderSteps(
   // Each store's order gets its tax invoice (`invoices.ts`), numbered after the commit.
   for (const { orderId } of group.parts) {
     const mine = values.filter((v) => v.order_id === orderId);
-    yield* invoiceSteps(db, orderId, mine, delivery.address, at);
+    yield* invoiceSteps(db, orderId, mine, coupon.stores, delivery.address, at);
   }
   return { kind: 'placed', order: answer, body };
 }
