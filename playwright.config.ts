@@ -6,7 +6,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 // A shop of its own for the suite: fresh data and site folders under test-results/.
 const DATA_DIR = 'test-results/e2e-data';
 const SITE_DIR = 'test-results/e2e-site';
-const SHOP_CHANGING = /(delivery-(area|slots|timeline|groups)|staff-board)\.spec\.ts$/;
+const SHOP_CHANGING = /(delivery-(area|slots|timeline|groups)|staff-board|packing|refunds)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -20,6 +20,7 @@ import {
 } from '../src/lib/domain/auth.ts';
 import { cartItemFromItem } from '../src/lib/domain/cart.ts';
 import type { ItemDto, StoreDto } from '../src/lib/domain/catalogue.ts';
+import type { SoldBy } from '../src/lib/domain/measure.ts';
 import { bpsToPercent, paiseToRupees } from '../src/lib/domain/money.ts';
 import { OPEN_ORDER_STATUSES } from '../src/lib/domain/orders.ts';
 import { lineTotal } from '../src/lib/domain/pricing.ts';
@@ -292,8 +293,9 @@ async function readCart(res: ServerResponse, account: { user: Row }): Promise<vo
   );
 }
 
-const PRICE = 'title, size, unit_price, discount_bps, flat_discount, gst_bps, selling_price';
+const PRICE = 'title, size, unit_price, discount_bps, flat_discount, gst_bps, selling_price, sold_by';
 interface PriceRow {
+  sold_by: SoldBy;
   title: string;
   size: string;
   unit_price: number;
@@ -352,10 +354,11 @@ async function createOrder(req: IncomingMessage, res: ServerResponse, account: {
       item_id: line.itemId,
       store_id: line.storeId,
       qty: line.qty,
+      asked_qty: null,
     }));
     await q.all(
       'insert into order_lines (order_id, item_id, store_id, title, size, unit_price, discount_bps, flat_discount, ' +
-        `gst_bps, selling_price, qty) values ${values.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+        `gst_bps, selling_price, sold_by, qty) values ${values.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
       values.flatMap((v) => [
         orderId,
         v.item_id,
@@ -367,10 +370,11 @@ async function createOrder(req: IncomingMessage, res: ServerResponse, account: {
         v.flat_discount,
         v.gst_bps,
         v.selling_price,
+        v.sold_by,
         v.qty,
       ]),
     );
-    const total = values.reduce((sum, v) => sum + lineTotal(v.selling_price, v.qty), 0);
+    const total = values.reduce((sum, v) => sum + lineTotal(v.selling_price, v.qty, v.sold_by), 0);
     const dto = toOrderDto(
       {
         id: orderId,

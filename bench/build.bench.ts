@@ -1,5 +1,5 @@
 // npm run bench:build [-- --items 2000,20000,100000] [--seed S] [--incremental-at 20000,100000] [--compare-api-bundle 5]
-//   [--warm N] [--warm-edits E] [--warm-memory M] [--reuse DIR]
+//   [--warm N] [--warm-edits E] [--warm-memory M] [--reuse DIR [--build-again]] [--engine sqlite|postgres]
 // For each catalogue size: seeds a throw-away data folder, runs a full build
 // (`scripts/rebuild.ts --full`, the operator's command) and reports its wall time,
 // time until live, the CPU time and the peak memory of its process tree. At the size named by
@@ -15,14 +15,19 @@
 // live, alternating `npm run rebuild -- --watch` (warm) and a cold `npm run rebuild`, and with
 // --warm-memory M the watcher's memory over M edits in a row (bench/warm-rebuild.ts). --reuse DIR
 // takes a folder with data/ and site/ seeded and built earlier (one size) instead of a new one,
-// and keeps it.
+// and keeps it; a folder without data/ yet is seeded, built and measured first, and kept; with
+// --build-again a seeded folder is built and measured again (another setting, same catalogue).
+// --engine postgres keeps the shop in a database of its own on BENCH_PG_URL's server (default the local
+// PostgreSQL), created for the run and dropped after it (kept with --reuse, named after the folder), so
+// the watcher of --warm is woken by PostgreSQL's notice rather than by polling SQLite.
 // Nothing outside the temp folders is touched but the API bundle's stamp (written
 // again by the next rebuild); see bench/README.md "Builds".
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { API_WORKER_BUNDLE, forgetBundle } from '../src/publish/code-bundle.ts';
 import { openDb } from '../src/server/db/connection.ts';
 import { benchWarm } from './warm-rebuild.ts';
@@ -42,9 +47,47 @@ const { values } = parseArgs({
     // Edits a watcher makes live in each pair before the cold run.
     'warm-edits': { type: 'string', default: '3' },
     reuse: { type: 'string' },
+    engine: { type: 'string', default: 'sqlite' },
+    // With --reuse of a seeded folder: the full build (and what follows it) again, on the kept data.
+    'build-again': { type: 'boolean', default: false },
   },
   strict: true,
 });
+if (values.engine !== 'sqlite' && values.engine !== 'postgres') {
+  console.error(`bench:build: --engine must be sqlite or postgres, got "${values.engine}".`);
+  process.exit(2);
+}
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The shop's database for one size: SQLite in the data folder, or a PostgreSQL database created now (or kept). */
+async function databaseUrl(dir: string, n: number): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
+  if (values.engine === 'sqlite') return { url: undefined, drop: async () => {} };
+  const name =
+    values.reuse !== undefined
+      ? `aisle_bench_build_${basename(dir)
+          .replace(/[^a-z0-9]/gi, '_')
+          .toLowerCase()}`
+      : `aisle_bench_build_${process.pid}_${n}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  try {
+    const known = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (known.rowCount === 0) await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      if (values.reuse !== undefined) return;
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`).finally(() => c.end());
+    },
+  };
+}
 const sizes = (values.items ?? '').split(',').map((s) => Number(s.trim()));
 if (sizes.some((n) => !Number.isSafeInteger(n) || n < 1)) {
   console.error(`bench:build: --items must be whole numbers separated by commas, got "${values.items}".`);
@@ -248,11 +291,12 @@ async function settled(siteDir: string): Promise<number> {
 }
 
 /** An item with a page in the built site, changed as a staff edit would change it. */
-async function changeOneItem(dataDir: string, siteDir: string): Promise<string> {
+async function changeOneItem(env: NodeJS.ProcessEnv): Promise<string> {
+  const siteDir = env.SITE_DIR as string;
   const items = join(siteDir, 'app/section');
   const sid = readdirSync(items).sort((a, b) => Number(a) - Number(b))[Math.floor(readdirSync(items).length / 2)];
   const dbId = readdirSync(join(items, sid as string))[0];
-  const db = openDb({ dataDir });
+  const db = openDb({ dataDir: env.DATA_DIR as string, databaseUrl: env.DATABASE_URL });
   try {
     await db.db
       .updateTable('items')
@@ -352,7 +396,7 @@ async function compareApiBundle(n: number, env: NodeJS.ProcessEnv): Promise<void
   for (let i = 0; i < bundlePairs; i++) {
     for (const side of ['sources', 'bundle'] as const) {
       if (side === 'sources') forgetBundle(API_WORKER_BUNDLE);
-      const changed = await changeOneItem(env.DATA_DIR as string, env.SITE_DIR as string);
+      const changed = await changeOneItem(env);
       const run = await measure(
         'scripts/rebuild.ts',
         [],
@@ -389,14 +433,19 @@ for (const n of sizes) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: join(dir, 'data'), SITE_DIR: join(dir, 'site') };
   delete env.API_URL;
   delete env.DATABASE_URL;
-  if (values.reuse !== undefined) {
+  const database = await databaseUrl(dir, n);
+  if (database.url !== undefined) env.DATABASE_URL = database.url;
+  const seededAlready = values.reuse !== undefined && existsSync(join(dir, 'data'));
+  if (seededAlready && values['build-again'] !== true) {
     warmLines.push(...(await benchWarm(n, env, { pairs: warmPairs, edits: warmEdits, memoryRuns: warmMemory }, tree)));
     continue;
   }
   try {
-    console.error(`${n} items: seeding ...`);
-    const seeded = await measure('scripts/db-seed.ts', ['--items', String(n), '--seed', String(values.seed)], env);
-    if (seeded.code !== 0) throw new Error(`seeding failed:\n${seeded.output}`);
+    if (!seededAlready) {
+      console.error(`${n} items: seeding ...`);
+      const seeded = await measure('scripts/db-seed.ts', ['--items', String(n), '--seed', String(values.seed)], env);
+      if (seeded.code !== 0) throw new Error(`seeding failed:\n${seeded.output}`);
+    }
     console.error(`${n} items: full build ...`);
     const loadBefore = loadAverage();
     const full = await measure('scripts/rebuild.ts', ['--full'], env);
@@ -405,7 +454,7 @@ for (const n of sizes) {
     // Right after the full build, before anything it left settles: one item changed and rebuilt.
     let afterFull: Measured | undefined;
     if (incrementalAt.has(n)) {
-      const changed = await changeOneItem(env.DATA_DIR as string, env.SITE_DIR as string);
+      const changed = await changeOneItem(env);
       console.error(`${n} items: incremental rebuild right after the full build, after changing ${changed} ...`);
       afterFull = await measure(
         'scripts/rebuild.ts',
@@ -429,7 +478,7 @@ for (const n of sizes) {
     if (incrementalAt.has(n)) {
       const runs: Measured[] = [];
       for (let i = 0; i < 3; i++) {
-        const changed = await changeOneItem(env.DATA_DIR as string, env.SITE_DIR as string);
+        const changed = await changeOneItem(env);
         console.error(`${n} items: incremental rebuild after changing ${changed} ...`);
         const page = join(env.SITE_DIR as string, changed, 'index.html');
         // Timed as operators run it: `npm run rebuild`, from the start of npm.
@@ -459,7 +508,8 @@ for (const n of sizes) {
     }
   } finally {
     await settled(env.SITE_DIR as string);
-    rmSync(dir, { recursive: true, force: true });
+    if (values.reuse === undefined) rmSync(dir, { recursive: true, force: true });
+    await database.drop();
   }
 }
 

@@ -22,6 +22,8 @@ interface Watcher {
   /** Resolves with the line once the log has one matching `pattern` after the `from`-th line. */
   line(pattern: RegExp, from: number): Promise<string>;
   lines: string[];
+  /** When each line came (`performance.now()`). */
+  at: number[];
 }
 
 /** `npm run rebuild` with `args` (through npm when the bench runs under it, as operators run it). */
@@ -39,6 +41,7 @@ function rebuild(env: NodeJS.ProcessEnv, args: string[]): ChildProcess {
 function startWatcher(env: NodeJS.ProcessEnv): Watcher {
   const child = rebuild(env, ['--watch']);
   const lines: string[] = [];
+  const at: number[] = [];
   const waiting = new Set<() => void>();
   let rest = '';
   const take = (d: Buffer) => {
@@ -46,6 +49,8 @@ function startWatcher(env: NodeJS.ProcessEnv): Watcher {
     const parts = rest.split('\n');
     rest = parts.pop() ?? '';
     lines.push(...parts);
+    const now = performance.now();
+    for (const _ of parts) at.push(now);
     for (const w of [...waiting]) w();
   };
   child.stdout?.on('data', take);
@@ -65,7 +70,7 @@ function startWatcher(env: NodeJS.ProcessEnv): Watcher {
       waiting.add(check);
       check();
     });
-  return { child, line, lines };
+  return { child, line, lines, at };
 }
 
 /** Stops the watcher's process group (npm, the script, its rebuilding process) and waits until all of it ended. */
@@ -183,10 +188,20 @@ export async function benchWarm(
         const live = /site written to .* in ([\d.]+ s)/.exec(
           w.lines.slice(mark).find((l) => l.includes('site written')) ?? '',
         );
+        // Where the time went: when the run's catalogue line (the read ended), its render's start and its
+        // "site written" line came, in ms after the edit was sent; the catalogue line's own read time.
+        const after = (pattern: RegExp) => {
+          const i = w.lines.findIndex((l, j) => j >= mark && pattern.test(l));
+          return i < 0 ? '?' : String(Math.round((w.at[i] as number) - edit.sent));
+        };
+        const readTime = /\(([\d.]+) s\)\.?$/.exec(
+          w.lines.slice(mark).find((l) => l.startsWith('Catalogue:')) ?? '',
+        )?.[1];
+        const steps = `${after(/^Catalogue:/)} (read ${readTime === undefined ? '?' : Math.round(Number(readTime) * 1000)}) / ${after(/pages changed and/)} / ${after(/site written/)}`;
         (k === 0 ? firsts : warm).push(served);
         (k === 0 ? [] : warmCpu).push(cpu);
         rows.push(
-          `| ${pair + 1} | warm, edit ${k + 1} in the process | ${s(served)} | ${cpu.toFixed(2)} s | ${s(edit.answered)} | ${live?.[1] ?? '?'} | ${/[\d]+ MB resident/.exec(ended)?.[0] ?? '?'} | ${tree.load()} |`,
+          `| ${pair + 1} | warm, edit ${k + 1} in the process | ${s(served)} | ${cpu.toFixed(2)} s | ${s(edit.answered)} | ${live?.[1] ?? '?'} | ${steps} | ${/[\d]+ MB resident/.exec(ended)?.[0] ?? '?'} | ${tree.load()} |`,
         );
         console.error(`    ${rows.at(-1)}`);
       }
@@ -211,15 +226,15 @@ export async function benchWarm(
       coldCpu.push(cpu);
       coldFromNpm.push(total - (npmStart - edit.sent) / 1000);
       rows.push(
-        `| ${pair + 1} | cold npm run rebuild | ${s(total)} (${s(coldFromNpm.at(-1) as number)} from its start) | ${cpu.toFixed(2)} s | ${s(edit.answered)} | | | ${tree.load()} |`,
+        `| ${pair + 1} | cold npm run rebuild | ${s(total)} (${s(coldFromNpm.at(-1) as number)} from its start) | ${cpu.toFixed(2)} s | ${s(edit.answered)} | | | | ${tree.load()} |`,
       );
       console.error(`    ${rows.at(-1)}`);
     }
     if (opts.pairs > 0) {
       out.push(
         `\n${n.toLocaleString('en-US')} items: from the edit sent until the new bytes are behind the live link`,
-        '\n| pair | run | served after the edit was sent | CPU of the rebuild\'s process tree until served | edit answered after | the run\'s own "site written in" | watcher RSS after | load avg |',
-        '| --: | --- | --: | --: | --: | --: | --: | --- |',
+        '\n| pair | run | served after the edit was sent | CPU of the rebuild\'s process tree until served | edit answered after | the run\'s own "site written in" | ms after the edit: catalogue read (its read) / render start / live | watcher RSS after | load avg |',
+        '| --: | --- | --: | --: | --: | --: | --- | --: | --- |',
         ...rows,
         `\nwarm (2nd and later edits of each process) median ${s(median(warm))} of ${warm.length} (CPU ${median(warmCpu).toFixed(2)} s); ` +
           `first edit of a process median ${s(median(firsts))}; cold median ${s(median(cold))} (CPU ${median(coldCpu).toFixed(2)} s) ` +

@@ -25,7 +25,13 @@ import {
 } from '../src/publish/code-bundle.ts';
 import { createReporter } from '../src/publish/progress.ts';
 import { PROJECT_ROOT } from '../src/publish/project-root.ts';
-import { parseInterval, RELOAD_EXIT, WARM_CHILD_ENV, WATCH_POLL_MS } from '../src/publish/schedule.ts';
+import {
+  parseInterval,
+  RELOAD_EXIT,
+  WARM_CHILD_ENV,
+  WATCH_FALLBACK_MS,
+  WATCH_POLL_MS,
+} from '../src/publish/schedule.ts';
 
 // One changed item should be live within a second, and loading the API and Astro's runtime takes
 // most of that: V8's compiled code is cached on disk, and the rebuild's modules are loaded after this.
@@ -36,8 +42,9 @@ const USAGE =
   '  --full            render every page, not only those whose data changed\n' +
   '  --force           publish even when the site would lose more than 20 % of its pages\n' +
   '  --every INTERVAL  keep running and rebuild every INTERVAL (30s, 5m, 1h); without it, rebuild once\n' +
-  `  --watch           keep running and rebuild as soon as the catalogue changes (polls its change feed every ${WATCH_POLL_MS} ms;\n` +
-  '                    changes during a rebuild make one more); needs the database here (API_URL unset)';
+  `  --watch           keep running and rebuild as soon as the catalogue changes (asks its change feed when SQLite's file is\n` +
+  `                    written or PostgreSQL's notice comes, every ${WATCH_FALLBACK_MS / 1000} s besides; changes during a rebuild make one more);\n` +
+  '                    needs the database here (API_URL unset)';
 
 function fail(message: string): never {
   console.error(`rebuild: ${message}\n${USAGE}`);

@@ -32,7 +32,8 @@ try {
     process.chdir(PROJECT_ROOT);
     console.error(summaryLine(await buildSite(config)));
   }
-  await serveShop(config);
+  // The demo shop offers the test payment method (unless PAYMENTS_TEST=0).
+  await serveShop(config, { demo: true });
 } catch (err) {
   console.error(`start failed: ${(err as Error).message}`);
   process.exitCode = 1;

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
-import { type CartItemDto, cartItemSourceOf, grandTotal, lineTotal } from '../lib/domain/cart.ts';
+import { type CartItemDto, cartItemSourceOf, grandTotal, linePriceText, lineTotal } from '../lib/domain/cart.ts';
 import { formatRupees as rs } from '../lib/domain/money.ts';
 import { loginPathFor } from '../lib/domain/return-to.ts';
 import { CART_LOOK as L } from '../page-scripts/cart-look.ts';
@@ -21,6 +21,7 @@ import { Spinner } from './AuthGate.tsx';
 import { CheckoutReview } from './CheckoutReview.tsx';
 import { OrderConfirmation } from './OrderConfirmation.tsx';
 import { QuantityStepper, useHydrated } from './QuantityStepper.tsx';
+import { SubstitutionChoice } from './SubstitutionChoice.tsx';
 
 /** Spec §9: the spinner stays this long after the data has arrived. */
 const SPINNER_DELAY_MS = 200;
@@ -234,8 +235,13 @@ export function CartPanel() {
                     {line.Size !== '' && <span className="block text-sm font-normal text-slate-600">{line.Size}</span>}
                     {/* Below 640 px the Price column gives way: the price shows under the name. */}
                     <span className="block text-sm font-normal tabular-nums text-slate-700 sm:hidden">
-                      {rs(line.SellingPrice)} each
+                      {linePriceText(line).weighed ? linePriceText(line).price : `${linePriceText(line).price} each`}
                     </span>
+                    {linePriceText(line).unitSale !== '' && (
+                      <span className="block text-xs font-normal text-slate-700" data-unit-price>
+                        <span className="sr-only">Unit sale price: </span>({linePriceText(line).unitSale})
+                      </span>
+                    )}
                     {note !== '' && <span className="block text-sm font-semibold text-berry-700">{note}</span>}
                     <button
                       type="button"
@@ -248,9 +254,10 @@ export function CartPanel() {
                     >
                       Remove
                     </button>
+                    <SubstitutionChoice line={line} disabled={pending} />
                   </th>
                   <td className="hidden whitespace-nowrap px-2 py-3 text-right tabular-nums sm:table-cell sm:px-4">
-                    {rs(line.SellingPrice)}
+                    {linePriceText(line).price}
                   </td>
                   <td className="px-1 py-3 sm:px-4">
                     <QuantityStepper item={cartItemSourceOf(line)} disabled={pending} compact />

@@ -12,13 +12,15 @@ import {
   validateDelivery,
 } from '../lib/domain/delivery.ts';
 import { paiseToRupees, rupeesToPaise } from '../lib/domain/money.ts';
-import { $cartPending, placeOrder } from '../stores/checkout.ts';
+import { $cartPending, $placedOrder, placeOrder } from '../stores/checkout.ts';
 import { $coupon, removeCoupon } from '../stores/coupon.ts';
+import { $paymentChoice } from '../stores/payment.ts';
 import { $user, accountApi } from '../stores/session.ts';
 import { Spinner } from './AuthGate.tsx';
 import { CouponField } from './CouponField.tsx';
 import { buttonClass, Notice, TextField, useFieldForm } from './FormField.tsx';
 import { OrderLinesTable } from './OrderLinesTable.tsx';
+import { PaymentChoice } from './PaymentChoice.tsx';
 import { reviewParts, useStoreDelivery } from './review-parts.ts';
 import { SlotPicker } from './SlotPicker.tsx';
 import { StoreParts } from './StoreParts.tsx';
@@ -225,15 +227,23 @@ function DeliveryForm({
     setFailure('');
     try {
       const applied = $coupon.get();
+      const method = $paymentChoice.get();
       const placed = await placeOrder({
         address: trimmed(form.values),
         saveAsMyAddress: canSave && save,
         slots,
         couponCode: applied.kind === 'applied' ? applied.check.Code : undefined,
+        paymentMethod: method === 'OnDelivery' ? undefined : method,
       });
       // The cart panel's notice says how it went; a refused order leaves the review open to adjust.
       if (placed) {
         removeCoupon();
+        // An order waiting for its payment goes to where it is paid.
+        const awaiting = $placedOrder.get();
+        if (awaiting?.Status === 'AwaitingPayment') {
+          window.location.assign(`/app/pay?group=${awaiting.GroupID}`);
+          return;
+        }
         onClose(true);
       }
       // A slot may have filled meanwhile: read the places left again.
@@ -332,6 +342,7 @@ function DeliveryForm({
         )}
       </fieldset>
       <SlotPicker stores={stores} picked={slots} onPick={onPick} onSlotted={setSlotted} reload={slotReads} />
+      <PaymentChoice />
       <div className="flex flex-wrap gap-3">
         <button type="submit" className={buttonClass} aria-disabled={pending}>
           {pending ? 'Placing your order…' : 'Place order'}

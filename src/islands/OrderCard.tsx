@@ -2,9 +2,12 @@ import { deliveryLines } from '../lib/domain/delivery.ts';
 import { formatRupees as rs } from '../lib/domain/money.ts';
 import { orderStatusWords } from '../lib/domain/order-words.ts';
 import { canCustomerCancel, type OrderDto, type OrderItemDto, type OrderStatusName } from '../lib/domain/orders.ts';
+import { billedTotal } from '../lib/domain/packing-words.ts';
 import { slotLabel } from '../lib/domain/slots.ts';
 import { InvoiceButton } from './InvoiceButton.tsx';
+import { LinePacking } from './LinePacking.tsx';
 import { CancelOrderButton, OrderAgainButton, PILL_BUTTON } from './OrderButtons.tsx';
+import { OrderRefunds } from './OrderRefunds.tsx';
 import { OrderTimeline, type OrderWithTimeline, STATUS_STYLE } from './OrderTimeline.tsx';
 
 const percentFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
@@ -126,6 +129,7 @@ export function OrderCard({
                 <th scope="row" className="px-2.5 py-2 sm:px-4 font-semibold text-slate-900">
                   <span className="block break-words">{line.ItemTitle}</span>
                   <span className="block text-sm font-normal text-slate-600">{priceDetails(line)}</span>
+                  <LinePacking line={line} />
                   {/* Below 640 px the Price column gives way: the price shows under the name. */}
                   <span className="block text-sm font-normal tabular-nums text-slate-700 sm:hidden">
                     {rs(line.SellingPrice)} each
@@ -139,7 +143,7 @@ export function OrderCard({
                   {line.Size !== '' && <span className="text-slate-600"> × {line.Size}</span>}
                 </td>
                 <td className="py-2 pl-1.5 pr-2.5 text-right font-semibold tabular-nums sm:whitespace-nowrap sm:px-4">
-                  {rs(line.LineTotal)}
+                  {rs(billedTotal(line))}
                 </td>
               </tr>
             ))}
@@ -194,6 +198,7 @@ export function OrderCard({
           </tfoot>
         </table>
       </div>
+      <OrderRefunds order={order} />
       <DeliveryDetails order={order} />
       <OrderTimeline {...shown} nested={store !== undefined} />
     </section>

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { type ChangeEvent, type KeyboardEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { friendlyMessage } from '../lib/api/account.ts';
 import { clampQty, qtyLimitText, quantityOf } from '../lib/domain/cart.ts';
+import { formatQty } from '../lib/domain/measure.ts';
 import { STEPPER_LOOK } from '../page-scripts/stepper-look.ts';
 import { $myCart, type CartItemSource, changeQuantity, refreshItem } from '../stores/cart-state.ts';
 import { startCart } from '../stores/cart-sync.ts';
@@ -79,10 +80,13 @@ export function QuantityStepper({ item, disabled = false, compact = false }: Qua
   const inputId = `qty-${item.StoreID}-${item.ItemID}`;
   const hintId = `${inputId}-limit`;
   const title = item.ItemTitle;
-  const max = clampQty(item.MaxQtyPerItem);
+  // An item sold by weight or volume moves by its Step (g or ml) and shows its quantity with its unit.
+  const soldBy = item.SoldBy ?? 'ByUnit';
+  const step = soldBy === 'ByUnit' ? 1 : (item.Step ?? 1);
+  const max = clampQty(item.MaxQtyPerItem, Number.POSITIVE_INFINITY, step);
 
   const commit = (next: number) => {
-    const value = clampQty(next, max);
+    const value = clampQty(next, max, step);
     setDraft(null);
     if (value === qty || disabled) return;
     const request = ++latest.current;
@@ -124,6 +128,7 @@ export function QuantityStepper({ item, disabled = false, compact = false }: Qua
       data-item={JSON.stringify(item)}
       data-in-cart={inCart ? '' : undefined}
       data-at-max={qty >= max ? '' : undefined}
+      data-qty-step={step > 1 ? step : undefined}
     >
       <button
         ref={addButton}
@@ -136,7 +141,7 @@ export function QuantityStepper({ item, disabled = false, compact = false }: Qua
         disabled={disabled}
         onClick={() => {
           moveFocus.current = true;
-          commit(qty + 1);
+          commit(qty + step);
         }}
       >
         Add
@@ -150,30 +155,45 @@ export function QuantityStepper({ item, disabled = false, compact = false }: Qua
           aria-disabled={qty === 0}
           disabled={disabled}
           onClick={() => {
-            moveFocus.current = qty === 1;
-            commit(qty - 1);
+            moveFocus.current = qty === step;
+            commit(qty - step);
           }}
         >
           <span aria-hidden="true">−</span>
         </button>
-        <label htmlFor={inputId} className="sr-only">
-          Quantity of {title}
-        </label>
-        <input
-          id={inputId}
-          className={STEPPER_LOOK.input(compact)}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={max}
-          step={1}
-          aria-describedby={hintId}
-          value={draft ?? String(qty)}
-          disabled={disabled}
-          onChange={onInput}
-          onKeyDown={onKeyDown}
-          onBlur={settleDraft}
-        />
+        {step > 1 ? (
+          <output
+            id={inputId}
+            className={STEPPER_LOOK.measured}
+            aria-label={`Quantity of ${title}`}
+            aria-live="polite"
+            data-sold-by={soldBy}
+            data-max={max}
+          >
+            {formatQty(qty, soldBy)}
+          </output>
+        ) : (
+          <>
+            <label htmlFor={inputId} className="sr-only">
+              Quantity of {title}
+            </label>
+            <input
+              id={inputId}
+              className={STEPPER_LOOK.input(compact)}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={max}
+              step={1}
+              aria-describedby={hintId}
+              value={draft ?? String(qty)}
+              disabled={disabled}
+              onChange={onInput}
+              onKeyDown={onKeyDown}
+              onBlur={settleDraft}
+            />
+          </>
+        )}
         <button
           ref={plusButton}
           type="button"
@@ -183,13 +203,13 @@ export function QuantityStepper({ item, disabled = false, compact = false }: Qua
           aria-describedby={hintId}
           aria-disabled={qty >= max}
           disabled={disabled}
-          onClick={() => commit(qty + 1)}
+          onClick={() => commit(qty + step)}
         >
           <span aria-hidden="true">+</span>
         </button>
       </div>
       <p id={hintId} className={STEPPER_LOOK.hint}>
-        {capitalized(qtyLimitText(max))}
+        {capitalized(qtyLimitText(max, soldBy))}
       </p>
       {failure !== '' && (
         <p role="alert" className="mt-1 text-sm text-berry-700">

@@ -32,6 +32,8 @@ export const CART_LOOK = {
   each: 'block text-sm font-normal tabular-nums text-slate-700 sm:hidden',
   note: 'block text-sm font-semibold text-berry-700',
   remove: 'mt-1 text-sm font-semibold text-berry-700 underline underline-offset-2 aria-disabled:text-slate-500',
+  substitution: 'mt-1 block min-h-12 text-left text-sm font-normal text-slate-700 underline underline-offset-2',
+  substitutionWords: 'font-semibold text-slate-900',
   price: 'hidden whitespace-nowrap px-2 py-3 text-right tabular-nums sm:table-cell sm:px-4',
   qty: 'px-1 py-3 sm:px-4',
   lineTotal: 'py-3 pl-1 pr-2 text-right font-semibold tabular-nums sm:whitespace-nowrap sm:px-4',

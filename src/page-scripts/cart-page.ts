@@ -30,6 +30,7 @@ import {
   cartItemSourceOf,
   grandTotal,
   isGuestCart,
+  linePriceText,
   lineTotal,
   removeLine,
 } from '../lib/domain/cart.ts';
@@ -37,6 +38,7 @@ import { serverNow } from '../lib/domain/cart-sync.ts';
 import { formatRupees as rs } from '../lib/domain/money.ts';
 import { loginPathFor } from '../lib/domain/return-to.ts';
 import { TOKEN_KEY } from '../lib/domain/storage-keys.ts';
+import { substitutionLabel } from '../lib/domain/substitutions.ts';
 import { CART_LOOK as L } from './cart-look.ts';
 import { readCartState, whoIsSignedIn, writeCartState } from './local-state.ts';
 import { askIslandsToLoad, CART_CHANGED_EVENT, LOCAL_CART_EVENT } from './page-events.ts';
@@ -64,7 +66,23 @@ function stockNote(line: CartItemDto): string {
   return line.Availability === 0 ? 'Out of stock' : `Only ${line.Availability} in stock`;
 }
 
+/** The line's "If out of stock" choice as the React panel shows it closed (issue 33); a touch loads the panel. */
+function substitutionButton(line: CartItemDto): HTMLElement {
+  const words = substitutionLabel(line);
+  return el(
+    'div',
+    { class: 'text-sm font-normal' },
+    el(
+      'button',
+      { type: 'button', class: L.substitution, 'aria-expanded': 'false', 'aria-label': words.label },
+      'If out of stock: ',
+      el('span', { class: L.substitutionWords }, words.choice),
+    ),
+  );
+}
+
 function lineRow(line: CartItemDto): HTMLElement {
+  const price = linePriceText(line);
   const note = stockNote(line);
   return el(
     'tr',
@@ -74,7 +92,17 @@ function lineRow(line: CartItemDto): HTMLElement {
       { scope: 'row', class: L.name },
       el('span', { class: L.title }, line.ItemTitle),
       ...(line.Size !== '' ? [el('span', { class: L.size }, line.Size)] : []),
-      el('span', { class: L.each }, `${rs(line.SellingPrice)} each`),
+      el('span', { class: L.each }, price.weighed ? price.price : `${price.price} each`),
+      ...(price.unitSale !== ''
+        ? [
+            el(
+              'span',
+              { class: 'block text-xs font-normal text-slate-700', 'data-unit-price': '' },
+              el('span', { class: 'sr-only' }, 'Unit sale price: '),
+              `(${price.unitSale})`,
+            ),
+          ]
+        : []),
       ...(note !== '' ? [el('span', { class: L.note }, note)] : []),
       el(
         'button',
@@ -87,8 +115,9 @@ function lineRow(line: CartItemDto): HTMLElement {
         },
         'Remove',
       ),
+      substitutionButton(line),
     ),
-    el('td', { class: L.price }, rs(line.SellingPrice)),
+    el('td', { class: L.price }, price.price),
     el('td', { class: L.qty }, stepperElement(line, cartItemSourceOf(line), line.Qty, true)),
     el('td', { class: L.lineTotal, 'data-line-total': '' }, rs(lineTotal(line))),
   );

@@ -14,6 +14,7 @@
  *   the island loads is lost and the first tap counts.
  * - The first pointerdown, key press or focus on a stepper asks every
  *   `client:interaction` island to load (src/page-scripts/interaction-directive.ts).
+ * - On an account or staff page it sends a visitor who is not signed in to sign in at once.
  * - For a signed-in shopper, after the first paint (when the copy is absent or
  *   over a minute old) and on coming back to the tab, it reads the saved cart so
  *   the steppers and the count show what other devices did (`server-cart.ts`).
@@ -30,6 +31,7 @@ import {
   MAX_CART_QTY,
   quantityOf,
 } from '../lib/domain/cart.ts';
+import { formatQty } from '../lib/domain/cart-limits.ts';
 import { serverNow } from '../lib/domain/cart-sync.ts';
 import type { ItemDto } from '../lib/domain/catalogue.ts';
 import { loginPathFor } from '../lib/domain/return-to.ts';
@@ -69,8 +71,12 @@ function showStepper(stepper: HTMLElement, state: CartState): void {
   const qty = quantityOf(state, itemId ?? 0, storeId ?? 0);
   const input = stepper.querySelector<HTMLInputElement>('input');
   if (input !== null && document.activeElement !== input) input.value = String(qty);
-  // The field's `max` is the item's most per order, rendered with the stepper.
-  const max = Number(input?.max) || MAX_CART_QTY;
+  // An item sold by weight or volume shows its quantity as text (`750 g`) in an output instead of a field.
+  const output = stepper.querySelector<HTMLOutputElement>('output');
+  if (output !== null)
+    output.textContent = formatQty(qty, output.dataset.soldBy === 'ByVolume' ? 'ByVolume' : 'ByWeight');
+  // The field's (or output's) `max` is the item's most per order, rendered with the stepper.
+  const max = Number(input?.max ?? output?.dataset.max) || MAX_CART_QTY;
   stepper.querySelector('[data-step="-1"]')?.setAttribute('aria-disabled', String(qty === 0));
   stepper.querySelector('[data-step="1"]:not([data-add])')?.setAttribute('aria-disabled', String(qty >= max));
   stepper.toggleAttribute('data-in-cart', qty > 0);
@@ -126,7 +132,13 @@ function setQuantity(stepper: HTMLElement, wanted: number): void {
   const state = cartFor(readState(), signed.id);
   // A signed-in account without a cart gets one named after it; the island fills in the full name.
   const customer = signed.id === null ? GUEST_CUSTOMER : { id: signed.id, fullName: '' };
-  const next = changeQuantity(state, item, clampQty(wanted, item.MaxQtyPerItem), customer, serverNow(state));
+  const next = changeQuantity(
+    state,
+    item,
+    clampQty(wanted, item.MaxQtyPerItem, item.Step ?? 1),
+    customer,
+    serverNow(state),
+  );
   if (next !== state) {
     writeCartState(next);
     window.dispatchEvent(new Event(LOCAL_CART_EVENT));
@@ -156,11 +168,13 @@ function listen(): void {
     const stepper = stepperOf(e.target);
     const step = (e.target as Element).closest?.('[data-step]')?.getAttribute('data-step');
     if (stepper === null || step === undefined || step === null) return;
-    const next = current(stepper) + Number(step);
+    // `data-step` is the direction; an item sold by weight or volume moves by its Step (g or ml).
+    const unit = Number(stepper.dataset.qtyStep) || 1;
+    const next = current(stepper) + Number(step) * unit;
     setQuantity(stepper, next);
     // At 0 the stepper is one Add button, from 1 the − quantity + row: the focus follows to the one now shown.
     if (stepper.contains(document.activeElement) || document.activeElement === document.body) {
-      if (step === '1' && next === 1) stepper.querySelector<HTMLElement>('[data-step="1"]:not([data-add])')?.focus();
+      if (step === '1' && next === unit) stepper.querySelector<HTMLElement>('[data-step="1"]:not([data-add])')?.focus();
       if (step === '-1' && next <= 0) stepper.querySelector<HTMLElement>('[data-add]')?.focus();
     }
   });
@@ -185,6 +199,12 @@ const NAV = '[data-nav], [data-nav-name], [data-cart-count], [data-cart-count-la
 
 /** Runs in <head>: shows each element as the parser adds it, then everything once more when the page is parsed. */
 export function firstPaint(): void {
+  // Account and staff pages (`data-sign-in-first`, Base.astro): a visitor who is not signed in is sent to sign in
+  // (and back afterwards) before anything is painted, rather than after the gate's island has loaded (spec §6).
+  if (document.documentElement.hasAttribute('data-sign-in-first') && whoIsSignedIn().claims === null) {
+    location.replace(loginPathFor(`${location.pathname}${location.search}`));
+    return;
+  }
   listen();
   followServerCart();
   const seen = new MutationObserver((records) => {

@@ -1,9 +1,10 @@
 /**
  * The search results page (`/app/search?q=…&page=n`) without React (issue 30):
- * every hit of the site's search index (the same Pagefind index as the
- * navigation's box), a page at a time, each with its picture, title, store,
- * size, price and the catalogue's stepper (drawn as the server renders it,
- * `stepper-markup.ts`, and worked by the first-paint script inside
+ * every hit of the same search as the navigation's box (the API's `GET /api/Search`,
+ * a page a request, each product once with its stores; a site served without its API:
+ * the Pagefind index), a page at a time, each with its picture, title, store,
+ * size, price and the catalogue's stepper (`search-result-cards.ts`, drawn as the
+ * server renders it and worked by the first-paint script inside
  * `[data-plain-steppers]`), or, out of stock, a link to the item page's
  * "Notify me". Only the shown page's hits are fetched. Nothing found: the ideas
  * and categories the build rendered into the page are shown.
@@ -15,26 +16,21 @@
  */
 
 import cartStoreUrl from 'virtual:aisle/cart-store-url';
-import { MAX_CART_QTY } from '../lib/domain/cart-limits.ts';
-import {
-  excerptParts,
-  hitHref,
-  resultsPageUrl,
-  type SearchHit,
-  type SearchHitData,
-  searchAll,
-} from '../lib/search/pagefind.ts';
+import type { SearchHitDto } from '../lib/domain/search-results.ts';
+import { apiAbsent, apiSearch } from '../lib/search/api-search.ts';
+import { resultsPageUrl, searchAll } from '../lib/search/pagefind.ts';
 import { CART_CHANGED_EVENT, HYDRATE_EVENT } from './page-events.ts';
-import { el, type StepperItem, stepperElement } from './stepper-markup.ts';
+import { pagefindCard, productCard } from './search-result-cards.ts';
+import { el } from './stepper-markup.ts';
 
-/** Hits per page: spec §9's default page size; only the shown hits' fragments are fetched. */
+/** Hits per page: spec §9's default page size; only the shown hits are fetched. */
 export const RESULTS_PER_PAGE = 20;
 
 type View =
   | { state: 'idle' }
   | { state: 'searching'; term: string }
   | { state: 'failed'; term: string }
-  | { state: 'ready'; term: string; hits: SearchHit[]; page: number; shown: SearchHitData[] };
+  | { state: 'ready'; term: string; total: number; page: number; cards: HTMLElement[] };
 
 interface Parts {
   heading: HTMLElement;
@@ -44,24 +40,10 @@ interface Parts {
   nothing: HTMLElement;
 }
 
-type StepperSource = StepperItem & { Availability: number; ItemHidden: boolean };
-
 function readLocation(): { term: string; page: number } {
   const params = new URLSearchParams(location.search);
   const page = Number(params.get('page') ?? '1');
   return { term: (params.get('q') ?? '').trim(), page: Number.isSafeInteger(page) && page > 0 ? page : 1 };
-}
-
-function parseItem(raw: string | undefined): StepperSource | null {
-  if (raw === undefined || raw === '') return null;
-  try {
-    const v = JSON.parse(raw) as Partial<StepperSource>;
-    if (typeof v.ItemID !== 'number' || typeof v.StoreID !== 'number') return null;
-    // An index written before the per-order limit: the API that takes the order decides.
-    return { ...(v as StepperSource), MaxQtyPerItem: v.MaxQtyPerItem ?? MAX_CART_QTY };
-  } catch {
-    return null;
-  }
 }
 
 function spinner(label: string): HTMLElement {
@@ -76,103 +58,36 @@ function spinner(label: string): HTMLElement {
   );
 }
 
-function resultCard(hit: SearchHitData): HTMLElement {
-  const href = hitHref(hit.url);
-  const item = hit.meta.kind === 'item' ? parseItem(hit.meta.item) : null;
-  const title = hit.meta.title ?? href;
-  const price: Node[] = [];
-  if (hit.meta.price !== undefined) {
-    price.push(
-      el(
-        'p',
-        { class: 'flex flex-wrap items-baseline gap-x-2' },
-        el(
-          'span',
-          { class: 'font-extrabold text-brand-800' },
-          el('span', { class: 'sr-only' }, 'Price: '),
-          hit.meta.price,
-        ),
-        ...(hit.meta.before !== undefined
-          ? [
-              el(
-                's',
-                { class: 'text-sm text-slate-600' },
-                el('span', { class: 'sr-only' }, 'Price before discount, incl. GST: '),
-                hit.meta.before,
-              ),
-            ]
-          : []),
-      ),
-    );
+/** The API's products as cards; choosing another store redraws a card with that store's line and stepper. */
+function productCards(hits: SearchHitDto[]): HTMLElement[] {
+  return hits.map((hit) => {
+    let card: HTMLElement;
+    const choose = (index: number) => {
+      const next = productCard(hit, index, choose);
+      card.replaceWith(next);
+      card = next;
+      next.querySelector<HTMLSelectElement>('[data-store-choice]')?.focus();
+      // The first-paint script shows the cart's quantity of the chosen store's line.
+      window.dispatchEvent(new Event(CART_CHANGED_EVENT));
+    };
+    card = productCard(hit, 0, choose);
+    return card;
+  });
+}
+
+/** A page of results: the API's, or, on a site without its search API, the Pagefind index's. */
+async function findPage(term: string, page: number): Promise<{ total: number; page: number; cards: HTMLElement[] }> {
+  if (!apiAbsent()) {
+    let answer = await apiSearch(term, page, RESULTS_PER_PAGE);
+    const pages = answer === null ? 1 : Math.max(1, Math.ceil(answer.Total / RESULTS_PER_PAGE));
+    // A page past the last (an old link): the last page.
+    if (answer !== null && page > pages) answer = await apiSearch(term, pages, RESULTS_PER_PAGE);
+    if (answer !== null) return { total: answer.Total, page: Math.min(page, pages), cards: productCards(answer.Hits) };
   }
-  const excerpt = el(
-    'p',
-    { class: 'line-clamp-2 text-sm text-slate-700' },
-    ...excerptParts(hit.excerpt).map((part) => (part.marked ? el('mark', {}, part.text) : part.text)),
-  );
-  const stepper: Node[] = [];
-  if (item !== null) {
-    stepper.push(
-      el(
-        'div',
-        { class: 'mt-auto pt-1' },
-        item.Availability > 0 && !item.ItemHidden
-          ? // Drawn at 0: the first-paint script shows the cart's quantity (`render`).
-            stepperElement(item, item, 0, true)
-          : // "Notify me" lives on the item page: the results page stays as light as a catalogue page.
-            el(
-              'p',
-              { class: 'flex flex-wrap items-center gap-2 text-sm' },
-              el('span', { class: 'font-semibold text-berry-700' }, 'Out of stock'),
-              el(
-                'a',
-                { href, class: 'font-semibold text-brand-800 underline underline-offset-2' },
-                'Get notified',
-                el('span', { class: 'sr-only' }, ` when ${item.ItemTitle} is back`),
-              ),
-            ),
-      ),
-    );
-  }
-  return el(
-    'li',
-    { class: 'flex gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200', 'data-search-result': '' },
-    el(
-      'div',
-      { class: 'tile w-24 shrink-0 self-start overflow-hidden rounded-xl sm:w-28' },
-      el('img', {
-        src: hit.meta.image ?? '/images/default-tile.svg',
-        alt: '',
-        width: '400',
-        height: '300',
-        loading: 'lazy',
-        decoding: 'async',
-        'data-tile': '',
-      }),
-    ),
-    el(
-      'div',
-      {
-        class: 'flex min-w-0 flex-1 flex-col gap-1',
-        // The delivery area (issue 31) marks an item of a store that does not deliver to the kept PIN code.
-        ...(item === null ? {} : { 'data-delivery-mark': '', 'data-store-id': String(item.StoreID) }),
-      },
-      el(
-        'h2',
-        { class: 'font-semibold leading-snug text-slate-900' },
-        el('a', { href, class: 'underline-offset-2 hover:underline' }, title),
-        ...(item === null ? [el('span', { class: 'ml-2 text-xs font-medium text-slate-600' }, 'Section')] : []),
-      ),
-      el(
-        'p',
-        { class: 'text-sm text-slate-700' },
-        [hit.meta.store, hit.meta.size].filter((s) => s !== undefined && s !== '').join(' · '),
-      ),
-      ...price,
-      excerpt,
-      ...stepper,
-    ),
-  );
+  const hits = (await searchAll(term)) ?? [];
+  const at = Math.min(page, Math.max(1, Math.ceil(hits.length / RESULTS_PER_PAGE)));
+  const shown = await Promise.all(hits.slice((at - 1) * RESULTS_PER_PAGE, at * RESULTS_PER_PAGE).map((h) => h.data()));
+  return { total: hits.length, page: at, cards: shown.map(pagefindCard) };
 }
 
 function pager(page: number, pages: number): HTMLElement | null {
@@ -216,7 +131,7 @@ function pager(page: number, pages: number): HTMLElement | null {
 
 function titleOf(view: View): string {
   if (view.state === 'ready') {
-    const n = view.hits.length;
+    const n = view.total;
     return n === 0 ? `No results for “${view.term}”` : `${n} ${n === 1 ? 'result' : 'results'} for “${view.term}”`;
   }
   return view.state === 'idle' ? 'Search the shop' : `Results for “${view.term}”`;
@@ -226,7 +141,7 @@ function render(parts: Parts, view: View): void {
   const title = titleOf(view);
   parts.heading.textContent = title;
   document.title = `${title} | Aisle`;
-  parts.nothing.hidden = !(view.state === 'ready' && view.hits.length === 0);
+  parts.nothing.hidden = !(view.state === 'ready' && view.total === 0);
   if (!parts.nothing.hidden && view.state === 'ready') {
     const term = parts.nothing.querySelector('[data-nothing-term]');
     if (term !== null) term.textContent = view.term;
@@ -240,19 +155,19 @@ function render(parts: Parts, view: View): void {
         'Search is not available right now. Please try again in a minute.',
       ),
     );
-  } else if (view.state === 'ready' && view.hits.length > 0) {
+  } else if (view.state === 'ready' && view.total > 0) {
     const from = (view.page - 1) * RESULTS_PER_PAGE;
-    const nav = pager(view.page, Math.ceil(view.hits.length / RESULTS_PER_PAGE));
+    const nav = pager(view.page, Math.ceil(view.total / RESULTS_PER_PAGE));
     parts.body.replaceChildren(
       el(
         'p',
         { class: 'mb-3 text-slate-700', role: 'status' },
-        `Showing ${from + 1}–${from + view.shown.length} of ${view.hits.length}.`,
+        `Showing ${from + 1}–${from + view.cards.length} of ${view.total}.`,
       ),
       el(
         'ul',
         { class: 'grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3', 'aria-label': 'Search results' },
-        ...view.shown.map(resultCard),
+        ...view.cards,
       ),
       ...(nav === null ? [] : [nav]),
     );
@@ -279,14 +194,9 @@ function setUp(parts: Parts): void {
       render(parts, view);
     }
     try {
-      const hits = (await searchAll(term)) ?? [];
-      const pages = Math.max(1, Math.ceil(hits.length / RESULTS_PER_PAGE));
-      const at = Math.min(page, pages);
-      const shown = await Promise.all(
-        hits.slice((at - 1) * RESULTS_PER_PAGE, at * RESULTS_PER_PAGE).map((h) => h.data()),
-      );
+      const found = await findPage(term, page);
       if (mine !== latest) return;
-      view = { state: 'ready', term, hits, page: at, shown };
+      view = { state: 'ready', term, ...found };
       render(parts, view);
       if (focus) parts.heading.focus();
     } catch (err) {

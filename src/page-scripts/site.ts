@@ -1,12 +1,12 @@
 /**
  * The small script every page ships (no framework): Logout, the sidebar, the default picture for images that fail, the
- * search box (whose index loads only when used), and the footer's year. The
+ * search box (whose code, `search.ts`, loads on its first focus or key), and the footer's year. The
  * signed-in links, name and Cart count are shown by the inline first-paint script. It runs
  * once, after the page has been parsed. It is a bundled file, never inline, so
  * the Content-Security-Policy allows it as one of the site's own scripts.
  */
 import deliveryAreaUrl from 'virtual:aisle/delivery-area-url';
-import { setUpSearchBoxes } from './search.ts';
+import searchBoxUrl from 'virtual:aisle/search-box-url';
 
 // `SIGNED_IN_KEYS` of lib/domain/storage-keys.ts, spelled out so that this script needs no shared chunk
 // before the first interaction; tests/unit/storage-keys.test.ts fails when the two differ.
@@ -129,6 +129,29 @@ function setUpDeliveryPin(): void {
   const load = () => void import(/* @vite-ignore */ deliveryAreaUrl).then((m) => m.startDeliveryArea());
   if (storage()?.getItem(DELIVERY_PIN_KEY)) load();
   else document.querySelector('[data-pin]')?.addEventListener('toggle', load, { once: true });
+}
+
+/**
+ * Issue 34: the search box's code (`search.ts`, a file apart) loads by its URL on the box's first
+ * focus or key. Before then Enter still sends the form to the results page (its `action`).
+ */
+function setUpSearchBoxes(): void {
+  for (const form of document.querySelectorAll<HTMLFormElement>('form[data-search]')) {
+    const input = form.querySelector<HTMLInputElement>('[data-search-input]');
+    if (input === null) continue;
+    form.addEventListener('submit', (e) => {
+      const term = input.value.trim();
+      if (term === '') e.preventDefault();
+      else input.value = term;
+    });
+    const load = () => {
+      input.removeEventListener('focus', load);
+      input.removeEventListener('input', load);
+      void import(/* @vite-ignore */ searchBoxUrl).then((m) => m.startSearchBox(form));
+    };
+    input.addEventListener('focus', load);
+    input.addEventListener('input', load);
+  }
 }
 
 function start(): void {

@@ -17,6 +17,10 @@ export const STEPPER_LOOK = {
   input: (compact: boolean) =>
     'qty-input h-11 rounded-lg border border-slate-300 bg-white text-center text-base font-semibold tabular-nums ' +
     `disabled:bg-slate-100 ${compact ? 'w-12 sm:w-14' : 'w-14'}`,
+  /** The quantity of an item sold by weight or volume, as text (`1.25 kg`): wide enough for it. */
+  measured:
+    'qty-input inline-flex h-11 min-w-20 items-center justify-center whitespace-nowrap rounded-lg border border-slate-300 ' +
+    'bg-white px-2 text-base font-semibold tabular-nums',
   /** At quantity 0 the stepper is this one button; from 1 the − quantity + row (global.css shows one of them). */
   add:
     'stepper-add inline-flex min-h-11 min-w-24 items-center justify-center gap-1.5 rounded-full bg-brand-800 px-5 ' +

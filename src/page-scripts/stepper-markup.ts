@@ -6,7 +6,7 @@
  * lines are known only in the browser: the cart page before React has loaded
  * and the search results.
  */
-import { clampQty, qtyLimitText } from '../lib/domain/cart-limits.ts';
+import { clampQty, formatQty, qtyLimitText } from '../lib/domain/cart-limits.ts';
 import { STEPPER_LOOK } from './stepper-look.ts';
 
 /** What a stepper needs of its item: what a new cart line copies (a `CartItemSource`). */
@@ -15,6 +15,9 @@ export interface StepperItem {
   StoreID: number;
   ItemTitle: string;
   MaxQtyPerItem: number;
+  /** An item sold by weight or volume (issue 33): its quantity in g or ml moves by Step. */
+  SoldBy?: 'ByUnit' | 'ByWeight' | 'ByVolume' | undefined;
+  Step?: number | undefined;
 }
 
 /** An element with its attributes and children. */
@@ -33,7 +36,10 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 
 /** A stepper for `item` showing `qty`; `source` is the item as a new cart line copies it (its `data-item`). */
 export function stepperElement(item: StepperItem, source: object, qty: number, compact: boolean): HTMLElement {
-  const max = clampQty(item.MaxQtyPerItem);
+  // An item sold by weight or volume moves by its Step (first-paint reads `data-qty-step`) and shows `750 g`.
+  const soldBy = item.SoldBy ?? 'ByUnit';
+  const step = soldBy === 'ByUnit' ? 1 : (item.Step ?? 1);
+  const max = clampQty(item.MaxQtyPerItem, Number.POSITIVE_INFINITY, step);
   const inputId = `qty-${item.StoreID}-${item.ItemID}`;
   const hintId = `${inputId}-limit`;
   const title = item.ItemTitle;
@@ -46,6 +52,7 @@ export function stepperElement(item: StepperItem, source: object, qty: number, c
       'data-item': JSON.stringify(source),
       'data-in-cart': qty > 0 ? '' : undefined,
       'data-at-max': qty >= max ? '' : undefined,
+      'data-qty-step': step > 1 ? String(step) : undefined,
     },
     el(
       'button',
@@ -73,18 +80,35 @@ export function stepperElement(item: StepperItem, source: object, qty: number, c
         },
         el('span', { 'aria-hidden': 'true' }, '−'),
       ),
-      el('label', { for: inputId, class: 'sr-only' }, `Quantity of ${title}`),
-      el('input', {
-        id: inputId,
-        class: STEPPER_LOOK.input(compact),
-        type: 'number',
-        inputmode: 'numeric',
-        min: '0',
-        max: String(max),
-        step: '1',
-        'aria-describedby': hintId,
-        value: String(qty),
-      }),
+      ...(step > 1
+        ? [
+            el(
+              'output',
+              {
+                id: inputId,
+                class: STEPPER_LOOK.measured,
+                'aria-label': `Quantity of ${title}`,
+                'aria-live': 'polite',
+                'data-sold-by': soldBy,
+                'data-max': String(max),
+              },
+              formatQty(qty, soldBy),
+            ),
+          ]
+        : [
+            el('label', { for: inputId, class: 'sr-only' }, `Quantity of ${title}`),
+            el('input', {
+              id: inputId,
+              class: STEPPER_LOOK.input(compact),
+              type: 'number',
+              inputmode: 'numeric',
+              min: '0',
+              max: String(max),
+              step: '1',
+              'aria-describedby': hintId,
+              value: String(qty),
+            }),
+          ]),
       el(
         'button',
         {
@@ -98,7 +122,7 @@ export function stepperElement(item: StepperItem, source: object, qty: number, c
         el('span', { 'aria-hidden': 'true' }, '+'),
       ),
     ),
-    el('p', { id: hintId, class: STEPPER_LOOK.hint }, capitalized(qtyLimitText(max))),
+    el('p', { id: hintId, class: STEPPER_LOOK.hint }, capitalized(qtyLimitText(max, soldBy))),
   );
   return stepper;
 }

@@ -6,10 +6,13 @@ import { build } from 'esbuild';
 const FIRST_PAINT_MODULE = 'virtual:aisle/first-paint';
 /** The cart page's script (issue 30), inlined in that page so its lines show without a request. */
 const CART_PAGE_MODULE = 'virtual:aisle/cart-page';
+/** The Reports page's script that asks for its first report from `<head>` (issue 33 item 5). */
+const REPORTS_EARLY_MODULE = 'virtual:aisle/reports-early';
 /** Each inlined script's module and its entry in src/page-scripts. */
 const INLINED: Record<string, string> = {
   [FIRST_PAINT_MODULE]: "import { firstPaint } from './first-paint.ts';\nfirstPaint();\n",
   [CART_PAGE_MODULE]: "import './cart-page.ts';\n",
+  [REPORTS_EARLY_MODULE]: "import { askForFirstReport } from './reports-early.ts';\naskForFirstReport();\n",
 };
 const scripts = fileURLToPath(new URL('../page-scripts/', import.meta.url));
 /**
@@ -18,6 +21,13 @@ const scripts = fileURLToPath(new URL('../page-scripts/', import.meta.url));
  * Vite knows of: Vite's dynamic `import()` would add its preload helper to every page's script.
  */
 const DELIVERY_AREA_MODULE = 'virtual:aisle/delivery-area-url';
+/** The search box's module (issue 34), loaded by `site.ts` on the box's first focus or key, the same way. */
+const SEARCH_BOX_MODULE = 'virtual:aisle/search-box-url';
+/** Each module loaded by its URL and its file in src/page-scripts. */
+const LAZY: Record<string, string> = {
+  [DELIVERY_AREA_MODULE]: 'delivery-area.ts',
+  [SEARCH_BOX_MODULE]: 'search.ts',
+};
 /**
  * The cart store's URL, for the search page's `import()` on the first stepper touch: an
  * `import()` of a URL Vite cannot read is not wrapped in its preload helper, which would
@@ -116,16 +126,16 @@ export function clientIntegration(): AstroIntegration {
               },
               {
                 name: 'aisle:lazy-scripts',
-                resolveId: (id: string) => (id === DELIVERY_AREA_MODULE ? `\0${id}` : undefined),
+                resolveId: (id: string) => (id in LAZY ? `\0${id}` : undefined),
                 async load(this: { meta: { watchMode: boolean }; emitFile(file: object): string }, id: string) {
-                  if (id !== `\0${DELIVERY_AREA_MODULE}`) return undefined;
+                  const file = id.startsWith('\0') ? LAZY[id.slice(1)] : undefined;
+                  if (file === undefined) return undefined;
                   // The dev server serves the source as a module; a build emits the bundled file.
-                  if (this.meta.watchMode)
-                    return `export default ${JSON.stringify('/src/page-scripts/delivery-area.ts')};`;
+                  if (this.meta.watchMode) return `export default ${JSON.stringify(`/src/page-scripts/${file}`)};`;
                   const ref = this.emitFile({
                     type: 'asset',
-                    name: 'delivery-area.js',
-                    source: await bundleModule('delivery-area.ts'),
+                    name: file.replace(/\.ts$/, '.js'),
+                    source: await bundleModule(file),
                   });
                   return `export default import.meta.ROLLUP_FILE_URL_${ref};`;
                 },

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PROJECT_ROOT } from './project-root.ts';
 
@@ -13,9 +13,11 @@ import { PROJECT_ROOT } from './project-root.ts';
  * one bundle (resolving, reading and stripping types file by file), and a
  * one-item rebuild waits for both before anything else.
  *
- * A bundle is a cache: it is used only while every file it was made from still
- * has the size and modification time it had then (a stamp beside it lists
- * them), and is written again by the rebuild that found it stale, after its
+ * A bundle is a cache: it is used only while every file it was made from lies in
+ * this checkout (or its own node_modules) and still has the size and
+ * modification time it had then (a stamp beside it lists them): a bundle copied
+ * or hard-linked from another checkout vouches for that checkout's files, not
+ * this one's. It is written again by the rebuild that found it stale, after its
  * pages are live. Each module's `import.meta.url`, `import.meta.dirname` and
  * `import.meta.filename` are its source file's, so paths a module finds beside
  * itself (a worker thread's entry, the project's root) are the same bundled or
@@ -61,8 +63,22 @@ interface Stamp {
   inputs: [file: string, size: number, mtimeMs: number][];
 }
 
-/** The bundle's path when it is up to date with every file it was made from; else null. */
-export function freshBundle(b: CodeBundle, dir = BUNDLE_DIR): string | null {
+/** The folders a bundle's inputs may lie in: this checkout, and its node_modules wherever that really is. */
+function checkoutRoots(root: string): string[] {
+  const roots = [resolve(root)];
+  try {
+    roots.push(realpathSync(join(root, 'node_modules')));
+  } catch {
+    // No node_modules of its own: the checkout alone.
+  }
+  return roots.map((r) => (r.endsWith(sep) ? r : r + sep));
+}
+
+/**
+ * The bundle's path when every file it was made from lies under `root` (the checkout, or its
+ * node_modules) and is unchanged since; else null.
+ */
+export function freshBundle(b: CodeBundle, dir = BUNDLE_DIR, root = PROJECT_ROOT): string | null {
   let stamp: Stamp;
   try {
     stamp = JSON.parse(readFileSync(stampFile(b, dir), 'utf8')) as Stamp;
@@ -71,10 +87,13 @@ export function freshBundle(b: CodeBundle, dir = BUNDLE_DIR): string | null {
     return null;
   }
   if (stamp.format !== FORMAT || stamp.node !== process.version || !Array.isArray(stamp.inputs)) return null;
+  const roots = checkoutRoots(root);
   for (const input of stamp.inputs) {
     if (!Array.isArray(input)) return null;
     const [file, size, mtimeMs] = input;
-    const s = typeof file === 'string' ? statSync(file, { throwIfNoEntry: false }) : undefined;
+    if (typeof file !== 'string' || !isAbsolute(file) || resolve(file) !== file) return null;
+    if (!roots.some((r) => file.startsWith(r))) return null;
+    const s = statSync(file, { throwIfNoEntry: false });
     if (s === undefined || s.size !== size || s.mtimeMs !== mtimeMs) return null;
   }
   return bundleFile(b, dir);
@@ -97,6 +116,8 @@ export async function writeBundle(b: CodeBundle, dir = BUNDLE_DIR): Promise<void
     const result = await build({
       entryPoints: [b.entry],
       outfile: tmp,
+      // The metafile's input paths are relative to this folder.
+      absWorkingDir: PROJECT_ROOT,
       bundle: true,
       platform: 'node',
       format: 'esm',

@@ -16,12 +16,15 @@ import {
 import { COMPRESSIBLE_EXTENSIONS } from '../lib/domain/compressible.ts';
 import {
   cacheControlFor,
+  contentSecurityPolicy,
   formatHeaders,
   type HeaderRule,
   HOUR,
   IMMUTABLE,
   type InlineCounts,
   type InlineHashes,
+  PAY_PAGE_PATH,
+  RAZORPAY_CHECKOUT,
   REVALIDATE,
   siteSecurityHeaders,
   transportSecurityHeaders,
@@ -291,7 +294,10 @@ export async function compressInPlace(
 /**
  * The `_headers` file of a built site: the security headers for every path,
  * then cache headers by path, written so that no two rules that match one path
- * set the same header (CDNs differ in how they merge such rules). `topLevel`
+ * set the same header (CDNs differ in how they merge such rules), but one: the
+ * pay page's Content-Security-Policy, which also allows Razorpay Checkout
+ * (`RAZORPAY_CHECKOUT`), comes after the site-wide rule and replaces it there
+ * (as `npm run serve` and `deploy:nginx` read the file: a later rule wins). `topLevel`
  * lists the site's top-level entries (`app/`, `favicon.svg`, …; folders end
  * in `/`), `publicEntries` those copied from `public/`. The search shards'
  * entry files (`/pagefind/pagefind.js`, …) get the hosts' default, which
@@ -311,6 +317,16 @@ export function headersFile(opts: {
       headers: {
         ...siteSecurityHeaders({ inline: opts.inline, connect: opts.connect }),
         ...transportSecurityHeaders(opts.siteUrl),
+      },
+    },
+    {
+      path: PAY_PAGE_PATH,
+      headers: {
+        'Content-Security-Policy': contentSecurityPolicy({
+          inline: opts.inline,
+          connect: opts.connect,
+          checkout: RAZORPAY_CHECKOUT,
+        }),
       },
     },
     { path: '/', headers: { 'Cache-Control': REVALIDATE } },

@@ -67,6 +67,9 @@ export class PageWriters {
     this.#threads = Array.from({ length: threads }, () => {
       const worker = new Worker(new URL(import.meta.url), {
         workerData: { kind: 'aisle:page-writer', dir, standby: opts.standby } satisfies WriterSetup,
+        // A writer holds a few pages at a time and the inline hashes' counts: a bounded heap makes V8 collect
+        // the pages' garbage instead of growing (about 170 MB less for the rebuild's process at 20,000 items, one run).
+        resourceLimits: { maxOldGenerationSizeMb: 96 },
       });
       let gotCounts: (c: { counts: InlineCounts; cpuSeconds: number }) => void = () => {};
       const thread: Thread = {

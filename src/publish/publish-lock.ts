@@ -47,6 +47,9 @@ export async function takePublishLock(
     // Loaded only for PostgreSQL: a rebuild on SQLite starts without it.
     const { default: pg } = await import('pg');
     client = new pg.Client({ connectionString: config.databaseUrl });
+    // Lost mid-build (PostgreSQL restarted): the lock went with the session. An error event with no
+    // listener would end the process; the build ends as it would have, and the next one locks again.
+    client.on('error', (err) => opts.log(`Build: lost the publish lock's connection (${err.message}).`));
     await client.connect();
     try {
       const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [PUBLISH_LOCK_KEY]);

@@ -11,6 +11,7 @@ import { type Api, reachable, startApi } from './catalogue-source.ts';
 import { codeFingerprint } from './code-fingerprint.ts';
 import { DiskFull, diskFullMessage, isDiskFull } from './disk-full.ts';
 import { incrementalBuild } from './incremental-build.ts';
+import type { KeptItems } from './kept-items.ts';
 import { hasKeptRenderer, keptRendererDir } from './kept-renderer.ts';
 import { type PageKey, PageKeys } from './page-keys.ts';
 import { planStart } from './plan.ts';
@@ -64,6 +65,8 @@ export interface RebuildOptions {
   reporter?: Reporter;
   /** The API, when the caller started it already (`startApi`: the command starts it before loading this). */
   api?: Promise<Api>;
+  /** A long-lived process's items of earlier runs (`warm-rebuilds.ts`), brought up to date by the change feed. */
+  keptItems?: KeptItems;
 }
 
 /** The rebuild would publish far fewer pages than are live: nothing was published. */
@@ -160,18 +163,21 @@ async function rebuildLocked(config: Config, folders: SiteFolders, opts: Rebuild
     let run: Run;
     let api: Api | undefined;
     let compiled: string[] | undefined;
+    let client: ReturnType<typeof createApiClient> | undefined;
     try {
       api = await apiStarting;
       // Presses of "Publish now" until the claim are served by this build: it reads the catalogue after it.
       await publishing.claimed;
       await reachable(api.url);
       reporter.step('api');
-      const client = createApiClient({ baseURL: api.url, retry: 2 });
+      client = createApiClient({ baseURL: api.url, retry: 2 });
       // The change feed first, before anything is read: what changed since the live build's catalogue,
       // and the cursor this build's manifest keeps.
       const feedSince = plan.kind === 'compare' ? plan.feedSince : null;
       const inPlace = feedSince !== null;
       const feed = await readChanges(client, feedSince);
+      const scoped = inPlace && feed !== null && !feed.ReadEverything;
+      opts.keptItems?.advance(feedSince, feed?.Cursor ?? null, scoped ? feed.Items : null);
       if (reason !== '') {
         // A full build is due: Astro compiles the site in a child process of its own before the
         // catalogue is read here, so that the two never hold their memory at the same time.
@@ -182,18 +188,16 @@ async function rebuildLocked(config: Config, folders: SiteFolders, opts: Rebuild
         );
       }
       const read =
-        inPlace && before !== null && feed !== null && !feed.ReadEverything
-          ? await readChangedPages(client, feed.Items, before, folders.manifestsDir, reporter)
+        scoped && before !== null
+          ? await readChangedPages(
+              client,
+              feed.Items,
+              before,
+              { frameDir: folders.manifestsDir, items: opts.keptItems },
+              reporter,
+            )
           : null;
-      const stats = buildStats();
-      const catalogue =
-        read?.catalogue ??
-        (await readCatalogue(client, {
-          onRequest: () => {
-            stats.apiRequests++;
-          },
-          log: (line) => reporter.log(line),
-        }));
+      const catalogue = read?.catalogue ?? (await readWhole(client, reporter));
       catalogueRead.resolve(catalogue);
       reporter.step('catalogue');
       // A whole read keeps its frame for the rebuilds that follow; a scoped one shows the kept frame.
@@ -228,6 +232,18 @@ async function rebuildLocked(config: Config, folders: SiteFolders, opts: Rebuild
         } catch (err) {
           if (!(err instanceof NeedsFullBuild)) throw err;
           reason = err.message;
+          // A scoped run read only the rows of the changed pages: every page needs the whole catalogue.
+          if (run.scoped && client !== undefined) {
+            const { changed: _changed, ...rest } = run;
+            const catalogue = await readWhole(client, reporter);
+            run = {
+              ...rest,
+              catalogue,
+              pages: PageKeys.of(cataloguePages(catalogue)),
+              scoped: false,
+              frame: keepFrame(folders.manifestsDir, catalogue),
+            };
+          }
         }
       }
       if (result === undefined) {
@@ -267,7 +283,7 @@ async function readChangedPages(
   client: ReturnType<typeof createApiClient>,
   changed: ItemDto[],
   before: SiteManifest,
-  frameDir: string,
+  kept: { frameDir: string; items: KeptItems | undefined },
   reporter: Reporter,
 ): Promise<{ catalogue: Catalogue; pages: PageKeys; changed: PageKey[]; frame: string | undefined } | null> {
   if (changed.length === 0) {
@@ -282,7 +298,7 @@ async function readChangedPages(
   const { catalogue, candidates, frameId } = await readScopedCatalogue(
     client,
     changed,
-    { frameDir, frameId: before.frame },
+    { frameDir: kept.frameDir, frameId: before.frame, ...(kept.items === undefined ? {} : { items: kept.items }) },
     (line) => reporter.log(line),
   );
   const keys = new Map(cataloguePagesAt(catalogue, candidates).map((p) => [p.path, p.key]));
@@ -300,6 +316,17 @@ async function readChangedPages(
     changed: [...keys].filter(([path, key]) => before.pages.get(path) !== key).map(([path, key]) => ({ path, key })),
     frame: frameId,
   };
+}
+
+/** The whole public catalogue, read from the API (each request counted in the build's figures). */
+function readWhole(client: ReturnType<typeof createApiClient>, reporter: Reporter): Promise<Catalogue> {
+  const stats = buildStats();
+  return readCatalogue(client, {
+    onRequest: () => {
+      stats.apiRequests++;
+    },
+    log: (line) => reporter.log(line),
+  });
 }
 
 /** The last full build's compiled renderer when it is kept for this code; else a lean build, started now. */

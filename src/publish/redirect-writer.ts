@@ -22,7 +22,13 @@ interface RedirectJob {
  */
 export function writeRedirectPagesInWorker(job: Omit<RedirectJob, 'kind'>): Promise<number> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(import.meta.url), { workerData: { kind: 'aisle:redirect-pages', ...job } });
+    const worker = new Worker(new URL(import.meta.url), {
+      workerData: { kind: 'aisle:redirect-pages', ...job },
+      // What it keeps is the page set and the redirects' text; the rest is garbage of pages already written,
+      // which a bounded heap collects instead of growing (with the page writers' bound, about 60 MB less at
+      // 250,000 items: bench/README.md, "Issue 30 on the AMD EPYC VM").
+      resourceLimits: { maxOldGenerationSizeMb: redirectHeapMb(job.pages.length, job.redirectsText.length) },
+    });
     let written: number | undefined;
     worker.once('message', (n: number) => {
       written = n;
@@ -33,6 +39,11 @@ export function writeRedirectPagesInWorker(job: Omit<RedirectJob, 'kind'>): Prom
       else reject(new Error(`The redirect pages could not be written (the worker ended with code ${code}).`));
     });
   });
+}
+
+/** The redirect worker's heap bound: 128 MB, and 1 MB more for every 2,000 pages and every 250 kB of redirects. */
+function redirectHeapMb(pages: number, redirectsChars: number): number {
+  return 128 + Math.ceil(pages / 2000) + Math.ceil(redirectsChars / 250_000);
 }
 
 function work(job: RedirectJob): void {

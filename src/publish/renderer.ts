@@ -133,9 +133,10 @@ export async function keptPageRenderer(
       }
       reporter.log(renderedLine(out.length, stats.apiRequests));
       // The pages must only name scripts and styles the live build has (the same code made both).
+      // A name ends at a quote of any kind: the inlined first script names the search box's file in a template.
       const assets = new Set(existsSync(join(liveDir, '_astro')) ? readdirSync(join(liveDir, '_astro')) : []);
       for (const f of out) {
-        for (const m of f.body.toString('latin1').matchAll(/\/_astro\/([^"'\s?#)]+)/g)) {
+        for (const m of f.body.toString('latin1').matchAll(/\/_astro\/([^"'`\s?#)]+)/g)) {
           if (!assets.has(m[1] as string)) {
             throw new NeedsFullBuild(`the kept renderer names a script or style the live site lacks (${m[1]})`);
           }

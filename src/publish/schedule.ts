@@ -14,8 +14,23 @@ export function parseInterval(text: string): number | null {
   return Number.isFinite(ms) && ms >= MIN_INTERVAL_MS ? Math.round(ms) : null;
 }
 
-/** How often `npm run rebuild -- --watch` asks the change feed whether the catalogue changed. */
+/** How often `npm run rebuild -- --watch` asks the change feed whether the catalogue changed (PostgreSQL). */
 export const WATCH_POLL_MS = 100;
+
+/**
+ * `--watch` asks the feed as soon as the database is written (`database-writes.ts`: SQLite's file,
+ * PostgreSQL's notice), and besides only this often: a guard, should a notice ever not come.
+ */
+export const WATCH_FALLBACK_MS = 2_000;
+
+/**
+ * The guard's interval: `AISLE_WATCH_FALLBACK_MS` (whole milliseconds, at least `WATCH_POLL_MS`)
+ * when set, else `WATCH_FALLBACK_MS`. Set longer, the notices alone make changes live.
+ */
+export function watchFallbackMs(env: NodeJS.ProcessEnv = process.env): number {
+  const ms = Number(env.AISLE_WATCH_FALLBACK_MS ?? '');
+  return Number.isSafeInteger(ms) && ms >= WATCH_POLL_MS ? ms : WATCH_FALLBACK_MS;
+}
 
 /** Set (to `1`) in the environment of the long-lived rebuilding process its parent runs. */
 export const WARM_CHILD_ENV = 'AISLE_REBUILD_WARM';

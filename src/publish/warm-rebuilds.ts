@@ -1,13 +1,17 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { Config } from '../server/config.ts';
-import { keptFrame } from './catalogue-changes.ts';
+import { prepareKeptFrame } from './catalogue-changes.ts';
 import { type Api, startApi } from './catalogue-source.ts';
 import { codeFingerprint } from './code-fingerprint.ts';
+import { onDatabaseWrite } from './database-writes.ts';
+import { KeptItems } from './kept-items.ts';
+import { loadKeptRenderer } from './kept-renderer.ts';
 import type { Reporter } from './progress.ts';
 import { PROJECT_ROOT } from './project-root.ts';
 import { PublishBusy } from './publish-lock.ts';
 import { PublishRefused, type RebuildResult, rebuildSite, summaryLine } from './rebuild.ts';
 import { SiteBusy } from './rebuild-lock.ts';
+import { watchFallbackMs } from './schedule.ts';
 import { liveSite, manifestFile, siteFolders } from './site-folders.ts';
 
 /**
@@ -25,7 +29,11 @@ export interface WarmOptions {
   force: boolean;
   /** Rebuild on this schedule (`--every`), in milliseconds; null: only on changes. */
   everyMs: number | null;
-  /** Poll the change feed this often (`--watch`) and rebuild as soon as it moved; null: no watching. */
+  /**
+   * Poll the change feed this often (`--watch`) and rebuild as soon as it moved; null: no watching.
+   * The feed is asked as soon as the database is written (`database-writes.ts`: SQLite's file,
+   * PostgreSQL's notice), and polled only every `watchFallbackMs()` besides while those can come.
+   */
   watchMs: number | null;
   /** The API, started by the command before it loaded this code. */
   api: Promise<Api>;
@@ -98,6 +106,24 @@ export async function runWarm(opts: WarmOptions): Promise<WarmEnd> {
     };
   };
 
+  // Set by a write to the database while the feed was being asked: ask again before napping.
+  let poked = false;
+  const writes =
+    opts.watchMs === null
+      ? null
+      : onDatabaseWrite(
+          config,
+          () => {
+            poked = true;
+            wake?.();
+          },
+          log,
+        );
+  const fallbackMs = watchFallbackMs();
+  // While writes cannot be told (no watch, or PostgreSQL's notices lost until it reconnects), the fast poll.
+  const pollMs = () => (opts.watchMs === null ? null : writes === null || !writes.live() ? opts.watchMs : fallbackMs);
+  // The items earlier runs read, for the next ones (the feed vouches for every row it does not name).
+  const keptItems = new KeptItems();
   const cursor = liveCursor(folders);
   /** What the feed held just before the last run started: a later poll that holds more means a new change. */
   let seen: Set<string> | null = null;
@@ -113,9 +139,14 @@ export async function runWarm(opts: WarmOptions): Promise<WarmEnd> {
       while (!stopping) {
         const now = Date.now();
         if (now >= notBefore && now >= due) break;
-        if (opts.watchMs !== null && now >= notBefore && seen !== null && (await moved(seen))) break;
+        const poll = pollMs();
+        if (poll !== null && now >= notBefore && seen !== null) {
+          poked = false;
+          if (await moved(seen)) break;
+          if (poked) continue;
+        }
         const wait = Math.max(due, notBefore) - now;
-        await nap(Math.min(wait, opts.watchMs ?? wait, 2 ** 31 - 1));
+        await nap(Math.min(wait, poll ?? wait, 2 ** 31 - 1));
       }
       if (stopping) return 'stopped';
       if (!opts.codeCurrent() || codeFingerprint(PROJECT_ROOT) !== code) {
@@ -132,6 +163,7 @@ export async function runWarm(opts: WarmOptions): Promise<WarmEnd> {
           force: opts.force,
           reporter: opts.reporter(),
           api: lent(),
+          keptItems,
         });
         log(summaryLine(result));
         busy = false;
@@ -163,10 +195,12 @@ export async function runWarm(opts: WarmOptions): Promise<WarmEnd> {
           `${Math.round(memory.rss / 2 ** 20)} MB resident, ${Math.round(memory.heapUsed / 2 ** 20)} MB of heap in use; ` +
           `${opts.watchMs !== null ? 'watching the catalogue' : `next run at ${new Date(due).toLocaleTimeString()}`}.`,
       );
-      // The kept frame parsed now, between runs, rather than by the first change.
-      if (runs === 1) keptFrame(folders.manifestsDir, cursor().frame);
+      // The kept frame parsed and indexed now, between runs, rather than by the next change.
+      prepareKeptFrame(folders.manifestsDir, cursor().frame);
       // A full build leaves a large heap behind: a new process starts lean (and loads the new renderer).
       if (result?.mode === 'full' && !stopping) return 'reload';
+      // The kept renderer's modules loaded now, once, so that the first change does not wait for them.
+      if (runs === 1 && !stopping) await loadKeptRenderer(code).catch(() => null);
       // A guard, not the plan: the heap stays level across runs, and the process's size settles
       // after a few dozen (bench/README.md); should it ever grow far past that, a new process starts.
       baseline ??= memory.rss;
@@ -178,6 +212,7 @@ export async function runWarm(opts: WarmOptions): Promise<WarmEnd> {
       }
     }
   } finally {
+    writes?.stop();
     // The API's thread ends with the process anyway: its stop is waited for a few seconds at most.
     await Promise.race([dropApi(), new Promise((done) => setTimeout(done, 10_000).unref())]);
   }

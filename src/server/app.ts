@@ -27,8 +27,10 @@ import { mfaRoutes } from './routes/mfa.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { orderRoutes } from './routes/order.ts';
+import { paymentRoutes } from './routes/payment.ts';
 import { publisherRoutes } from './routes/publisher.ts';
 import { reportRoutes } from './routes/report.ts';
+import { searchRoutes } from './routes/search.ts';
 import { sectionRoutes } from './routes/section.ts';
 import { siteRoutes } from './routes/site.ts';
 import { stockAlertRoutes } from './routes/stockalert.ts';
@@ -119,6 +121,7 @@ export function createApp(given: AppDeps): Hono {
   app.route('/api/section', sectionRoutes(deps));
   app.route('/api/item', itemRoutes(deps));
   app.route('/api/book', bookRoutes(deps));
+  app.route('/api/search', searchRoutes(deps));
   app.route('/content', contentRoutes(deps));
   // Accounts.
   app.route('/token', tokenRoutes(deps));
@@ -135,6 +138,8 @@ export function createApp(given: AppDeps): Hono {
   // Staff: sales reports (issue 33 item 5).
   app.route('/api/report', reportRoutes(deps));
   app.route('/api/coupon', couponRoutes(deps));
+  // Payments (issue 32): methods, a group's payment, the test method, the pay-on-delivery cap.
+  app.route('/api/payment', paymentRoutes(deps));
   // Staff: store databases, images, the audit log, site status and publishing.
   app.route('/api/storedb', storeDbRoutes(deps));
   app.route('/api/content', uploadRoutes(deps));

@@ -6,6 +6,10 @@ import { parseStaffMfa, type StaffMfaPolicy } from '../lib/domain/mfa.ts';
 import { DEFAULT_OPEN_ORDERS_MAX } from '../lib/domain/order-limits.ts';
 import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from '../lib/domain/reports.ts';
 import { DEFAULT_POOL_MAX } from './db/pool-size.ts';
+import type { RazorpayKeys } from './payments/razorpay.ts';
+
+/** The SQLite database's file name in `DATA_DIR` (with `DATABASE_URL` unset). */
+export const SQLITE_FILE = 'aisle.db';
 
 /** Everything the server and the CLIs read from the environment (see README "Configuration"). */
 export interface Config {
@@ -41,6 +45,12 @@ export interface Config {
   metricsToken: string | undefined;
   /** The IANA time zone the shop's days are counted in for reports (`SHOP_TIME_ZONE`, default `Asia/Kolkata`). */
   shopTimeZone: string;
+  /** `PAYMENTS_TEST=1` offers the test payment method, `0` never; unset: only in `npm start`'s demo shop. */
+  paymentsTest: boolean | undefined;
+  /** The operator's override of the shop's hold length (`PAYMENT_HOLD_SECONDS`); unset: the shop's `HoldMinutes`. */
+  paymentHoldSeconds: number | undefined;
+  /** `RAZORPAY_KEY_ID`, `RAZORPAY_KEY_SECRET`, `RAZORPAY_WEBHOOK_SECRET`: all three offer the Online method; none, not. */
+  razorpay: RazorpayKeys | undefined;
 }
 
 /** The shortest `METRICS_TOKEN` accepted. */
@@ -89,6 +99,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `SHOP_TIME_ZONE must name an IANA time zone such as Asia/Kolkata or Europe/London, got "${env.SHOP_TIME_ZONE}".`,
     );
   }
+  const holdOverride = nonEmpty(env.PAYMENT_HOLD_SECONDS);
+  const paymentHoldSeconds = holdOverride === undefined ? undefined : Number(holdOverride);
+  if (
+    paymentHoldSeconds !== undefined &&
+    (!Number.isInteger(paymentHoldSeconds) || paymentHoldSeconds < 1 || paymentHoldSeconds > 86_400)
+  ) {
+    throw new Error(
+      `PAYMENT_HOLD_SECONDS must be a whole number of seconds from 1 to 86400, got "${env.PAYMENT_HOLD_SECONDS}".`,
+    );
+  }
+  const paymentsTest = nonEmpty(env.PAYMENTS_TEST);
+  if (paymentsTest !== undefined && paymentsTest !== '1' && paymentsTest !== '0') {
+    throw new Error(`PAYMENTS_TEST must be 1 (offer the test payment method) or 0, got "${env.PAYMENTS_TEST}".`);
+  }
+  const razorpay = razorpayKeysOf(env);
   return {
     port,
     host: nonEmpty(env.HOST) ?? '127.0.0.1',
@@ -109,7 +134,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsAllow: metricsAllowOf(nonEmpty(env.METRICS_ALLOW)),
     metricsToken,
     shopTimeZone,
+    paymentsTest: paymentsTest === undefined ? undefined : paymentsTest === '1',
+    paymentHoldSeconds,
+    razorpay,
   };
+}
+
+/** Razorpay's keys: all three, or none (the Online method is not offered); some but not all is a mistake named at start. */
+function razorpayKeysOf(env: NodeJS.ProcessEnv): RazorpayKeys | undefined {
+  const keyId = nonEmpty(env.RAZORPAY_KEY_ID);
+  const keySecret = nonEmpty(env.RAZORPAY_KEY_SECRET);
+  const webhookSecret = nonEmpty(env.RAZORPAY_WEBHOOK_SECRET);
+  if (keyId === undefined && keySecret === undefined && webhookSecret === undefined) return undefined;
+  if (keyId === undefined || keySecret === undefined || webhookSecret === undefined) {
+    const missing = Object.entries({
+      RAZORPAY_KEY_ID: keyId,
+      RAZORPAY_KEY_SECRET: keySecret,
+      RAZORPAY_WEBHOOK_SECRET: webhookSecret,
+    })
+      .filter(([, v]) => v === undefined)
+      .map(([k]) => k);
+    throw new Error(`Razorpay needs all three keys to offer the Online method: ${missing.join(', ')} is not set.`);
+  }
+  return { keyId, keySecret, webhookSecret };
 }
 
 // Generated once and kept, so tokens survive restarts without operators having to set one.
@@ -140,7 +187,7 @@ export function loadStorageConfig(env: NodeJS.ProcessEnv = process.env): Storage
   return {
     dataDir,
     databaseUrl: nonEmpty(env.DATABASE_URL),
-    sqliteFile: join(dataDir, 'aisle.db'),
+    sqliteFile: join(dataDir, SQLITE_FILE),
     contentDir: join(dataDir, 'content'),
     jwtSecretFile: join(dataDir, 'jwt-secret'),
     jwtSecretFromEnv: nonEmpty(env.JWT_SECRET) !== undefined,

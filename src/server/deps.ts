@@ -8,6 +8,7 @@ import type { Logger } from './logger.ts';
 import type { MailQueue } from './mail-queue.ts';
 import type { Metrics, MetricsAccess } from './metrics.ts';
 import type { InvoiceNumbering } from './orders/invoice-numbers.ts';
+import type { PaymentHolds, PaymentMethods } from './payments/methods.ts';
 
 /** What every route module needs; passed in so tests can build an app over any database. */
 export interface AppDeps {
@@ -50,6 +51,12 @@ export interface AppDeps {
   metricsAccess?: MetricsAccess | undefined;
   /** The IANA time zone the shop's days are counted in (`SHOP_TIME_ZONE`). Default: `Asia/Kolkata`. */
   shopTimeZone?: string | undefined;
+  /** The payment methods the shop runs (`payments/methods.ts`). Default: pay on delivery alone. */
+  payments?: PaymentMethods | undefined;
+  /** The operator's override of how long an unpaid online order holds (`PAYMENT_HOLD_SECONDS`); unset: the shop's `HoldMinutes`. */
+  paymentHoldSeconds?: number | undefined;
+  /** Lets go of unpaid holds when they end (`payments/hold-runner.ts`); without it only a sweep does. */
+  paymentHolds?: PaymentHolds | undefined;
 }
 
 /** The public origin for links in mail. */

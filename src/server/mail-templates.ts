@@ -1,9 +1,11 @@
 import { confirmPath, resetPath } from '../lib/domain/account-links.ts';
 import { deliveryLines } from '../lib/domain/delivery.ts';
-import { formatRs, formatRupees } from '../lib/domain/money.ts';
+import { formatQty, unitPriceText } from '../lib/domain/measure.ts';
+import { formatRs, formatRupees, rupeesToPaise } from '../lib/domain/money.ts';
 import { groupTotalPaise, type PlacedOrderDto } from '../lib/domain/order-groups.ts';
 import { orderStatusWords } from '../lib/domain/order-words.ts';
-import type { OrderDto, OrderStatusName } from '../lib/domain/orders.ts';
+import type { OrderDto, OrderItemDto, OrderStatusName } from '../lib/domain/orders.ts';
+import { askedWords, changedLines, sentWords } from '../lib/domain/packing-words.ts';
 import { slotLabel } from '../lib/domain/slots.ts';
 import type { MailMessage } from './mail.ts';
 
@@ -89,15 +91,25 @@ function render(subject: string, blocks: Block[]): Omit<MailMessage, 'to'> {
   };
 }
 
+/** A line's price as a mail shows it: per piece, or per kg or litre of a weighed line (`Rs 48.00/kg`). */
+function priceWithUnit(l: OrderItemDto): string {
+  const soldBy = l.SoldBy ?? 'ByUnit';
+  return soldBy === 'ByUnit' ? formatRupees(l.SellingPrice) : unitPriceText(rupeesToPaise(l.SellingPrice), soldBy);
+}
+
 function orderTable(order: OrderDto): string[][] {
+  // A packed order's lines are what was sent (issue 33), which its total bills.
+  const shown = order.OrderItems.map((l) => (l.Sent === null || l.Sent === undefined ? l : { ...l, ...l.Sent }));
   return [
     ['Item', 'Price', 'Qty', 'Total'],
-    ...order.OrderItems.map((l) => [
-      l.Size === '' ? l.ItemTitle : `${l.ItemTitle} (${l.Size})`,
-      formatRupees(l.SellingPrice),
-      String(l.Qty),
-      formatRupees(l.LineTotal),
-    ]),
+    ...shown
+      .filter((l) => l.Qty > 0)
+      .map((l) => [
+        l.Size === '' ? l.ItemTitle : `${l.ItemTitle} (${l.Size})`,
+        priceWithUnit(l),
+        formatQty(l.Qty, l.SoldBy ?? 'ByUnit'),
+        formatRupees(l.LineTotal),
+      ]),
     ...(order.DeliveryFee > 0 ? [['Delivery fee', '', '', formatRupees(order.DeliveryFee)]] : []),
     ...(order.Discount > 0 ? [[`Coupon ${order.CouponCode ?? ''} saving`, '', '', formatRupees(-order.Discount)]] : []),
     ['Order total', '', '', formatRupees(order.OrderTotal)],
@@ -128,8 +140,13 @@ export function orderPlacedMail(
     const id = order.OrderItems[0]?.StoreID ?? 0;
     return stores.get(id)?.title ?? `Store ${id}`;
   };
-  return render(`Your Aisle order ${placed.OrderID} is placed`, [
+  // Paid online or by the test method: the order waits for its payment, holding its items.
+  const awaiting = placed.Status === 'AwaitingPayment';
+  return render(`Your Aisle order ${placed.OrderID} is ${awaiting ? 'waiting for its payment' : 'placed'}`, [
     { text: `Hello ${placed.DeliveryAddress.FullName || placed.CustomerName || 'there'},` },
+    ...(awaiting
+      ? [{ text: 'Your items and delivery slot are held while you pay; once the payment arrives we will pack it.' }]
+      : []),
     parts.length === 0
       ? { text: `Thank you for your order. We have received order ${placed.OrderID} and will pack it soon.` }
       : {
@@ -187,23 +204,72 @@ const STATUS_TEXT: Record<OrderStatusName, string> = {
 export function orderStatusMail(
   order: OrderDto,
   origin: string,
-  opts: { byCustomer?: boolean; again?: boolean } = {},
+  opts: { byCustomer?: boolean; again?: boolean; packed?: boolean; unpaid?: boolean } = {},
 ): Omit<MailMessage, 'to'> {
   const words = orderStatusWords(order.Status);
+  // The move out of packing lists what packing changed, asked against sent (issue 33).
+  const changed = opts.packed === true ? changedLines(order) : [];
+  const changes =
+    changed.length === 0
+      ? []
+      : [
+          {
+            text: `We could not pack ${changed.length === 1 ? 'one line' : `${changed.length} lines`} as you asked. What changed:`,
+          },
+          { table: [['Asked', 'Sent'], ...changed.map((l) => [askedWords(l), sentWords(l)])] },
+          { text: `New order total: ${formatRupees(order.OrderTotal)}` },
+        ];
   const status =
     order.Status === 'Cancelled' && opts.byCustomer === true
       ? `has been cancelled, as you asked. ${CANCELLED_TEXT}`
-      : STATUS_TEXT[order.Status];
+      : order.Status === 'Cancelled' && opts.unpaid === true
+        ? `has been cancelled because its payment did not arrive in time. ${CANCELLED_TEXT}`
+        : STATUS_TEXT[order.Status];
   return render(`Your Aisle order ${order.OrderID} is ${words.toLowerCase()}${opts.again === true ? ' again' : ''}`, [
     { text: `Hello ${order.DeliveryAddress.FullName || order.CustomerName || 'there'},` },
     {
       text: `Your order ${order.OrderID} ${status}.${opts.again === true ? ' An earlier change of its status was taken back.' : ''}`,
     },
     { text: `Status: ${words}` },
+    ...changes,
     { table: orderTable(order) },
     ...(order.Status === 'Cancelled'
       ? []
       : [{ text: 'Delivery to:' }, { lines: deliveryLines(order.DeliveryAddress) }, ...slotLines(order)]),
+    { link: { href: siteLink(origin, '/app/cart/my-orders'), label: 'See your orders' } },
+  ]);
+}
+
+/** One weighed line as its mail tells it: what was asked, what was packed, and the line's new total (paise). */
+export interface WeighedLine {
+  title: string;
+  soldBy: OrderItemDto['SoldBy'] & string;
+  asked: number;
+  packed: number;
+  total: number;
+}
+
+/**
+ * The one mail of a weighing at packing (issue 33): each weighed line's asked and packed
+ * weight and new total, and the order's new total.
+ */
+export function orderWeighedMail(
+  order: OrderDto,
+  lines: readonly WeighedLine[],
+  origin: string,
+): Omit<MailMessage, 'to'> {
+  return render(`Your Aisle order ${order.OrderID} was weighed: new total ${formatRupees(order.OrderTotal)}`, [
+    { text: `Hello ${order.DeliveryAddress.FullName || order.CustomerName || 'there'},` },
+    {
+      text: `We weighed what you asked for by weight or volume in order ${order.OrderID} as we packed it, and charge what we packed:`,
+    },
+    {
+      table: [
+        ['Item', 'Asked', 'Packed', 'Total'],
+        ...lines.map((l) => [l.title, formatQty(l.asked, l.soldBy), formatQty(l.packed, l.soldBy), formatRs(l.total)]),
+      ],
+    },
+    { text: `New order total: ${formatRupees(order.OrderTotal)}` },
     { link: { href: siteLink(origin, '/app/cart/my-orders'), label: 'See your orders' } },
   ]);
 }

@@ -16,7 +16,15 @@ export interface MetricsAccess {
 export const UNMATCHED_ROUTE = '(unmatched)';
 
 /** Why an order was refused (`aisle_orders_refused_total{reason}`). */
-export type OrderRefusal = 'stock' | 'item_limit' | 'open_orders' | 'delivery' | 'slot' | 'coupon' | 'invalid';
+export type OrderRefusal =
+  | 'stock'
+  | 'item_limit'
+  | 'open_orders'
+  | 'delivery'
+  | 'slot'
+  | 'coupon'
+  | 'payment'
+  | 'invalid';
 
 /** How a site build ended (`aisle_site_builds_total{outcome}`). */
 export type BuildOutcome = 'succeeded' | 'failed';

@@ -10,6 +10,8 @@ import type { AppDeps } from './deps.ts';
 import type { FastPath } from './fast-reads.ts';
 import type { Logger } from './logger.ts';
 import type { MailQueue } from './mail-queue.ts';
+import { paymentMethods } from './payments/methods.ts';
+import { razorpayMethod } from './payments/razorpay.ts';
 
 /**
  * Opens the configured database and brings its schema up to date. `onConnectionError`
@@ -31,8 +33,11 @@ export async function openMigratedDb(config: Config, onConnectionError?: (err: E
   return db;
 }
 
-/** The API's dependencies from the configuration. */
-export function appDeps(config: Config, db: Db, log: Logger): AppDeps {
+/**
+ * The API's dependencies from the configuration. `demo`: the shop `npm start` runs, which
+ * offers the test payment method unless `PAYMENTS_TEST=0`; elsewhere only `PAYMENTS_TEST=1` does.
+ */
+export function appDeps(config: Config, db: Db, log: Logger, demo = false): AppDeps {
   return {
     db: db.db,
     dialect: db.dialect,
@@ -46,6 +51,11 @@ export function appDeps(config: Config, db: Db, log: Logger): AppDeps {
     staffMfa: config.staffMfa,
     metricsAccess: { allow: config.metricsAllow, token: config.metricsToken },
     shopTimeZone: config.shopTimeZone,
+    payments: paymentMethods({
+      paymentsTest: config.paymentsTest ?? demo,
+      ...(config.razorpay === undefined ? {} : { online: razorpayMethod(config.razorpay) }),
+    }),
+    paymentHoldSeconds: config.paymentHoldSeconds,
   };
 }
 

@@ -10,6 +10,8 @@ import { stdoutLogger } from './logger.ts';
 import { createMailQueue } from './mail-queue.ts';
 import { createMetrics } from './metrics.ts';
 import { createInvoiceNumbering } from './orders/invoice-numbers.ts';
+import { createPaymentHolds } from './payments/hold-runner.ts';
+import { paymentContext } from './payments/payments.ts';
 import { appDeps, listen, openMigratedDb } from './runtime.ts';
 import { transportSecurityHeaders } from './site-headers.ts';
 import { createSiteServer } from './site-server.ts';
@@ -19,9 +21,10 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /**
  * Serves the built site and the API on `config.host:config.port` until
  * SIGINT/SIGTERM. `config.siteDir` may be a link a rebuild switches to a new
- * build: the server follows it (see `site-server.ts`).
+ * build: the server follows it (see `site-server.ts`). `demo`: `npm start`'s demo shop,
+ * which offers the test payment method unless `PAYMENTS_TEST=0`.
  */
-export async function serveShop(config: Config): Promise<void> {
+export async function serveShop(config: Config, options: { demo?: boolean } = {}): Promise<void> {
   const log = stdoutLogger();
   // One set of metrics for the app and the fast paths below it (`GET /metrics`).
   const metrics = createMetrics({ processMetrics: true });
@@ -70,7 +73,11 @@ export async function serveShop(config: Config): Promise<void> {
   void sweep();
   const sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
   sweeper.unref();
-  const deps = { ...appDeps(config, db, log), mailQueue, invoiceNumbering, metrics };
+  const base = { ...appDeps(config, db, log, options.demo === true), mailQueue, invoiceNumbering, metrics };
+  // Unpaid holds end once, whichever process runs the job (`payments/hold-runner.ts`).
+  const paymentHolds = createPaymentHolds(paymentContext(base), config.databaseUrl);
+  await paymentHolds.start();
+  const deps = { ...base, paymentHolds };
   const api = createApp(deps);
   // The hot public reads and placed orders are answered below the framework, with the same
   // answers (`fast-reads.ts`, `fast-orders.ts`).
@@ -87,6 +94,7 @@ export async function serveShop(config: Config): Promise<void> {
     invoiceNumbering.stop();
     reorderMailer.stop();
     clearInterval(sweeper);
+    await paymentHolds.stop();
     await server.close();
     await db.close();
     log.flush();

@@ -31,7 +31,31 @@ export interface PolicyOptions {
   inline: InlineHashes;
   /** Origins the browser may call besides the site's own (the API's, when `PUBLIC_API_URL` puts it elsewhere). */
   connect?: readonly string[];
+  /** A provider's checkout the page may run (`RAZORPAY_CHECKOUT`): only the pay page's policy has one. */
+  checkout?: CheckoutOrigins;
 }
+
+/** The origins a payment provider's checkout script needs: its script, its frames, its calls. */
+export interface CheckoutOrigins {
+  script: readonly string[];
+  frame: readonly string[];
+  connect: readonly string[];
+}
+
+/**
+ * Razorpay Checkout (issue 32): `checkout.js` from checkout.razorpay.com, which opens its
+ * payment form in a frame from api.razorpay.com and reports to both. Allowed on the pay page
+ * alone (`PAY_PAGE_PATH`), where the Online method opens it; every other page keeps the
+ * site-wide policy.
+ */
+export const RAZORPAY_CHECKOUT: CheckoutOrigins = {
+  script: ['https://checkout.razorpay.com'],
+  frame: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
+  connect: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+};
+
+/** The page where a group placed with a method that holds is paid (`/app/pay?group=…`). */
+export const PAY_PAGE_PATH = '/app/pay';
 
 /**
  * The site's Content-Security-Policy: only its own scripts and styles plus the
@@ -41,14 +65,16 @@ export interface PolicyOptions {
  */
 export function contentSecurityPolicy(opts: PolicyOptions): string {
   const sorted = (list: readonly string[]) => [...new Set(list)].sort();
+  const checkout = opts.checkout;
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", "'wasm-unsafe-eval'", ...sorted(opts.inline.script)]],
+    ['script-src', ["'self'", "'wasm-unsafe-eval'", ...(checkout?.script ?? []), ...sorted(opts.inline.script)]],
     ['style-src', ["'self'", ...sorted(opts.inline.style)]],
     // `blob:`: the staff forms preview a chosen picture before it is uploaded (issue 35).
     ['img-src', ["'self'", 'blob:', 'data:']],
     ['font-src', ["'self'"]],
-    ['connect-src', ["'self'", ...sorted(opts.connect ?? [])]],
+    ['connect-src', ["'self'", ...sorted([...(opts.connect ?? []), ...(checkout?.connect ?? [])])]],
+    ...(checkout === undefined ? [] : ([['frame-src', ["'self'", ...checkout.frame]]] as [string, string[]][])),
     ['worker-src', ["'self'"]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'none'"]],

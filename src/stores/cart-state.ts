@@ -11,6 +11,7 @@ import {
   type Customer,
   cartFor,
   changeQuantity as changeCartQuantity,
+  chooseSubstitution as chooseCartSubstitution,
   clampQty,
   EMPTY_CART_STATE,
   GUEST_CUSTOMER,
@@ -21,6 +22,7 @@ import {
 import { decodeCartState } from '../lib/domain/cart-storage.ts';
 import { mergeWithServer, serverNow } from '../lib/domain/cart-sync.ts';
 import { CART_STATE_KEY } from '../lib/domain/storage-keys.ts';
+import type { Substitution } from '../lib/domain/substitutions.ts';
 import { $user, accountApi, api, authorize } from './session.ts';
 
 /**
@@ -172,7 +174,7 @@ export function changeQuantity(item: CartItemSource, qty: number): Promise<Chang
   return serially(async () => {
     const account = signedInAccount();
     const id = account?.id ?? null;
-    const wanted = clampQty(qty, item.MaxQtyPerItem);
+    const wanted = clampQty(qty, item.MaxQtyPerItem, item.Step ?? 1);
     let customer: Customer | undefined = account === null ? GUEST_CUSTOMER : undefined;
     if (account !== null && ownState(account.id).cart === null && wanted > 0) {
       if (loading !== null) await loading;
@@ -185,6 +187,13 @@ export function changeQuantity(item: CartItemSource, qty: number): Promise<Chang
     $cartState.set(next);
     return 'changed';
   });
+}
+
+/** The shopper's substitution choice for a line (issue 33: the cart panel's "If out of stock"). */
+export function chooseSubstitution(item: Pick<CartItemSource, 'ItemID' | 'StoreID'>, choice: Substitution): void {
+  const state = ownState(accountId($user.get()));
+  const next = chooseCartSubstitution(state, item.ItemID, item.StoreID, choice, serverNow(state));
+  if (next !== state) $cartState.set(next);
 }
 
 /** Removes an item's line from the cart (the cart panel's Remove button). */

@@ -11,10 +11,10 @@ export interface ApiProcess {
   url: string;
 }
 
-export function startApiProcess(databaseUrl: string): Promise<ApiProcess> {
+export function startApiProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ApiProcess> {
   const script = fileURLToPath(new URL('./cart-server.ts', import.meta.url));
   const child = spawn(process.execPath, [script], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET },
+    env: { ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

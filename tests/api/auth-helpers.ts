@@ -8,8 +8,12 @@ import { ensureAccount } from '../../src/server/auth/accounts.ts';
 import type { HashGate } from '../../src/server/auth/passwords.ts';
 import type { Dialect } from '../../src/server/db/connection.ts';
 import type { RoleName } from '../../src/server/db/schema.ts';
+import type { AppDeps } from '../../src/server/deps.ts';
 import type { Mailer } from '../../src/server/mail.ts';
 import { createMailQueue } from '../../src/server/mail-queue.ts';
+import { createTimerHolds } from '../../src/server/payments/hold-runner.ts';
+import type { PaymentMethods } from '../../src/server/payments/methods.ts';
+import { paymentContext } from '../../src/server/payments/payments.ts';
 import { createTestDb, from, TEST_PROXY, TEST_TRUST, type TestDb } from './harness.ts';
 
 export const JWT_SECRET = 'auth-test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -66,6 +70,9 @@ export async function createAuthTestApp(
     hashGate?: HashGate;
     openOrdersMax?: number;
     staffMfa?: StaffMfaPolicy;
+    /** The payment methods the shop runs (default: pay on delivery alone) and how long a hold lasts. */
+    payments?: PaymentMethods;
+    paymentHoldSeconds?: number;
   } = {},
 ): Promise<AuthTestApp> {
   const db = await createTestDb(dialect);
@@ -78,7 +85,7 @@ export async function createAuthTestApp(
   };
   const mail = { smtpUrl: opts.smtpUrl, outboxDir };
   const mailQueue = createMailQueue({ db: db.db, mail, log: silentLogger, now: () => clock.now, mailer: opts.mailer });
-  const app = createApp({
+  const deps: AppDeps = {
     db: db.db,
     dialect,
     contentDir: join(db.dataDir, 'content'),
@@ -92,7 +99,14 @@ export async function createAuthTestApp(
     siteUrl: SITE_URL,
     mailQueue,
     openOrdersMax: opts.openOrdersMax,
-  });
+    payments: opts.payments,
+    paymentHoldSeconds: opts.paymentHoldSeconds,
+  };
+  // A shop with payment methods lets go of unpaid holds as `npm start` does on one process.
+  const holds = opts.payments === undefined ? undefined : createTimerHolds(paymentContext(deps));
+  deps.paymentHolds = holds;
+  await holds?.start();
+  const app = createApp(deps);
   const t: AuthTestApp = {
     db,
     app,
@@ -128,7 +142,10 @@ export async function createAuthTestApp(
       return String(res.body.access_token);
     },
     drainMail: () => mailQueue.drain(),
-    close: () => db.cleanup(),
+    async close() {
+      await holds?.stop();
+      await db.cleanup();
+    },
   };
   return t;
 }

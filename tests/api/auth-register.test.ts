@@ -233,14 +233,18 @@ describe.each(DIALECTS)('registration and e-mail confirmation on %s', (dialect) 
       const used = process.cpuUsage(before);
       return (used.user + used.system) / 1000;
     };
-    const hashMs = await cpuMs(() => hashPassword('Probe#2026'));
+    // The cheapest of three hashes, and half of it as the bar: a busy machine moves CPU time by
+    // a third either way, while an answer that skipped the hash would take a few milliseconds.
+    const hashes = [];
+    for (const probe of ['Probe#2026', 'Probe#2027', 'Probe#2028']) hashes.push(await cpuMs(() => hashPassword(probe)));
+    const hashMs = Math.min(...hashes);
     let status = 0;
     const takenMs = await cpuMs(async () => {
       status = (await register({ Email: 'timed@aisle.test', Password: 'Timed#2027', ConfirmPassword: 'Timed#2027' }))
         .status;
     });
     expect(status).toBe(200);
-    expect(takenMs).toBeGreaterThan(hashMs * 0.8);
+    expect(takenMs).toBeGreaterThan(hashMs * 0.5);
   });
 
   it('answers resendcode without an address, the same for unknown, confirmed and waiting ids', async () => {

@@ -46,6 +46,7 @@ const ORDER_FIELDS = [
   'OrderItems',
   'OrderTotal',
   'Payment',
+  'Refunds',
   'SlotID',
   'Status',
   'UpdatedTime',
@@ -59,8 +60,12 @@ const ORDER_ITEM_FIELDS = [
   'LineTotal',
   'Qty',
   'SellingPrice',
+  // What packing sent (null until packed) and the shopper's substitution choice (issue 33).
+  'Sent',
   'Size',
+  'SoldBy',
   'StoreID',
+  'Substitution',
   'UnitPrice',
 ];
 
@@ -322,7 +327,10 @@ describe.each(DIALECTS)('cart and orders on %s', (dialect) => {
           SellingPrice: 113.4,
           Qty: 3,
           Size: '1 kg',
+          SoldBy: 'ByUnit',
           LineTotal: 340.2,
+          Substitution: 'None',
+          Sent: null,
         },
         {
           ItemID: 4,
@@ -335,7 +343,10 @@ describe.each(DIALECTS)('cart and orders on %s', (dialect) => {
           SellingPrice: 53.1,
           Qty: 2,
           Size: '1 kg',
+          SoldBy: 'ByUnit',
           LineTotal: 106.2,
+          Substitution: 'None',
+          Sent: null,
         },
       ]);
       expect(await stockOf(APPLE.id)).toBe(37);

@@ -9,6 +9,9 @@ import { createReorderMailer } from '../../src/server/catalogue/reorder-mail.ts'
 import { openDb } from '../../src/server/db/connection.ts';
 import { fastOrders } from '../../src/server/fast-orders.ts';
 import { createMailQueue } from '../../src/server/mail-queue.ts';
+import { createPaymentHolds } from '../../src/server/payments/hold-runner.ts';
+import { paymentMethods } from '../../src/server/payments/methods.ts';
+import { paymentContext } from '../../src/server/payments/payments.ts';
 import { listen } from '../../src/server/runtime.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -22,7 +25,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'aisle-cart-server-'));
 const db = openDb(/^postgres(ql)?:\/\//.test(databaseUrl) ? { databaseUrl } : { sqliteFile: databaseUrl });
 const mail = { smtpUrl: undefined, outboxDir: join(dataDir, 'outbox') };
 const mailQueue = createMailQueue({ db: db.db, mail, log: silentLogger });
-const deps = {
+const base = {
   db: db.db,
   dialect: db.dialect,
   contentDir: join(dataDir, 'content'),
@@ -30,7 +33,13 @@ const deps = {
   mail,
   log: silentLogger,
   mailQueue,
+  // As `npm start` with PAYMENTS_TEST=1 and PAYMENT_HOLD_SECONDS: the test method, its holds let go by pg-boss.
+  payments: paymentMethods({ paymentsTest: process.env.PAYMENTS_TEST === '1' }),
+  paymentHoldSeconds: Number(process.env.PAYMENT_HOLD_SECONDS ?? '900'),
 };
+const paymentHolds = createPaymentHolds(paymentContext(base), db.dialect === 'postgres' ? databaseUrl : undefined);
+await paymentHolds.start();
+const deps = { ...base, paymentHolds };
 // As `npm start` does: each store's low-stock mail of the day, looked for now and then every 15 minutes.
 createReorderMailer({ db: db.db, siteUrl: 'http://127.0.0.1:4321', log: silentLogger, mailQueue }).start();
 // As `npm start` serves: placed orders are answered below the framework (`fast-orders.ts`).
@@ -39,6 +48,7 @@ process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
 
 async function stop(): Promise<void> {
   await server.close();
+  await paymentHolds.stop();
   await db.close();
   process.exit(0);
 }

@@ -175,7 +175,7 @@ beforeAll(async () => {
   mkdirSync(mnt);
   const img = join(work, 'disk.img');
   try {
-    execFileSync('truncate', ['-s', '64M', img]);
+    execFileSync('truncate', ['-s', '96M', img]);
     execFileSync('mkfs.ext4', ['-q', '-F', img], { stdio: 'pipe' });
     execFileSync('mount', ['-o', 'loop', img, mnt], { stdio: 'pipe' });
     mounted = true;

@@ -79,9 +79,9 @@ describe.each(DIALECTS)('item columns on %s', (dialect) => {
 
   it('an import writes every writable column, changes every one, and the export shows every field', async () => {
     const header =
-      'ItemTitle,StoreTitle,CategoryTitle,SectionTitle,ItemMetaDescription,ItemContent,ItemHidden,Availability,Size,UnitPrice,Discount,FlatDiscount,Gst,ProductCode,ReorderLevel,HsnCode';
+      'ItemTitle,StoreTitle,CategoryTitle,SectionTitle,ItemMetaDescription,ItemContent,ItemHidden,Availability,Size,UnitPrice,Discount,FlatDiscount,Gst,ProductCode,ReorderLevel,HsnCode,SoldBy,Step';
     const created = await importText(
-      `${header}\nTea,Corner Shop,Grocery,Drinks,Leaf tea,<p>Strong</p>,yes,7,250 g,120,10,5,5,TEA-1,5,0902\n`,
+      `${header}\nTea,Corner Shop,Grocery,Drinks,Leaf tea,<p>Strong</p>,yes,7,250 g,120,10,5,5,TEA-1,5,0902,ByUnit,1\n`,
     );
     expect(created.ok).toBe(true);
     const first = (await t.db.selectFrom('items').selectAll().executeTakeFirstOrThrow()) as Item;
@@ -103,11 +103,13 @@ describe.each(DIALECTS)('item columns on %s', (dialect) => {
       product_code: 'TEA-1',
       reorder_level: 5,
       hsn_code: '0902',
+      sold_by: 'ByUnit',
+      step: 1,
     });
     expect(first.selling_price).toBeGreaterThan(0);
 
     const changed = await importText(
-      `ItemID,${header}\n${first.id},Green Tea,Corner Shop,Grocery,Leaves,Green leaf tea,<p>Mild</p>,no,9,500 g,200,20,10,12,TEA-2,8,09021\n`,
+      `ItemID,${header}\n${first.id},Green Tea,Corner Shop,Grocery,Leaves,Green leaf tea,<p>Mild</p>,no,9,500 g,200,20,10,12,TEA-2,8,09021,ByWeight,250\n`,
     );
     expect(changed.ok && changed.report.Changed.Items).toBe(1);
     const second = (await t.db
@@ -127,6 +129,8 @@ describe.each(DIALECTS)('item columns on %s', (dialect) => {
       ProductCode: 'TEA-2',
       Gst: 12,
       HsnCode: '09021',
+      SoldBy: 'ByWeight',
+      Step: 250,
     });
   });
 });

@@ -51,6 +51,9 @@ describe.each(DIALECTS)('Item API on %s', (dialect) => {
       ProductCode: null,
       ReorderLevel: null,
       HsnCode: '',
+      // Sold by the piece (issue 33).
+      SoldBy: 'ByUnit',
+      Step: 1,
     });
   });
 

@@ -299,6 +299,7 @@ describe.each(DIALECTS)('one order per store, on %s', (dialect) => {
       SlotID: soapSlot.SlotID,
       Slots: [expect.objectContaining({ StoreID: SOAP.store, SlotID: soapSlot.SlotID })],
       Payment: { Method: 'OnDelivery', Status: 'Pending' },
+      Refunds: [],
     });
     const row = await t.db.db.selectFrom('orders').select('group_id').executeTakeFirstOrThrow();
     expect(row.group_id).toBe(first.OrderID);

@@ -177,6 +177,19 @@ describe('deploy folder', () => {
         "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
     );
     expect(page['Cache-Control']).toBe('public, max-age=0, must-revalidate');
+    // Razorpay Checkout runs on the pay page alone: its script, its frames and its calls; no other page allows them.
+    const pay = headersFor(rules, '/app/pay/');
+    expect(pay['Content-Security-Policy']).toBe(
+      "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' https://checkout.razorpay.com 'sha256-s='; " +
+        "style-src 'self' 'sha256-t='; img-src 'self' blob: data:; font-src 'self'; " +
+        "connect-src 'self' https://api.example.com https://api.razorpay.com https://lumberjack.razorpay.com; " +
+        "frame-src 'self' https://api.razorpay.com https://checkout.razorpay.com; worker-src 'self'; " +
+        "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    );
+    expect(pay['Cache-Control']).toBe('public, max-age=0, must-revalidate');
+    for (const path of ['/app/cart/my-cart', '/app/home/1', '/app/payments', '/']) {
+      expect(headersFor(rules, path)['Content-Security-Policy'], path).not.toContain('razorpay');
+    }
     expect(headersFor(rules, '/_astro/Base.abc.css')['Cache-Control']).toBe('public, max-age=31536000, immutable');
     expect(headersFor(rules, '/pagefind/fragment/en_1.pf_fragment')['Cache-Control']).toContain('immutable');
     expect(headersFor(rules, '/images/default-tile.svg')['Cache-Control']).toBe('public, max-age=3600');

@@ -222,6 +222,52 @@ describe('npm run rebuild -- --watch', () => {
     expect(log).toContain("rendered with the last full build's compiled renderer");
   }, 240_000);
 
+  it('keeps the items it read between runs: edits in one section, a hidden item and a move, each as a full build makes it', async () => {
+    // A store database with two items filed in one section and a third in another.
+    const items = await itemsWithPages();
+    const pick = items
+      .map((p) => {
+        const [q] = items.filter((i) => i.DbID === p.DbID && i.SectionID === p.SectionID && i.ItemID !== p.ItemID);
+        const r = items.find((i) => i.DbID === p.DbID && i.SectionID !== null && i.SectionID !== p.SectionID);
+        return p.SectionID === null || q === undefined || r === undefined ? null : { p, q, r };
+      })
+      .find((x) => x !== null);
+    if (pick === undefined || pick === null) throw new Error('no store database with two sections and three items');
+    const { p, q, r } = pick;
+    const lastRead = () => log.match(/^Catalogue: \d+ items? changed in place.*$/gm)?.at(-1) ?? '';
+    const edit = async (item: Item, change: Partial<Item> & { ItemHidden?: boolean }) => {
+      const runs = runsEnded();
+      expect((await api<Item>('PATCH', `/api/Item/Edit/${item.ItemID}`, change)).status).toBe(200);
+      await until(() => runsEnded() > runs, 30_000, `the run after editing item ${item.ItemID}`);
+    };
+    const keptRead = / in 0 API requests \(\d+ items kept in this process\)/;
+
+    // The first edit in the section reads its items; the second reads none: the feed names the one that changed.
+    await edit(p, { ItemTitle: `Kept title ${Date.now()}` });
+    const title = `Kept title ${Date.now()}`;
+    await edit(q, { ItemTitle: title });
+    expect(bytes(pageOf(q)).includes(title)).toBe(true);
+    expect(lastRead()).toMatch(keptRead);
+    await expectSameAsFullBuild();
+
+    // Hidden: every page that listed it shows it no more.
+    await edit(r, { ItemHidden: true });
+    await expectSameAsFullBuild();
+
+    // Moved to another section (the feed asks for a whole read, and what was kept is forgotten).
+    await edit(p, { SectionID: r.SectionID });
+    await expectSameAsFullBuild();
+
+    // Read again after the move, then kept again: the next edit of that section reads nothing.
+    const after = `After the move ${Date.now()}`;
+    await edit(q, { ItemTitle: after });
+    expect(bytes(pageOf(q)).includes(after)).toBe(true);
+    expect(lastRead()).not.toMatch(keptRead);
+    await edit(q, { UnitPrice: q.UnitPrice + 11 });
+    expect(lastRead()).toMatch(keptRead);
+    await expectSameAsFullBuild();
+  }, 600_000);
+
   it('goes on after a run that failed, and publishes the change on its next try', async () => {
     const [, , c] = await itemsWithPages();
     if (c === undefined) throw new Error('no third item with a page');

@@ -310,6 +310,36 @@ describe('npm run rebuild', () => {
     expect(rewritten(before, snapshot())).toEqual([]);
   });
 
+  it('renders every page from the whole catalogue when a scoped rebuild finds the live site lacks a file its pages name', async () => {
+    const items = await list<Item>('/api/Item/ReadAll');
+    const shown = new Set(itemPages().map(([i, d]) => `${i}/${d}`));
+    const item = items.find((i) => shown.has(`${i.ItemID}/${i.DbID}`) && i.SectionID !== null);
+    if (item === undefined) throw new Error('no item with a page');
+    // The live build loses the stylesheet every page names (a hand-pruned deploy folder, a half-copied build):
+    // the kept renderer's pages would name a file the site lacks, so the rebuild must render every page.
+    const live = realpathSync(siteDir);
+    const css = readdirSync(join(live, '_astro')).find((f) => f.endsWith('.css'));
+    if (css === undefined) throw new Error('no stylesheet in the live build');
+    rmSync(join(live, '_astro', css));
+    const pagesBefore = [...snapshot().keys()].filter((f) => f.endsWith('.html')).sort();
+    const edited = await api<Item>('PUT', `/api/Item/Edit/${item.ItemID}`, { ...item, UnitPrice: item.UnitPrice + 7 });
+    expect(edited.status).toBe(200);
+
+    const ran = await rebuild();
+    expect(ran.code, ran.output).toBe(0);
+    // Scoped first (one item changed in place), then every page, from a catalogue read whole.
+    expect(ran.output).toContain('Catalogue: 1 item changed in place since the last build');
+    expect(ran.output).toContain(
+      'Build: rendering every page: the kept renderer names a script or style the live site lacks',
+    );
+    expect(ran.output).toMatch(/Catalogue: \d+ categories, \d+ stores, \d+ published sections and \d+ items read/);
+    expect(ran.output).toMatch(/Full build: \d+ pages rendered/);
+    expect([...snapshot().keys()].filter((f) => f.endsWith('.html')).sort()).toEqual(pagesBefore);
+    expect(existsSync(join(realpathSync(siteDir), '_astro', css))).toBe(true);
+    const served = await (await fetch(new URL(`/app/section/${item.ItemID}/${item.DbID}`, base))).text();
+    expect(served).toContain(formatRupees(edited.body.SellingPrice));
+  });
+
   it('reads the whole catalogue again after a change that moves pages', async () => {
     const sections = await list<Section>('/api/Publisher/ReadAll');
     const items = await list<Item>('/api/Item/ReadAll');

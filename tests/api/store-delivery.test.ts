@@ -17,7 +17,14 @@ type Err = {
 // Rs 113.40; Clean Home (store 3) sells soap at Rs 53.10.
 const APPLE = { id: 1, store: 1, stock: 40 };
 const SOAP = { id: 4, store: 3, stock: 100 };
-const GREEN_GROCER = { PostalCodes: ['411001', '4110*', '560034'], Fee: 30, MinimumOrder: 200, FreeAbove: 500 };
+const GREEN_GROCER = {
+  PostalCodes: ['411001', '4110*', '560034'],
+  Fee: 30,
+  MinimumOrder: 200,
+  FreeAbove: 500,
+  OnDeliveryMax: null,
+  NoOnDeliveryPostalCodes: [] as string[],
+};
 
 function address(pin: string) {
   return {
@@ -81,6 +88,8 @@ describe.each(DIALECTS)('where each store delivers, on %s', (dialect) => {
         Fee: 0,
         MinimumOrder: 0,
         FreeAbove: null,
+        OnDeliveryMax: null,
+        NoOnDeliveryPostalCodes: [],
       });
       expect((await call('GET', '/api/store/delivery/99', undefined)).status).toBe(404);
     });
@@ -122,7 +131,7 @@ describe.each(DIALECTS)('where each store delivers, on %s', (dialect) => {
       expect(all.body).toEqual([{ StoreID: 1, StoreTitle: 'Green Grocer', ...GREEN_GROCER }]);
       const audit = await t.db.db.selectFrom('audit_log').selectAll().where('action', '=', 'store.delivery').execute();
       expect(audit.map((a) => [a.target, a.actor_email])).toEqual([['store:1', 'sita@aisle.test']]);
-      const { PostalCodes, ...money } = GREEN_GROCER;
+      const { PostalCodes, NoOnDeliveryPostalCodes: _, ...money } = GREEN_GROCER;
       expect(JSON.parse(audit[0]?.detail ?? '{}')).toEqual({
         StoreTitle: 'Green Grocer',
         Areas: PostalCodes,

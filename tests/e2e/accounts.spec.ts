@@ -405,6 +405,21 @@ test.describe('gated pages', () => {
     });
   }
 
+  test('the first-paint script sends a visitor to sign in from <head>, without any island code', async ({ page }) => {
+    // Every script file refused: only the inlined first-paint script can send the visitor on.
+    const refused: string[] = [];
+    await page.route(/\/_astro\/.*\.js$/, (route) => {
+      refused.push(route.request().url());
+      return route.abort();
+    });
+    for (const path of ['/app/profile/my-address', '/app/edu-shopy/orders', '/app/client-store/item?StoreID=1']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(`/app/login?returnTo=${encodeURIComponent(path)}`);
+    }
+    // The login page's own island was refused too: the gated pages' code was never needed.
+    expect(refused.length).toBeGreaterThan(0);
+  });
+
   test('an expired token is removed and counts as signed out', async ({ page }) => {
     const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
     const expired = `${b64({ alg: 'HS256' })}.${b64({

@@ -18,7 +18,12 @@ test.beforeAll(async ({ request }) => {
     const items = ((await res.json()) as { items: Item[] }).items;
     const titles = items.map((i) => i.ItemTitle);
     const buyable = items.filter(
-      (i) => !i.ItemHidden && i.Availability >= 5 && titles.filter((t) => t.includes(i.ItemTitle)).length === 1,
+      // Items sold by the piece: a weighed item's stepper moves in grams (issue 33).
+      (i) =>
+        !i.ItemHidden &&
+        (i.SoldBy === undefined || i.SoldBy === 'ByUnit') &&
+        i.Availability >= 5 &&
+        titles.filter((t) => t.includes(i.ItemTitle)).length === 1,
     );
     if (buyable.length >= 2) {
       shelf = { path: `/app/store-section/${s.SectionID}/${s.DbID}`, items: buyable as never };

@@ -38,6 +38,8 @@ export interface Item {
   UnitPrice: number;
   Gst: number;
   SellingPrice: number;
+  /** Issue 33: `ByWeight`/`ByVolume` items count g or ml in steps and show no number field. */
+  SoldBy?: string;
 }
 export interface Catalogue {
   categories: Category[];
@@ -61,6 +63,10 @@ export async function readCatalogue(request: APIRequestContext): Promise<Catalog
     all<Item>(request, '/api/Item/ReadAll'),
   ]);
   sections.sort((a, b) => a.StoreID - b.StoreID || a.SectionID - b.SectionID || a.DbID - b.DbID);
+  // Items sold by the piece first (in the API's order), then those sold by weight or volume (issue 33):
+  // a spec that takes the first item fit for it gets one with a number field and steps of 1.
+  const byPiece = (i: Item) => (i.SoldBy === undefined || i.SoldBy === 'ByUnit' ? 0 : 1);
+  items.sort((a, b) => byPiece(a) - byPiece(b));
   return { categories, stores, sections, items };
 }
 

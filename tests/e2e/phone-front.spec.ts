@@ -59,19 +59,39 @@ async function expectNoSideScroll(page: Page): Promise<void> {
 }
 
 /** The layout shift of the page so far (every entry without recent input), after it has settled. */
-async function layoutShift(page: Page): Promise<number> {
+/** The page's cumulative layout shift, and what moved (for the failure message). */
+async function layoutShift(page: Page): Promise<{ total: number; moved: string }> {
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(500);
   return page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
+      new Promise<{ total: number; moved: string }>((resolve) => {
         let total = 0;
+        const moved: string[] = [];
+        type Shift = PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+        };
+        const name = (n: Node | null): string => {
+          if (!(n instanceof Element)) return n?.nodeName ?? '?';
+          const cls =
+            typeof n.className === 'string' && n.className !== '' ? `.${n.className.split(' ').join('.')}` : '';
+          return `${n.tagName.toLowerCase()}${cls}${n.id === '' ? '' : `#${n.id}`} "${(n.textContent ?? '').trim().slice(0, 30)}"`;
+        };
+        const r = (b: DOMRectReadOnly) =>
+          `${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.width)}x${Math.round(b.height)}`;
         new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-            if (!e.hadRecentInput) total += e.value;
+          for (const e of list.getEntries() as Shift[]) {
+            if (e.hadRecentInput) continue;
+            total += e.value;
+            for (const src of e.sources)
+              moved.push(
+                `${e.value.toFixed(4)} at ${Math.round(e.startTime)} ms: ${name(src.node)} ${r(src.previousRect)} -> ${r(src.currentRect)}`,
+              );
           }
         }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 100);
+        setTimeout(() => resolve({ total, moved: moved.join('; ') }), 100);
       }),
   );
 }
@@ -90,7 +110,7 @@ for (const width of WIDTHS) {
         await phone(page, width, text);
         await page.goto(sectionPath());
         const banner = page.getByRole('banner');
-        const search = banner.getByRole('searchbox', { name: 'Search items and sections' });
+        const search = banner.getByRole('combobox', { name: 'Search items and sections' });
         const logo = banner.getByRole('link', { name: 'Aisle' });
         const signInLink = banner.getByRole('link', { name: 'Sign in' });
         await expect(signInLink).toBeVisible();
@@ -272,7 +292,7 @@ test.describe('signed in on a 320 px phone', () => {
     await expect(banner.getByRole('link', { name: 'Sign in' })).toBeHidden();
     const summary = banner.locator('[data-account-menu] summary');
     await expect(summary).toContainText('Meera Iyer');
-    expect((await banner.getByRole('searchbox').boundingBox())?.width).toBeGreaterThanOrEqual(320 - 48);
+    expect((await banner.getByRole('combobox').boundingBox())?.width).toBeGreaterThanOrEqual(320 - 48);
     await summary.click();
     for (const name of ['Profile', 'My Orders']) await expect(banner.getByRole('link', { name })).toBeVisible();
     await expect(banner.getByRole('button', { name: 'Logout' })).toBeVisible();
@@ -330,7 +350,11 @@ test.describe('signed in on a 320 px phone', () => {
   });
 
   test('no layout shift on any shopper page (CLS 0)', async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(220_000);
+    // A slow phone's CPU: the parser then yields mid-page, and a frame painted with half a header (the PIN pill
+    // without the account menu the first-paint script shows) moved the row when the rest arrived (CLS 0.007-0.009).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
     const store = firstStore(cat);
     const s = firstSection(cat);
     const item = cat.items.find((i) => !i.ItemHidden && i.SectionID !== null);
@@ -349,7 +373,8 @@ test.describe('signed in on a 320 px phone', () => {
     ];
     for (const path of pages) {
       await page.goto(path);
-      expect(await layoutShift(page), `layout shift on ${path}`).toBeLessThan(0.001);
+      const { total, moved } = await layoutShift(page);
+      expect(total, `layout shift on ${path}: ${moved}`).toBeLessThan(0.001);
     }
   });
 });

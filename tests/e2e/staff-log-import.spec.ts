@@ -86,7 +86,8 @@ test.describe('the audit log and the import check in words', () => {
       await expect(page).toHaveURL(/\/app\/client-store\/item\?/);
       const editor = page.getByRole('dialog', { name: `Edit item ${edited.ItemTitle}` });
       await expect(editor).toBeVisible({ timeout: 30_000 });
-      await expect(editor.getByLabel('Unit price')).toHaveValue(String(price));
+      // Its price per piece, kg or litre (issue 33: the label follows how the item is sold).
+      await expect(editor.getByLabel(/^(Unit price|Price per kg|Price per litre)/)).toHaveValue(String(price));
       await editor.getByRole('button', { name: 'Cancel' }).click();
 
       // An import check of a file with one change and one bad value shows both, and saves nothing.

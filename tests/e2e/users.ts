@@ -17,8 +17,13 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${randomBytes(3).toString('hex')}@example.com`;
 }
 
-/** Creates a confirmed account (or updates one) with the operator's CLI. */
-export function addUser(email: string, role: 'Admin' | 'Employee' | 'User', name?: string): void {
+/** Creates a confirmed account (or updates one) with the operator's CLI, in the suite's shop or the one of `dataDir`. */
+export function addUser(
+  email: string,
+  role: 'Admin' | 'Employee' | 'User',
+  name?: string,
+  dataDir: string = DATA_DIR,
+): void {
   execFileSync(
     process.execPath,
     [
@@ -31,7 +36,7 @@ export function addUser(email: string, role: 'Admin' | 'Employee' | 'User', name
       role,
       ...(name === undefined ? [] : ['--name', name]),
     ],
-    { cwd: resolve('.'), env: { ...process.env, DATA_DIR }, stdio: 'pipe' },
+    { cwd: resolve('.'), env: { ...process.env, DATA_DIR: dataDir }, stdio: 'pipe' },
   );
 }
 
@@ -58,18 +63,18 @@ export async function expectNoAxeViolations(page: Page, what?: string): Promise<
 /** The suite's mail outbox (`SMTP_URL` unset: one `.eml` file per message). */
 export const OUTBOX = `${DATA_DIR}/outbox`;
 
-/** The mails to `to`, oldest first, with quoted-printable soft breaks and escapes undone. */
-export function mailsTo(to: string): string[] {
+/** The mails to `to` (in the suite's outbox, or `outbox`), oldest first, with quoted-printable soft breaks and escapes undone. */
+export function mailsTo(to: string, outbox: string = OUTBOX): string[] {
   let names: string[];
   try {
-    names = readdirSync(OUTBOX).filter((n) => n.endsWith('.eml'));
+    names = readdirSync(outbox).filter((n) => n.endsWith('.eml'));
   } catch {
     return [];
   }
   const address = new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi');
   return names
     .sort()
-    .map((n) => readFileSync(join(OUTBOX, n), 'utf8'))
+    .map((n) => readFileSync(join(outbox, n), 'utf8'))
     .filter((text) => address.test(text))
     .map((text) =>
       text

@@ -38,6 +38,14 @@ describe('mergeCartLines (guest cart into an account cart)', () => {
     expect(merged).toEqual([l(3, 1, MAX_CART_QTY)]);
   });
 
+  it('keeps a weighed line above 999 g whole, in its steps (issue 33)', () => {
+    const loose = { ...l(5, 1, 1500), Step: 250 };
+    expect(mergeCartLines([], [loose])).toEqual([loose]);
+    // Off its step (an old device's line): down to the step below; never above 100 kg.
+    expect(mergeCartLines([], [{ ...loose, Qty: 1600 }])[0]?.Qty).toBe(1500);
+    expect(mergeCartLines([], [{ ...loose, Qty: 250_000 }])[0]?.Qty).toBe(100_000);
+  });
+
   it('does not change its inputs, and an empty guest cart changes nothing', () => {
     const account = [l(1, 1, 2, 'loaded')];
     const guest = [l(1, 1, 9)];

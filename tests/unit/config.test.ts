@@ -31,6 +31,20 @@ describe('loadConfig', () => {
     );
   });
 
+  it('leaves the hold to the shop’s HoldMinutes unless PAYMENT_HOLD_SECONDS overrides it, and reads PAYMENTS_TEST', () => {
+    const plain = loadConfig({ DATA_DIR: dataDir });
+    expect([plain.paymentHoldSeconds, plain.paymentsTest]).toEqual([undefined, undefined]);
+    const set = loadConfig({ DATA_DIR: dataDir, PAYMENT_HOLD_SECONDS: '60', PAYMENTS_TEST: '1' });
+    expect([set.paymentHoldSeconds, set.paymentsTest]).toEqual([60, true]);
+    expect(loadConfig({ DATA_DIR: dataDir, PAYMENTS_TEST: '0' }).paymentsTest).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dataDir, PAYMENT_HOLD_SECONDS: '0' })).toThrow(
+      'PAYMENT_HOLD_SECONDS must be a whole number of seconds from 1 to 86400, got "0".',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, PAYMENTS_TEST: 'yes' })).toThrow(
+      'PAYMENTS_TEST must be 1 (offer the test payment method) or 0, got "yes".',
+    );
+  });
+
   it('lets an account have 10 open orders unless OPEN_ORDERS_MAX says otherwise', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).openOrdersMax).toBe(10);
     expect(loadConfig({ DATA_DIR: dataDir, OPEN_ORDERS_MAX: '3' }).openOrdersMax).toBe(3);

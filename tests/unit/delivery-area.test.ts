@@ -24,7 +24,14 @@ describe('servesPostalCode', () => {
 });
 
 describe('quoteDelivery', () => {
-  const rules = { postalCodes: ['4110*'], fee: 3000, minimumOrder: 20000, freeAbove: 50000 };
+  const rules = {
+    postalCodes: ['4110*'],
+    fee: 3000,
+    minimumOrder: 20000,
+    freeAbove: 50000,
+    onDeliveryMax: null,
+    noOnDeliveryCodes: [],
+  };
   it.each([
     ['an unserved PIN code, before anything else', '560001', 100, { kind: 'unserved' }],
     ['below the minimum, with what is missing', '411001', 15050, { kind: 'below-minimum', missing: 4950 }],
@@ -72,11 +79,34 @@ describe('parseDeliverySettings', () => {
       }),
     ).toEqual({
       ok: true,
-      rules: { postalCodes: ['411001', '4110*'], fee: 3050, minimumOrder: 20000, freeAbove: 50000 },
+      rules: {
+        postalCodes: ['411001', '4110*'],
+        fee: 3050,
+        minimumOrder: 20000,
+        freeAbove: 50000,
+        onDeliveryMax: null,
+        noOnDeliveryCodes: [],
+      },
     });
     expect(parseDeliverySettings({ PostalCodes: [] })).toEqual({
       ok: true,
-      rules: { postalCodes: [], fee: 0, minimumOrder: 0, freeAbove: null },
+      rules: { postalCodes: [], fee: 0, minimumOrder: 0, freeAbove: null, onDeliveryMax: null, noOnDeliveryCodes: [] },
+    });
+  });
+
+  it('takes a store’s pay-on-delivery cap and the PIN codes without it (issue 32)', () => {
+    const parsed = parseDeliverySettings({
+      PostalCodes: [],
+      OnDeliveryMax: 1500.5,
+      NoOnDeliveryPostalCodes: ['5600*', '5600*', '560100'],
+    });
+    expect(parsed.ok && parsed.rules).toMatchObject({ onDeliveryMax: 150050, noOnDeliveryCodes: ['5600*', '560100'] });
+    const bad = parseDeliverySettings({ PostalCodes: [], OnDeliveryMax: -1, NoOnDeliveryPostalCodes: ['56*0'] });
+    expect(bad.ok ? {} : bad.errors).toEqual({
+      OnDeliveryMax: ['OnDeliveryMax must not be negative.'],
+      'NoOnDeliveryPostalCodes[0]': [
+        'NoOnDeliveryPostalCodes[0] must be a 6-digit PIN code not starting with 0 ("411001") or 1 to 5 leading digits and * ("4110*").',
+      ],
     });
   });
 

@@ -10,7 +10,7 @@ import {
   invoiceNumber,
   stateCodeOf,
 } from '../../src/lib/domain/gst.ts';
-import { creditNoteOf, taxableOf, taxInvoice } from '../../src/lib/domain/tax-invoice.ts';
+import { creditNoteOf, partCreditNoteOf, taxableOf, taxInvoice } from '../../src/lib/domain/tax-invoice.ts';
 
 describe('amount in words (Indian numbering)', () => {
   it.each([
@@ -110,6 +110,27 @@ describe('a tax invoice', () => {
     const across = taxInvoice({ ...base, buyerState: 'Karnataka' });
     expect(across.totals.cgst + across.totals.sgst).toBe(0);
     expect(across.placeOfSupply).toEqual({ code: '29', name: 'Karnataka' });
+  });
+
+  it('credits part of an invoice over its lines in proportion, taxes split at each line’s rate, to the paisa', () => {
+    for (const state of ['MH', 'Karnataka']) {
+      const inv = { ...taxInvoice({ ...base, buyerState: state }), number: 'S1/26-27/000007' };
+      const note = partCreditNoteOf(inv, 10_001, '2026-05-02T10:00:00.000Z');
+      expect(note).toMatchObject({ kind: 'CreditNote', against: 'S1/26-27/000007', interState: inv.interState });
+      expect(note.totals.amount).toBe(10_001);
+      for (const l of note.lines) {
+        expect(l.taxable + l.cgst + l.sgst + l.igst).toBe(l.amount);
+        expect(l.taxable).toBe(taxableOf(l.amount, l.rateBps));
+      }
+      expect(note.summary.reduce((sum, r) => sum + r.amount, 0)).toBe(10_001);
+      expect(note.words).toBe(amountInWords(10_001));
+      // The largest line takes the largest part; none more than it was charged.
+      for (const l of note.lines) {
+        expect(l.amount).toBeLessThanOrEqual(inv.lines.find((i) => i.description === l.description)?.amount ?? 0);
+      }
+      // Asked for more than the invoice: it is credited in full, no more.
+      expect(partCreditNoteOf(inv, 10_000_000, inv.issuedAt).totals.amount).toBe(inv.totals.amount);
+    }
   });
 
   it('makes the delivery fee a line of SAC 996812 at 18 %', () => {

@@ -30,6 +30,7 @@ function order(status: OrderStatusName): OrderDto {
     GroupID: 41,
     SlotID: null,
     Payment: { Method: 'OnDelivery', Status: 'Pending' },
+    Refunds: [],
     CustomerID: 7,
     CustomerName: 'Priya',
     Status: status,
@@ -68,6 +69,13 @@ const RENDERED: Record<string, () => { subject: string; text: string; html?: str
       templates.orderPlacedMail({ ...one, Orders: [one, other] }, ORIGIN, new Map([[1, { title: 'Green Grocer' }]])),
     ];
   },
+  orderWeighedMail: () => [
+    templates.orderWeighedMail(
+      order('Packing'),
+      [{ title: 'Tomato (loose)', soldBy: 'ByWeight', asked: 750, packed: 780, total: 3744 }],
+      ORIGIN,
+    ),
+  ],
   orderStatusMail: () => [
     ...ORDER_STATUS_NAMES.map((s) => templates.orderStatusMail(order(s), ORIGIN)),
     templates.orderStatusMail(order('Cancelled'), ORIGIN, { byCustomer: true }),

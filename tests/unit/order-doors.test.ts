@@ -25,6 +25,7 @@ const ORDER_PARTS = [
   'orders/order-steps.ts',
   'orders/order-groups.ts',
   'orders/order-runners.ts',
+  'orders/bulk-steps.ts',
 ];
 /** The one home of the header table and the request log line. */
 const ANSWER_HOME = 'api-answer.ts';

@@ -47,17 +47,24 @@ const allowed = (file: string) =>
   file.startsWith('src/lib/search/');
 
 describe('plain scripts before the first interaction', () => {
-  for (const entry of ['first-paint.ts', 'site.ts', 'cart-page.ts', 'search-page.ts']) {
+  for (const entry of ['first-paint.ts', 'site.ts', 'cart-page.ts', 'search-page.ts', 'search.ts']) {
     it(`src/page-scripts/${entry} reaches only src/page-scripts, src/lib/domain, src/lib/search and jwt-decode`, () => {
       const { files, packages } = reach(`src/page-scripts/${entry}`);
       expect(files.filter((f) => !allowed(f))).toEqual([]);
       // zod is allowed to lib/domain, but none of these may reach it: it is 15 kB on its own.
-      // The delivery area's module is a file apart whose URL alone site.ts imports (issue 31); the cart
-      // store's URL is a string (src/publish/client-integration.ts), not its code.
-      const urls = ['virtual:aisle/delivery-area-url', 'virtual:aisle/cart-store-url'];
+      // The delivery area's module (issue 31) and the search box's (issue 34) are files apart whose
+      // URLs alone site.ts imports; the cart store's URL is a string (src/publish/client-integration.ts), not its code.
+      const urls = ['virtual:aisle/delivery-area-url', 'virtual:aisle/search-box-url', 'virtual:aisle/cart-store-url'];
       expect(packages.filter((p) => p !== 'jwt-decode' && !urls.includes(p))).toEqual([]);
     });
   }
+
+  // Issue 34: the box's code (the API search, Pagefind, the hit's prices) loads on its first focus or
+  // key, by URL; imported by site.ts, it would be shared chunks on every catalogue page (layout.spec.ts).
+  it('site.ts reaches none of the search box, the search libraries or the prices', () => {
+    const { files } = reach('src/page-scripts/site.ts');
+    expect(files.filter((f) => /search|pricing|money/.test(f))).toEqual([]);
+  });
 
   it('the scripts React pages share stay out of the stores and islands', () => {
     for (const entry of ['cart-page.ts', 'search-page.ts']) {

@@ -84,7 +84,9 @@ describe('pricing', () => {
   });
 
   it('totals a line as selling price times quantity, exact to the paisa', () => {
-    expect(lineTotal(11340, 3)).toBe(34020);
-    expect(formatRs(lineTotal(333, 3))).toBe('Rs 9.99');
+    expect(lineTotal(11340, 3, 'ByUnit')).toBe(34020);
+    expect(formatRs(lineTotal(333, 3, 'ByUnit'))).toBe('Rs 9.99');
+    // Per kg × grams (issue 33): Rs 48.00/kg × 750 g.
+    expect(formatRs(lineTotal(4800, 750, 'ByWeight'))).toBe('Rs 36');
   });
 });

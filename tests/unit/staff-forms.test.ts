@@ -31,6 +31,8 @@ const APPLE: ItemForm = {
   ProductCode: null,
   ReorderLevel: null,
   HsnCode: '',
+  SoldBy: 'ByUnit',
+  Step: 1,
 };
 
 function errorsOf(result: ReturnType<typeof validateForm>): Record<string, string[] | undefined> {

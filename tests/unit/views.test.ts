@@ -28,7 +28,26 @@ describe('priceView', () => {
       sellingAmount: '113.40',
       beforeDiscount: 'Rs 126',
       soldOut: false,
+      unitSale: 'Rs 113.40/kg',
     });
+  });
+
+  it('shows a weighed item’s price per kg or litre, and a pack’s unit sale price per 100 g (issue 33)', () => {
+    const tomato = priceView({
+      ...apple,
+      Size: '',
+      SoldBy: 'ByWeight',
+      Step: 250,
+      UnitPrice: 48,
+      Discount: 0,
+      Gst: 0,
+      SellingPrice: 48,
+    });
+    expect(tomato).toMatchObject({ selling: 'Rs 48.00/kg', beforeDiscount: null, unitSale: '' });
+    const milk = priceView({ ...apple, Size: '', SoldBy: 'ByVolume', Step: 500, SellingPrice: 60 });
+    expect(milk.selling).toBe('Rs 60.00/litre');
+    expect(priceView({ ...apple, Size: '200 g', SellingPrice: 4.2 }).unitSale).toBe('Rs 2.10/100 g');
+    expect(priceView({ ...apple, Size: '6 pieces' }).unitSale).toBe('');
   });
 
   it('shows no struck-through price when nothing is discounted, and marks sold-out items', () => {
@@ -54,6 +73,25 @@ describe('productJsonLd', () => {
     });
     const soldOut = JSON.parse(productJsonLd({ ...apple, Availability: 0 }, 'u', 'i', 'd'));
     expect(soldOut.offers.availability).toBe('https://schema.org/OutOfStock');
+  });
+
+  it('gives the Offer a UnitPriceSpecification with its reference quantity (issue 33)', () => {
+    const tomato = JSON.parse(
+      productJsonLd({ ...apple, Size: '', SoldBy: 'ByWeight', Step: 250, SellingPrice: 48 }, 'u', 'i', 'd'),
+    );
+    expect(tomato.offers.priceSpecification).toEqual({
+      '@type': 'UnitPriceSpecification',
+      priceCurrency: 'INR',
+      price: '48.00',
+      referenceQuantity: { '@type': 'QuantitativeValue', value: 1, unitCode: 'KGM' },
+    });
+    const pack = JSON.parse(productJsonLd({ ...apple, Size: '200 g', SellingPrice: 4.2 }, 'u', 'i', 'd'));
+    expect(pack.offers.priceSpecification.referenceQuantity).toEqual({
+      '@type': 'QuantitativeValue',
+      value: 100,
+      unitCode: 'GRM',
+    });
+    expect(pack.offers.priceSpecification.price).toBe('2.10');
   });
 
   it('can never close its script element early', () => {

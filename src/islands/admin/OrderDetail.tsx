@@ -3,8 +3,11 @@ import { friendlyMessage } from '../../lib/api/account.ts';
 import type { StoreDto } from '../../lib/domain/catalogue.ts';
 import { orderStatusWords } from '../../lib/domain/order-words.ts';
 import type { OrderDto, OrderMoveDto } from '../../lib/domain/orders.ts';
+import { billedTotal } from '../../lib/domain/packing-words.ts';
 import { plural } from '../../lib/domain/words.ts';
 import { InvoiceButton } from '../InvoiceButton.tsx';
+import { LinePacking } from '../LinePacking.tsx';
+import { OrderRefunds } from '../OrderRefunds.tsx';
 import { buttonStyles } from './button-styles.ts';
 import { byId, LoadError, queryId, readAllStores, useLookup } from './Lookups.tsx';
 import { useOrderActions } from './order-actions.tsx';
@@ -168,6 +171,7 @@ function OrderView({
           <span>Order total</span>
           <span className="tabular-nums">{rs(order.OrderTotal)}</span>
         </p>
+        <OrderRefunds order={order} />
       </section>
       <OrderHistory order={order} history={history} />
     </div>
@@ -175,7 +179,7 @@ function OrderView({
 }
 
 function StoreLines({ title, lines }: { title: string; lines: OrderDto['OrderItems'] }) {
-  const subtotal = lines.reduce((n, l) => n + l.LineTotal, 0);
+  const subtotal = lines.reduce((n, l) => n + billedTotal(l), 0);
   return (
     <div className="mt-3">
       <table className="w-full text-sm">
@@ -202,10 +206,11 @@ function StoreLines({ title, lines }: { title: string; lines: OrderDto['OrderIte
               <td className="py-1 pr-2">
                 {l.ItemTitle}
                 {l.Size === '' ? '' : ` (${l.Size})`}
+                <LinePacking line={l} />
               </td>
               <td className="py-1 pr-2 text-right tabular-nums">{l.Qty}</td>
               <td className="whitespace-nowrap py-1 pr-2 text-right tabular-nums">{rs(l.SellingPrice)}</td>
-              <td className="whitespace-nowrap py-1 text-right tabular-nums">{rs(l.LineTotal)}</td>
+              <td className="whitespace-nowrap py-1 text-right tabular-nums">{rs(billedTotal(l))}</td>
             </tr>
           ))}
         </tbody>

@@ -83,6 +83,14 @@ function PickListBody({ storeId, slotId }: { storeId: number; slotId: number | n
           </p>
         </div>
         {list.Lines.length > 0 && (
+          <a
+            href={`/app/edu-shopy/pack?store=${list.StoreID}${list.SlotID === null ? '' : `&slot=${list.SlotID}`}`}
+            className={`${buttonStyles.secondary} min-h-12 md:min-h-0 print:hidden`}
+          >
+            Pack these orders
+          </a>
+        )}
+        {list.Lines.length > 0 && (
           <button
             type="button"
             className={`${buttonStyles.primary} min-h-12 md:min-h-0 print:hidden`}

@@ -1,15 +1,13 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { friendlyMessage } from '../../lib/api/account.ts';
 import { saveBlob } from '../../lib/api/catalogue-io.ts';
+import { toServiceError } from '../../lib/api/errors.ts';
 import type { SalesReportDto } from '../../lib/api/wire.ts';
 import { inLabels } from '../../lib/domain/field-labels.ts';
+import { formatQty } from '../../lib/domain/measure.ts';
 import { formatRupees } from '../../lib/domain/money.ts';
-import {
-  DEFAULT_SHOP_TIME_ZONE,
-  defaultReportRange,
-  parseReportRange,
-  type ReportTable,
-} from '../../lib/domain/reports.ts';
+import { parseReportRange, type ReportTable } from '../../lib/domain/reports.ts';
+import { rangeOfAddress } from '../../page-scripts/reports-early.ts';
 import { authorize } from '../../stores/session.ts';
 import { AuthGate, Spinner } from '../AuthGate.tsx';
 import { buttonStyles } from './button-styles.ts';
@@ -23,24 +21,38 @@ const card = 'flex min-w-0 flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm rin
 const cell = 'px-2 py-1.5';
 
 /** The range in the page's address (`?from=&to=`), else the last 30 days. */
-function firstRange(): { from: string; to: string } {
-  const q = new URLSearchParams(window.location.search);
-  const asked = parseReportRange(q.get('from') ?? undefined, q.get('to') ?? undefined);
-  return asked.ok
-    ? { from: asked.range.from, to: asked.range.to }
-    : defaultReportRange(Date.now(), DEFAULT_SHOP_TIME_ZONE);
+const firstRange = () => rangeOfAddress(window.location.search, Date.now());
+
+/**
+ * The report the page's `<head>` asked for (src/page-scripts/reports-early.ts) when it is of
+ * `range`, once, read as the API client reads a response (a failure as a ServiceError).
+ */
+function takeHeadReport(range: { from: string; to: string }): Promise<SalesReportDto> | null {
+  const first = window.aisleFirstReport;
+  if (first === undefined || first.from !== range.from || first.to !== range.to) return null;
+  window.aisleFirstReport = undefined;
+  return first.response.then(
+    async (res) => {
+      const data: unknown = await res.json().catch(() => undefined);
+      if (!res.ok) throw toServiceError({ status: res.status, message: res.statusText, data });
+      return data as SalesReportDto;
+    },
+    (err: unknown) => {
+      throw toServiceError({ status: 0, message: err instanceof Error ? err.message : String(err) });
+    },
+  );
 }
 
 /**
- * The first report, asked for as this module loads (before React hydrates and the sign-in check
- * renders), so the call runs while the page starts; staff only: anyone else is sent to sign in.
+ * The first report: the one the page's `<head>` asked for, else asked for as this module loads
+ * (before React hydrates and the sign-in check renders); staff only: anyone else is sent to sign in.
  */
 const early =
   typeof window === 'undefined' || !authorize(EMPLOYEE)
     ? null
     : (() => {
         const range = firstRange();
-        const report = reports.sales(range.from, range.to);
+        const report = takeHeadReport(range) ?? reports.sales(range.from, range.to);
         // Read (or dropped) by the first range's effect; an error is shown there.
         report.catch(() => {});
         return { range, report };
@@ -236,6 +248,19 @@ function Figures({ report }: { report: SalesReportDto }) {
                   </tr>
                 ))}
               </Table>
+              <Table head={['Store', 'Fill rate', 'Substitution rate']} label="Packing per store">
+                {report.Stores.map((s) => (
+                  <tr key={s.StoreID}>
+                    <td className={cell}>{s.StoreTitle}</td>
+                    <td className={`${cell} text-right tabular-nums`}>{percent(s.FillRate)}</td>
+                    <td className={`${cell} text-right tabular-nums`}>{percent(s.SubstitutionRate)}</td>
+                  </tr>
+                ))}
+              </Table>
+              <p className="text-xs text-slate-700">
+                Fill rate: units of the asked item sent over units asked; substitution rate: lines replaced over lines
+                packed. Both count packed orders only.
+              </p>
             </>
           )}
         </section>
@@ -254,7 +279,9 @@ function Figures({ report }: { report: SalesReportDto }) {
                 <td className={cell}>
                   {report.Stores.find((s) => s.StoreID === i.StoreID)?.StoreTitle ?? `Store #${i.StoreID}`}
                 </td>
-                <td className={`${cell} text-right tabular-nums`}>{i.Qty.toLocaleString('en-IN')}</td>
+                <td className={`${cell} text-right tabular-nums`}>
+                  {i.SoldBy === 'ByUnit' ? i.Qty.toLocaleString('en-IN') : formatQty(i.Qty, i.SoldBy)}
+                </td>
                 <td className={`${cell} text-right tabular-nums`}>{formatRupees(i.Total)}</td>
               </tr>
             ))}
@@ -288,6 +315,7 @@ const DOWNLOADS: [ReportTable, string][] = [
   ['days', 'Days (CSV)'],
   ['stores', 'Stores (CSV)'],
   ['items', 'Top items (CSV)'],
+  ['summary', 'Figures (CSV)'],
 ];
 
 function Downloads({ report }: { report: SalesReportDto }) {

@@ -8,6 +8,8 @@ interface Fields {
   Fee: string;
   MinimumOrder: string;
   FreeAbove: string;
+  OnDeliveryMax: string;
+  NoOnDeliveryPostalCodes: string;
 }
 
 const toFields = (d: StoreDeliveryDto): Fields => ({
@@ -15,7 +17,11 @@ const toFields = (d: StoreDeliveryDto): Fields => ({
   Fee: String(d.Fee),
   MinimumOrder: String(d.MinimumOrder),
   FreeAbove: d.FreeAbove === null ? '' : String(d.FreeAbove),
+  OnDeliveryMax: d.OnDeliveryMax === null ? '' : String(d.OnDeliveryMax),
+  NoOnDeliveryPostalCodes: d.NoOnDeliveryPostalCodes.join(', '),
 });
+
+const codes = (text: string): string[] => text.split(/[\s,]+/).filter((p) => p !== '');
 
 const amount = (text: string): number => (text.trim() === '' ? 0 : Number(text.trim()));
 
@@ -53,10 +59,12 @@ export function StoreDeliveryPanel({ storeId, storeTitle }: { storeId: number; s
     setStatus('');
     try {
       const saved = await staff.stores.saveDelivery(storeId, {
-        PostalCodes: fields.PostalCodes.split(/[\s,]+/).filter((p) => p !== ''),
+        PostalCodes: codes(fields.PostalCodes),
         Fee: amount(fields.Fee),
         MinimumOrder: amount(fields.MinimumOrder),
         FreeAbove: fields.FreeAbove.trim() === '' ? null : Number(fields.FreeAbove.trim()),
+        OnDeliveryMax: fields.OnDeliveryMax.trim() === '' ? null : Number(fields.OnDeliveryMax.trim()),
+        NoOnDeliveryPostalCodes: codes(fields.NoOnDeliveryPostalCodes),
       });
       setFields(toFields(saved));
       setStatus(`Delivery of ${storeTitle} was saved.`);
@@ -108,6 +116,15 @@ export function StoreDeliveryPanel({ storeId, storeTitle }: { storeId: number; s
         {field('Fee', 'Delivery fee (Rs)', 'Charged on this store’s part of an order.')}
         {field('MinimumOrder', 'Minimum order (Rs)', 'Less of this store’s items cannot be ordered.')}
         {field('FreeAbove', 'Free delivery from (Rs)', 'Empty: never free.')}
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {field('OnDeliveryMax', 'Pay on delivery up to (Rs)', 'Empty: the shop’s limit. 0: no pay on delivery.')}
+        {field(
+          'NoOnDeliveryPostalCodes',
+          'No pay on delivery at',
+          'PIN codes and prefixes where this store takes no pay on delivery.',
+          false,
+        )}
       </div>
       {error !== '' && (
         <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-berry-700 ring-1 ring-rose-200">

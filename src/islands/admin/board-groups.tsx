@@ -13,6 +13,9 @@ import { staff } from './staff-client.ts';
 /** The packer's pick list of one store and slot (`?store=&slot=`; no slot: the orders without one). */
 export const PICK_LIST_PAGE = '/app/edu-shopy/picklist';
 
+/** The packing screen of one store and slot, with the same query (issue 33). */
+export const PACK_PAGE = '/app/edu-shopy/pack';
+
 /** The most orders the grouped board reads at once (the list's largest page): the newest, when there are more. */
 const BOARD_LIMIT = 1000;
 
@@ -183,6 +186,16 @@ function Group({
           <span className="sr-only">
             {' '}
             of {storeTitle}, {label}
+          </span>
+        </a>
+        <a
+          href={pickListHref(g.storeId, g.slot?.SlotID ?? null).replace(PICK_LIST_PAGE, PACK_PAGE)}
+          className="inline-flex min-h-12 items-center text-sm font-semibold text-brand-800 underline md:min-h-0"
+        >
+          Pack
+          <span className="sr-only">
+            {' '}
+            the orders of {storeTitle}, {label}
           </span>
         </a>
       </header>

@@ -18,6 +18,7 @@ import type { FormDone } from './DataTable.tsx';
 import { FormShell } from './FormShell.tsx';
 import { HtmlField } from './HtmlField.tsx';
 import { queryId, readEvery, useLookup } from './Lookups.tsx';
+import { PackSetup } from './PackSetup.tsx';
 import { StockHistory } from './StockHistory.tsx';
 import { staff } from './staff-client.ts';
 import { TextArea, TextInput } from './TextFields.tsx';
@@ -40,6 +41,8 @@ interface ItemValues extends Record<string, string | boolean> {
   ProductCode: string;
   ReorderLevel: string;
   HsnCode: string;
+  SoldBy: string;
+  Step: string;
 }
 
 function toInput(v: ItemValues, dbId: number): Record<string, unknown> {
@@ -115,6 +118,8 @@ export function ItemFormPanel({
       ProductCode: row?.ProductCode ?? '',
       ReorderLevel: row?.ReorderLevel === null || row?.ReorderLevel === undefined ? '' : String(row.ReorderLevel),
       HsnCode: row?.HsnCode ?? '',
+      SoldBy: row?.SoldBy ?? 'ByUnit',
+      Step: String(row?.Step ?? 1),
     },
     toInput: (v: ItemValues) => toInput(v, dbId),
     done,
@@ -153,10 +158,35 @@ export function ItemFormPanel({
       <fieldset className="rounded-xl border border-slate-300 p-3">
         <legend className="px-1 text-sm font-semibold text-slate-800">Stock and price</legend>
         <div className="grid gap-4 sm:grid-cols-2">
+          <SelectInput
+            form={form}
+            name="SoldBy"
+            label="Sold by"
+            options={[
+              { value: 'ByUnit', label: 'The piece' },
+              { value: 'ByWeight', label: 'Weight (price per kg, stock in g)' },
+              { value: 'ByVolume', label: 'Volume (price per litre, stock in ml)' },
+            ]}
+          />
+          <TextInput
+            form={form}
+            name="Step"
+            label={
+              form.values.SoldBy === 'ByUnit' ? 'Step' : `Step (${form.values.SoldBy === 'ByWeight' ? 'g' : 'ml'})`
+            }
+            inputMode="numeric"
+            hint="What a shopper's quantity moves by: 1 for the piece, such as 250 for 250 g."
+          />
           <TextInput
             form={form}
             name="Availability"
-            label="Stock (units)"
+            label={
+              form.values.SoldBy === 'ByWeight'
+                ? 'Stock (g)'
+                : form.values.SoldBy === 'ByVolume'
+                  ? 'Stock (ml)'
+                  : 'Stock (units)'
+            }
             inputMode="numeric"
             hint={`0 to ${STOCK_MAX.toLocaleString('en-IN')}.`}
           />
@@ -170,7 +200,13 @@ export function ItemFormPanel({
           <TextInput
             form={form}
             name="UnitPrice"
-            label="Unit price"
+            label={
+              form.values.SoldBy === 'ByWeight'
+                ? 'Price per kg'
+                : form.values.SoldBy === 'ByVolume'
+                  ? 'Price per litre'
+                  : 'Unit price'
+            }
             inputMode="decimal"
             prefix="Rs"
             required
@@ -223,6 +259,7 @@ export function ItemFormPanel({
         </div>
       </fieldset>
       {row !== null && <StockHistory itemId={row.ItemID} />}
+      {row !== null && <PackSetup item={row} />}
       <TextArea
         form={form}
         name="ItemMetaDescription"

@@ -1,6 +1,7 @@
 import type { $Fetch } from 'ofetch';
 import type { CartItemDto as CartLine } from '../domain/cart.ts';
 import type { DeliveryAddressDto } from '../domain/delivery.ts';
+import type { PaymentMethod } from '../domain/order-groups.ts';
 import { toQuery } from './client.ts';
 import { ServiceError } from './errors.ts';
 import type {
@@ -11,6 +12,7 @@ import type {
   OrderMoveDto,
   PlacedOrderDto,
   ShortageDto,
+  SubstituteDto,
 } from './wire.ts';
 
 /**
@@ -32,6 +34,8 @@ export interface OrderDeliveryInput {
   slots?: Readonly<Record<number, number>>;
   /** The coupon code applied in the cart (`CouponCode`), checked again by the shop. */
   couponCode?: string | undefined;
+  /** How the shopper pays (`PaymentMethod`); undefined: pay on delivery, as before. */
+  paymentMethod?: PaymentMethod | undefined;
 }
 
 /** One page of the caller's orders, newest first, and how many there are in all. */
@@ -66,6 +70,8 @@ export interface CartApi {
   cancelOrder(orderId: number): Promise<OrderDto>;
   /** `GET /api/Order/History/{id}`: the moves of the caller's own order, oldest first (its timeline). */
   orderHistory(orderId: number): Promise<OrderMoveDto[]>;
+  /** `GET /api/Item/Substitutes/{id}`: the items of the same section a shopper may choose instead (issue 33). */
+  substitutes(itemId: number): Promise<SubstituteDto[]>;
 }
 
 /** The cart calls over a client made by `createApiClient` (which adds the bearer token). */
@@ -92,6 +98,7 @@ export function createCartApi(api: $Fetch): CartApi {
                   ? {}
                   : { Slots: delivery.slots }),
                 ...(delivery.couponCode === undefined ? {} : { CouponCode: delivery.couponCode }),
+                ...(delivery.paymentMethod === undefined ? {} : { PaymentMethod: delivery.paymentMethod }),
               },
         headers: { 'Idempotency-Key': key },
       });
@@ -104,6 +111,9 @@ export function createCartApi(api: $Fetch): CartApi {
     },
     orderHistory(orderId) {
       return api<OrderMoveDto[]>(`/api/Order/History/${orderId}`);
+    },
+    substitutes(itemId) {
+      return api<SubstituteDto[]>(`/api/Item/Substitutes/${itemId}`);
     },
     merge(cart) {
       return api<CartDto>('/api/cart/Merge', { method: 'POST', body: cart });

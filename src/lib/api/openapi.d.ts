@@ -383,6 +383,144 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Payment/Methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ways to pay this shop offers */
+        get: operations["getPaymentMethods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payment/Group/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An own order group's payment and orders */
+        get: operations["getPaymentGroupId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payment/Test/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The test method answers for an own group: approve, decline, fail or late (only while it is on) */
+        post: operations["postPaymentTestId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payment/Razorpay/Verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Razorpay Checkout’s answer for an own Online group: its signature checked, the group paid once */
+        post: operations["postPaymentRazorpayVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payment/Razorpay/Webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Razorpay’s webhooks (payment.captured, payment.failed, refund.processed), signed in X-Razorpay-Signature, once per X-Razorpay-Event-Id */
+        post: operations["postPaymentRazorpayWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payment/Settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shop's pay-on-delivery cap and hold length */
+        get: operations["getPaymentSettings"];
+        /** Change the shop's pay-on-delivery cap or hold length */
+        put: operations["putPaymentSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products whose title or size the words find: word starts, plural or singular, typos (1 from 5 letters, 2 from 9), words written together or apart, synonyms */
+        get: operations["getSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Search/Synonyms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The synonym groups */
+        get: operations["getSearchSynonyms"];
+        /** Replace every synonym group (searches use them at once) */
+        put: operations["putSearchSynonyms"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Publisher/ReadAll": {
         parameters: {
             query?: never;
@@ -1456,6 +1594,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Order/Weigh/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enter the weight or volume packed (g or ml) of weighed lines while the order is Packing: each within ±10 % of what was asked; the lines and order re-priced, stock moved by the difference, the shopper mailed (issue 33) */
+        post: operations["postOrderWeighId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Order/Move": {
         parameters: {
             query?: never;
@@ -1484,6 +1639,76 @@ export interface paths {
         get: operations["getOrderPickList"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Item/Pack/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An item as a pack of a bulk stock, and the packs drawing from it (staff) */
+        get: operations["getItemPackId"];
+        /** Make an item (sold ByUnit, no stock of its own) a pack of PackSize g or ml of a bulk item (staff) */
+        put: operations["putItemPackId"];
+        post?: never;
+        /** Take an item off its bulk stock: its stock is its own again (staff) */
+        delete: operations["deleteItemPackId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Item/Substitutes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The items of the same store and section a shopper may choose instead, best match first */
+        get: operations["getItemSubstitutesId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Order/PackList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A store's orders in Packing for one delivery slot, lines in shelf order (staff) */
+        get: operations["getOrderPackList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Order/Pack/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pack an order: every line packed, short or replaced, all or none; it moves on to OutForDelivery (staff) */
+        post: operations["postOrderPackId"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2046,8 +2271,12 @@ export interface components {
             SellingPrice: number;
             StoreName: string;
             ItemUpdatedTime: string;
+            /** @enum {string} */
+            SoldBy?: "ByUnit" | "ByWeight" | "ByVolume";
+            Step?: number;
             MaxQtyPerItem: number;
             LineUpdatedTime?: string;
+            Substitution?: ("None" | "BestMatch") | number;
         };
         CatalogueChanges: {
             Cursor: string;
@@ -2175,6 +2404,23 @@ export interface components {
             Stores: number[];
             ExpiresAt: string | null;
         };
+        /** @description An order group's payment, with its orders. */
+        GroupPayment: {
+            GroupID: number;
+            /** @enum {string} */
+            Method: "OnDelivery" | "Online" | "Test";
+            Amount: number;
+            HoldUntil: string | null;
+            PayUrl: string | null;
+            Provider: {
+                [key: string]: string;
+            };
+            /** @enum {string} */
+            Status: "Pending" | "Paid" | "Failed" | "Refunded" | "PartlyRefunded";
+            /** @enum {string} */
+            Late?: "TakenAgain" | "Refunded";
+            Orders: components["schemas"]["Order"][];
+        };
         ImageDeleted: {
             Message: string;
             Path: string;
@@ -2288,11 +2534,27 @@ export interface components {
             ProductCode: string | null;
             ReorderLevel: number | null;
             HsnCode?: string;
+            /** @enum {string} */
+            SoldBy?: "ByUnit" | "ByWeight" | "ByVolume";
+            Step?: number;
         };
         ItemDeleted: {
             Message: string;
             RemovedFromCarts: number;
             RemovedFromCustomOrders: number;
+        };
+        /** @description An item's place in a bulk stock: the bulk it draws from as a pack, or the packs drawing from it. */
+        ItemPack: {
+            ItemID: number;
+            BulkItemID: number | null;
+            PackSize: number | null;
+            Availability: number;
+            Packs: {
+                ItemID: number;
+                ItemTitle: string;
+                PackSize: number;
+                Availability: number;
+            }[];
         };
         /** @description A sentence saying what was done, for people. */
         Message: {
@@ -2350,6 +2612,7 @@ export interface components {
             GroupID: number;
             GroupOrderIDs?: number[];
             Payment: components["schemas"]["OrderPayment"];
+            Refunds: components["schemas"]["OrderRefund"][];
         };
         OrderAgainLine: {
             ItemID: number;
@@ -2378,6 +2641,9 @@ export interface components {
                 ProductCode: string | null;
                 ReorderLevel: number | null;
                 HsnCode?: string;
+                /** @enum {string} */
+                SoldBy?: "ByUnit" | "ByWeight" | "ByVolume";
+                Step?: number;
                 MaxQtyPerItem: number;
             } | null;
         };
@@ -2392,7 +2658,12 @@ export interface components {
             SellingPrice: number;
             Qty: number;
             Size: string;
+            /** @enum {string} */
+            SoldBy?: "ByUnit" | "ByWeight" | "ByVolume";
+            AskedQty?: number;
             LineTotal: number;
+            Substitution?: ("None" | "BestMatch") | number;
+            Sent?: components["schemas"]["SentItem"] | null;
         };
         /** @description One move of an order's status, as its audit entry recorded it. */
         OrderMove: {
@@ -2407,12 +2678,20 @@ export interface components {
             Reason: string;
             StockChange: number;
         };
-        /** @description How an order is paid and where that stands (OnDelivery, Pending until payment methods come). */
+        /** @description How an order is paid (OnDelivery, Online, Test) and where that stands. */
         OrderPayment: {
             /** @enum {string} */
             Method: "OnDelivery" | "Online" | "Test";
             /** @enum {string} */
             Status: "Pending" | "Paid" | "Failed" | "Refunded" | "PartlyRefunded";
+        };
+        /** @description A refund of an order’s payment, through the method it was paid with (issue 32). */
+        OrderRefund: {
+            Amount: number;
+            At: string;
+            /** @enum {string} */
+            Status: "Pending" | "Processed" | "Failed";
+            Reason: string;
         };
         /** @description The delivery slot an order holds at one store (issue 31). */
         OrderSlot: {
@@ -2420,6 +2699,44 @@ export interface components {
             SlotID: number;
             Start: string;
             End: string;
+        };
+        PackLine: {
+            ItemID: number;
+            ProductCode: string | null;
+            ItemTitle: string;
+            Size: string;
+            Qty: number;
+            SectionID: number | null;
+            SectionTitle: string;
+            SellingPrice: number;
+            Substitution: ("None" | "BestMatch") | number;
+            SubstituteTitle: string | null;
+        };
+        /** @description A store's orders in Packing for one delivery slot (the packing screen). */
+        PackList: {
+            StoreID: number;
+            StoreTitle: string;
+            SlotID: number | null;
+            Start: string | null;
+            End: string | null;
+            Orders: components["schemas"]["PackOrder"][];
+        };
+        PackOrder: {
+            OrderID: number;
+            CustomerName: string;
+            Lines: components["schemas"]["PackLine"][];
+        };
+        /** @description The ways to pay this shop offers. */
+        PaymentMethods: {
+            Methods: ("OnDelivery" | "Online" | "Test")[];
+            HoldSeconds: number;
+            OnDeliveryMax: number;
+        };
+        /** @description The shop's payment settings. */
+        PaymentSettings: {
+            OnDeliveryMax: number;
+            HoldMinutes: number;
+            HoldSecondsOverride: number | null;
         };
         /** @description One item to pick, its units summed across the orders. */
         PickLine: {
@@ -2466,7 +2783,13 @@ export interface components {
             GroupID: number;
             GroupOrderIDs?: number[];
             Payment: components["schemas"]["OrderPayment"];
+            Refunds: components["schemas"]["OrderRefund"][];
             Orders: components["schemas"]["Order"][];
+        };
+        /** @description What a Razorpay webhook did. */
+        RazorpayWebhookAnswer: {
+            Event: string;
+            Applied: boolean;
         };
         /** @description A line taken out of the saved cart lately, and when: a device holding an older copy drops it. */
         RemovedLine: {
@@ -2489,12 +2812,16 @@ export interface components {
                 StoreTitle: string;
                 Orders: number;
                 Total: number;
+                FillRate: number | null;
+                SubstitutionRate: number | null;
             }[];
             TopItems: {
                 ItemID: number;
                 ItemTitle: string;
                 StoreID: number;
                 Qty: number;
+                /** @enum {string} */
+                SoldBy: "ByUnit" | "ByWeight" | "ByVolume";
                 Total: number;
             }[];
             Orders: number;
@@ -2503,6 +2830,44 @@ export interface components {
             FillRate: number | null;
             SubstitutionRate: number | null;
             Cancelled: number;
+        };
+        /** @description Products a search finds. */
+        SearchAnswer: {
+            Total: number;
+            Hits: {
+                ItemID: number;
+                DbID: number;
+                StoreID: number;
+                StoreTitle: string;
+                SellingPrice: number;
+                Availability: number;
+                Discount: number;
+                FlatDiscount: number;
+                Gst: number;
+                ItemUpdatedTime: string;
+                MaxQtyPerItem: number;
+                UnitPrice: number;
+                ItemTitle: string;
+                Size: string;
+                Stores: {
+                    ItemID: number;
+                    DbID: number;
+                    StoreID: number;
+                    StoreTitle: string;
+                    SellingPrice: number;
+                    Availability: number;
+                    Discount: number;
+                    FlatDiscount: number;
+                    Gst: number;
+                    ItemUpdatedTime: string;
+                    MaxQtyPerItem: number;
+                    UnitPrice: number;
+                }[];
+            }[];
+        };
+        /** @description The synonym groups of the search. */
+        SearchSynonyms: {
+            Groups: string[][];
         };
         /** @description A published section. */
         Section: {
@@ -2527,6 +2892,17 @@ export interface components {
             CustomOrder: string;
             SectionUpdatedTime: string;
             items: components["schemas"]["Item"][];
+        };
+        /** @description What packing sent for an order line (issue 33). */
+        SentItem: {
+            /** @enum {string} */
+            Outcome: "Packed" | "Short" | "Replaced";
+            ItemID: number;
+            ItemTitle: string;
+            Size: string;
+            Qty: number;
+            SellingPrice: number;
+            LineTotal: number;
         };
         SheetError: {
             Row: number;
@@ -2654,6 +3030,17 @@ export interface components {
             Fee: number;
             MinimumOrder: number;
             FreeAbove: number | null;
+            OnDeliveryMax: number | null;
+            NoOnDeliveryPostalCodes: string[];
+        };
+        /** @description An item of the same store and section a shopper may choose instead. */
+        Substitute: {
+            ItemID: number;
+            StoreID: number;
+            ItemTitle: string;
+            Size: string;
+            SellingPrice: number;
+            Availability: number;
         };
         /** @description An OAuth 2.0 access token (a signed JWT with ASP.NET Identity claim names). */
         Token: {
@@ -3903,7 +4290,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Money in rupees with at most two decimals; Fee and MinimumOrder default to 0, FreeAbove to null (never free). */
+        /** @description Money in rupees with at most two decimals; Fee and MinimumOrder default to 0, FreeAbove to null (never free), OnDeliveryMax to null (the shop’s cap; 0: no pay on delivery), NoOnDeliveryPostalCodes to none. */
         requestBody: {
             content: {
                 "application/json": {
@@ -3911,6 +4298,8 @@ export interface operations {
                     Fee?: number;
                     MinimumOrder?: number;
                     FreeAbove?: number | null;
+                    OnDeliveryMax?: number | null;
+                    NoOnDeliveryPostalCodes?: string[];
                 };
             };
         };
@@ -4762,6 +5151,753 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CouponCheck"];
+                };
+            };
+            /** @description Bad input: `ModelState` names each field and its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a bad or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such row (or not the caller’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over this call’s limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy, or the database cannot be reached just now: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPaymentMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The methods */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethods"];
+                };
+            };
+            /** @description Bad input: `ModelState` names each field and its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over this call’s limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy, or the database cannot be reached just now: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPaymentGroupId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description GroupID: a positive whole number */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupPayment"];
+                };
+            };
+            /** @description Bad input: `ModelState` names each field and its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a bad or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such row (or not the caller’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over this call’s limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy, or the database cannot be reached just now: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPaymentTestId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description GroupID: a positive whole number */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    Outcome: "approve" | "decline" | "fail" | "late";
+                };
+            };
+        };
+        responses: {
+            /** @description The payment after the answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupPayment"];
+                };
+            };
+            /** @description Bad input: `ModelState` names each field and its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a bad or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such row (or not the caller’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the data as it is (stock, a reference, a state) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over this call’s limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy, or the database cannot be reached just now: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPaymentRazorpayVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    razorpay_order_id: string;
+                    razorpay_payment_id: string;
+                    razorpay_signature: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The payment, paid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupPayment"];
+                };
+            };
+            /** @description Bad input: `ModelState` names each field and its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a bad or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such row (or not the caller’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over this call’s limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy, or the database cannot be reached just now: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPaymentRazorpayWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event: string;
+                    payload: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description What the event did */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RazorpayWebhookAnswer"];
+                };
+            };
+            /** @description Bad input: `ModelState` names each field and its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such row (or not the caller’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over this call’s limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy, or the database cannot be reached just now: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPaymentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSettings"];
+                };
+            };
+            /** @description Bad input: `ModelState` names each field and its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a bad or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such row (or not the caller’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over this call’s limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy, or the database cannot be reached just now: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putPaymentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    OnDeliveryMax?: number;
+                    HoldMinutes?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSettings"];
+                };
+            };
+            /** @description Bad input: `ModelState` names each field and its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a bad or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such row (or not the caller’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over this call’s limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy, or the database cannot be reached just now: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSearch: {
+        parameters: {
+            query: {
+                /** @description The words; at least one of 2 letters or digits (else 400); the last one may be unfinished */
+                q: string;
+                /** @description From 1 (default 1) */
+                page?: number;
+                /** @description Hits a page, 1 to 50 (default 20) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of products */
+            200: {
+                headers: {
+                    /** @description Caching rules */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchAnswer"];
+                };
+            };
+            /** @description Bad input: `ModelState` names each field and its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over this call’s limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy, or the database cannot be reached just now: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSearchSynonyms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchSynonyms"];
+                };
+            };
+            /** @description Bad input: `ModelState` names each field and its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a bad or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such row (or not the caller’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over this call’s limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy, or the database cannot be reached just now: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putSearchSynonyms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SearchSynonyms"];
+            };
+        };
+        responses: {
+            /** @description The groups as saved, lower case */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchSynonyms"];
                 };
             };
             /** @description Bad input: `ModelState` names each field and its rule */
@@ -6187,6 +7323,9 @@ export interface operations {
                     ProductCode?: string | null;
                     ReorderLevel?: number | null;
                     HsnCode?: string;
+                    /** @enum {string} */
+                    SoldBy?: "ByUnit" | "ByWeight" | "ByVolume";
+                    Step?: number;
                 };
             };
         };
@@ -6296,6 +7435,9 @@ export interface operations {
                     ProductCode?: string | null;
                     ReorderLevel?: number | null;
                     HsnCode?: string;
+                    /** @enum {string} */
+                    SoldBy?: "ByUnit" | "ByWeight" | "ByVolume";
+                    Step?: number;
                 };
             };
         };
@@ -6406,6 +7548,9 @@ export interface operations {
                     ProductCode?: string | null;
                     ReorderLevel?: number | null;
                     HsnCode?: string;
+                    /** @enum {string} */
+                    SoldBy?: "ByUnit" | "ByWeight" | "ByVolume";
+                    Step?: number;
                 };
             };
         };
@@ -9219,6 +10364,7 @@ export interface operations {
                         [key: string]: number;
                     };
                     CouponCode?: string | null;
+                    PaymentMethod?: ("OnDelivery" | "Online" | "Test") | null;
                 };
             };
         };
@@ -10375,6 +11521,103 @@ export interface operations {
             };
         };
     };
+    postOrderWeighId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description id: a positive whole number */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Lines: {
+                        ItemID: number;
+                        Qty: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The order re-priced: each weighed line with Qty packed and AskedQty */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Bad input: `ModelState` names each field and its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a bad or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such row (or not the caller’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the data as it is (stock, a reference, a state) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over this call’s limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy, or the database cannot be reached just now: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postOrderMove: {
         parameters: {
             query?: never;
@@ -10549,6 +11792,492 @@ export interface operations {
             };
         };
     };
+    getItemPackId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description id: a positive whole number */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item's pack set-up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemPack"];
+                };
+            };
+            /** @description Bad input: `ModelState` names each field and its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a bad or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such row (or not the caller’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over this call’s limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy, or the database cannot be reached just now: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putItemPackId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description id: a positive whole number */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    BulkItemID: number;
+                    PackSize: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The item's pack set-up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemPack"];
+                };
+            };
+            /** @description Bad input: `ModelState` names each field and its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a bad or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such row (or not the caller’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over this call’s limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy, or the database cannot be reached just now: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteItemPackId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description id: a positive whole number */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item's pack set-up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemPack"];
+                };
+            };
+            /** @description Bad input: `ModelState` names each field and its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a bad or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such row (or not the caller’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over this call’s limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy, or the database cannot be reached just now: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getItemSubstitutesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description id: a positive whole number */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The substitutes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Substitute"][];
+                };
+            };
+            /** @description Bad input: `ModelState` names each field and its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such row (or not the caller’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over this call’s limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy, or the database cannot be reached just now: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrderPackList: {
+        parameters: {
+            query: {
+                /** @description The store whose orders to pack */
+                StoreID: number;
+                /** @description One of the store's slots; left out: the orders without a slot */
+                SlotID?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders to pack */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackList"];
+                };
+            };
+            /** @description Bad input: `ModelState` names each field and its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a bad or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such row (or not the caller’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over this call’s limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy, or the database cannot be reached just now: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postOrderPackId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description id: a positive whole number */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Lines: {
+                        ItemID: number;
+                        /** @enum {string} */
+                        Outcome: "Packed" | "Short" | "Replaced";
+                        Qty?: number;
+                        ReplacementID?: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The order as packed, OutForDelivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Bad input: `ModelState` names each field and its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token, or a bad or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account may not make this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such row (or not the caller’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A conflict with the data as it is (stock, a reference, a state) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over this call’s limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Busy, or the database cannot be reached just now: try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getReportSales: {
         parameters: {
             query: {
@@ -10558,8 +12287,8 @@ export interface operations {
                 to: string;
                 /** @description `json` (default) or `csv` */
                 format?: "json" | "csv";
-                /** @description With format=csv: `days` (default), `stores` or `items` */
-                table?: "days" | "stores" | "items";
+                /** @description With format=csv: `days` (default), `stores`, `items` or `summary` */
+                table?: "days" | "stores" | "items" | "summary";
             };
             header?: never;
             path?: never;

@@ -13,9 +13,11 @@ import type {
   ImageDeletedDto,
   ItemDeletedDto,
   ItemDto,
+  ItemPackDto,
   MessageDto,
   MovedOrdersDto,
   OrderDto,
+  PackListDto,
   PickListDto,
   SectionDto,
   SiteStatusDto,
@@ -23,6 +25,7 @@ import type {
   StockHistoryEntryDto,
   StoreDbDto,
   StoreDto,
+  SubstituteDto,
   UploadedDto,
   UserRolesDto,
 } from './wire.ts';
@@ -40,6 +43,14 @@ export type RoleName = 'Admin' | 'Employee' | 'User';
 export const ROLE_NAMES: readonly RoleName[] = ['Admin', 'Employee', 'User'];
 
 /** `POST /api/Account/RegisterEmployee`. */
+/** One line of `pack`: the order line's item, its outcome, the units found or sent, a replacement chosen by staff. */
+export interface PackLineInput {
+  ItemID: number;
+  Outcome: 'Packed' | 'Short' | 'Replaced';
+  Qty?: number;
+  ReplacementID?: number;
+}
+
 export interface RegisterEmployeeInput extends RegistrationInput {
   FullName: string;
   Role: 'Employee' | 'Admin';
@@ -123,6 +134,12 @@ export interface StaffApi {
     ): Promise<Page<ItemDto>>;
     /** An item's stock changes in pages, newest first. */
     stockHistory(id: number, query: ListQuery): Promise<Page<StockHistoryEntryDto>>;
+    /** The item as a pack of a bulk stock, and the packs drawing from it (issue 33). */
+    pack(id: number): Promise<ItemPackDto>;
+    /** Makes the item a pack of `PackSize` g or ml of a bulk item. */
+    setPack(id: number, input: { BulkItemID: number; PackSize: number }): Promise<ItemPackDto>;
+    /** Takes the item off its bulk stock. */
+    removePack(id: number): Promise<ItemPackDto>;
     read(id: number, dbId: number): Promise<ItemDto>;
     create(form: ItemInput): Promise<ItemDto>;
     update(id: number, form: ItemInput): Promise<ItemDto>;
@@ -170,6 +187,12 @@ export interface StaffApi {
     moveMany(orderIds: readonly number[], status: OrderStatusName): Promise<MovedOrdersDto>;
     /** A store's pick list for one slot (`slotId` null: its open orders without a slot). */
     pickList(storeId: number, slotId: number | null): Promise<PickListDto>;
+    /** A store's orders in Packing for one slot, lines in shelf order (`slotId` null: those without a slot). */
+    packList(storeId: number, slotId: number | null): Promise<PackListDto>;
+    /** Packs an order, every line's outcome at once; it moves on to OutForDelivery. */
+    pack(orderId: number, lines: readonly PackLineInput[]): Promise<OrderDto>;
+    /** The items of the same section an order line may be replaced with, best match first. */
+    substitutes(itemId: number): Promise<SubstituteDto[]>;
     /** How many orders are in each status, narrowed as `list` is (store, from, before, city, postalCode). */
     counts(query: Record<string, string | number>): Promise<Record<OrderStatusName | 'All', number>>;
     /** Undoes the order's last move, within 10 seconds of it, back to `status`. */
@@ -229,6 +252,9 @@ export function createStaffApi(data: DataAccess): StaffApi {
       list: (query) => data.list('/api/Item/ReadAll', query),
       read: (id, dbId) => data.read(`/api/Item/Read/${id}/${dbId}`),
       stockHistory: (id, query) => data.list(`/api/Item/StockHistory/${id}`, query),
+      pack: (id) => data.read(`/api/Item/Pack/${id}`),
+      setPack: (id, input) => data.update(`/api/Item/Pack/${id}`, input),
+      removePack: (id) => data.remove(`/api/Item/Pack/${id}`),
       create: (form) => data.create('/api/Item/Create', form),
       update: (id, form) => data.update(`/api/Item/Edit/${id}`, form),
       patch: (id, change) => data.patch(`/api/Item/Edit/${id}`, change),
@@ -274,6 +300,10 @@ export function createStaffApi(data: DataAccess): StaffApi {
       moveMany: (orderIds, status) => data.create('/api/Order/Move', { OrderIDs: [...orderIds], Status: status }),
       pickList: (storeId, slotId) =>
         data.read('/api/Order/PickList', slotId === null ? { StoreID: storeId } : { StoreID: storeId, SlotID: slotId }),
+      packList: (storeId, slotId) =>
+        data.read('/api/Order/PackList', slotId === null ? { StoreID: storeId } : { StoreID: storeId, SlotID: slotId }),
+      pack: (orderId, lines) => data.create(`/api/Order/Pack/${orderId}`, { Lines: [...lines] }),
+      substitutes: (itemId) => data.read(`/api/Item/Substitutes/${itemId}`),
       counts: (query) => data.read('/api/Order/StatusCounts', query),
       undo: (orderId, status) => data.create(`/api/Order/Undo/${orderId}`, { Status: status }),
       reopen: (orderId, reason) => data.create(`/api/Order/Reopen/${orderId}`, { Reason: reason }),

@@ -53,12 +53,26 @@ const byNumber =
     return 0;
   };
 
+/** The catalogue indexed but for its items: what `withItems` completes. */
+export type IndexedFrame = Omit<Catalogue, 'items' | 'itemByKey' | 'filedItems'>;
+
 /**
  * Indexes the rows (sorting them by id, so pages do not depend on the order the
  * API answered in). An invalid CustomOrder is reported through `warn` once and
  * then ignored (spec §8).
  */
 export function indexCatalogue(rows: CatalogueRows, warn: (message: string) => void = () => {}): Catalogue {
+  return withItems(indexFrame(rows, warn), rows.items);
+}
+
+/**
+ * Indexes the categories, stores and sections (as `indexCatalogue`), once for any number of
+ * item sets: a long-lived rebuild indexes its kept frame once, not each run.
+ */
+export function indexFrame(
+  rows: Omit<CatalogueRows, 'items'>,
+  warn: (message: string) => void = () => {},
+): IndexedFrame {
   const categories = [...rows.categories].sort(byNumber((c) => c.CategoryID));
   const stores = [...rows.stores].sort(byNumber((s) => s.StoreID));
   const sections = [...rows.sections].sort(
@@ -66,12 +80,6 @@ export function indexCatalogue(rows: CatalogueRows, warn: (message: string) => v
       (s) => s.StoreID,
       (s) => s.SectionID,
       (s) => s.DbID,
-    ),
-  );
-  const items = [...rows.items].sort(
-    byNumber(
-      (i) => i.ItemID,
-      (i) => i.DbID,
     ),
   );
 
@@ -93,26 +101,34 @@ export function indexCatalogue(rows: CatalogueRows, warn: (message: string) => v
     }
     customOrders.set(key, order);
   }
+  return {
+    categories,
+    stores,
+    sections,
+    categoryById: new Map(categories.map((c) => [c.CategoryID, c])),
+    storeById: new Map(stores.map((s) => [s.StoreID, s])),
+    storesByCategory,
+    sectionsByStore,
+    sectionByKey,
+    customOrders,
+  };
+}
+
+/** An indexed frame with `rows` as its items (sorted by id); the frame is shared, never changed. */
+export function withItems(frame: IndexedFrame, rows: readonly ItemDto[]): Catalogue {
+  const items = [...rows].sort(
+    byNumber(
+      (i) => i.ItemID,
+      (i) => i.DbID,
+    ),
+  );
   const itemByKey = new Map<string, ItemDto>();
   const filedItems = new Map<string, ItemDto[]>();
   for (const i of items) {
     itemByKey.set(rowKey(i.ItemID, i.DbID), i);
     if (i.SectionID !== null) push(filedItems, rowKey(i.SectionID, i.DbID), i);
   }
-  return {
-    categories,
-    stores,
-    sections,
-    items,
-    categoryById: new Map(categories.map((c) => [c.CategoryID, c])),
-    storeById: new Map(stores.map((s) => [s.StoreID, s])),
-    storesByCategory,
-    sectionsByStore,
-    sectionByKey,
-    itemByKey,
-    filedItems,
-    customOrders,
-  };
+  return { ...frame, items, itemByKey, filedItems };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type CartItemSource, MAX_CART_QTY } from '../domain/cart.ts';
 import type { ItemDto, SectionDto, StoreDto } from '../domain/catalogue.ts';
 import { contentTilePath } from '../domain/content-images.ts';
+import { itemUnitPriceText, priceBase, unitPriceSpec, unitPriceText } from '../domain/measure.ts';
 import { formatRs, paiseToRupees, percentToBps, rupeesToPaise } from '../domain/money.ts';
 import { priceInclGst, sellingPrice } from '../domain/pricing.ts';
 import { bookPath, itemPath } from '../domain/redirects.ts';
@@ -80,6 +81,8 @@ export interface PriceView {
   /** Unit price plus GST, struck through beside the selling price; `null` when no discount makes it higher. */
   beforeDiscount: string | null;
   soldOut: boolean;
+  /** The unit sale price of Legal Metrology rule 6(11) beside the price (`Rs 2.10/100 g`), or '' (issue 33). */
+  unitSale: string;
 }
 
 /**
@@ -107,7 +110,10 @@ export function cartItemSource(item: ItemDto, maxQtyPerItem: number): CartItemSo
     Gst: item.Gst,
     SellingPrice: item.SellingPrice,
     ItemUpdatedTime: item.ItemUpdatedTime,
-    MaxQtyPerItem: maxQtyPerItem,
+    // A weighed item's limit is in kg or litres and its quantities in g or ml; pieces carry neither field.
+    ...(item.SoldBy === undefined || item.SoldBy === 'ByUnit'
+      ? { MaxQtyPerItem: maxQtyPerItem }
+      : { MaxQtyPerItem: maxQtyPerItem * priceBase(item.SoldBy), SoldBy: item.SoldBy, Step: item.Step ?? 1 }),
   };
 }
 
@@ -138,11 +144,16 @@ export function priceView(item: ItemDto): PriceView {
   };
   const selling = Number.isFinite(item.SellingPrice) ? rupeesToPaise(item.SellingPrice) : sellingPrice(fields);
   const before = priceInclGst(fields.unitPrice, fields.gstBps);
+  const soldBy = item.SoldBy ?? 'ByUnit';
+  // A weighed item's price is its unit sale price, per kg or litre: shown once, as `Rs 48.00/kg`.
+  const weighed = soldBy !== 'ByUnit';
+  const text = (paise: number) => (weighed ? unitPriceText(paise, soldBy) : formatRs(paise));
   return {
-    selling: formatRs(selling),
+    selling: text(selling),
     sellingAmount: paiseToRupees(selling).toFixed(2),
-    beforeDiscount: before > selling ? formatRs(before) : null,
+    beforeDiscount: before > selling ? text(before) : null,
     soldOut: item.Availability <= 0,
+    unitSale: weighed ? '' : itemUnitPriceText(selling, soldBy, item.Size),
   };
 }
 
@@ -236,6 +247,7 @@ export function metaDescription(text: string, fallback: string, max = 160): stri
  */
 export function productJsonLd(item: ItemDto, pageUrl: string, imageUrl: string, description: string): string {
   const price = priceView(item);
+  const unit = unitPriceSpec(rupeesToPaise(item.SellingPrice), item.SoldBy ?? 'ByUnit', item.Size);
   const data = {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -252,6 +264,12 @@ export function productJsonLd(item: ItemDto, pageUrl: string, imageUrl: string, 
       price: price.sellingAmount,
       availability: price.soldOut ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
       itemCondition: 'https://schema.org/NewCondition',
+      priceSpecification: {
+        '@type': 'UnitPriceSpecification',
+        priceCurrency: 'INR',
+        price: paiseToRupees(unit.price).toFixed(2),
+        referenceQuantity: { '@type': 'QuantitativeValue', value: unit.value, unitCode: unit.unitCode },
+      },
     },
   };
   // `<` never appears raw, so no text can close the script element early.

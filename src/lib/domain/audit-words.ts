@@ -21,6 +21,7 @@ const VERBS: Record<string, string> = {
   applied: 'applied a stock and price feed from',
   revoked: 'revoked the key of',
   delivery: 'set where it delivers and its fees for',
+  packed: 'set the bulk stock of',
 };
 
 const NOUNS: Record<string, string> = {

@@ -13,6 +13,8 @@ import {
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const text = (v: unknown): v is string => typeof v === 'string';
+const isSubstitution = (v: unknown) =>
+  v === 'None' || v === 'BestMatch' || (typeof v === 'number' && Number.isSafeInteger(v) && v > 0);
 
 function isCartLine(value: unknown): value is CartItemDto {
   if (typeof value !== 'object' || value === null) return false;
@@ -33,6 +35,7 @@ function isCartLine(value: unknown): value is CartItemDto {
     text(l.ItemUpdatedTime) &&
     (l.MaxQtyPerItem === undefined || finite(l.MaxQtyPerItem)) &&
     (l.LineUpdatedTime === undefined || text(l.LineUpdatedTime)) &&
+    (l.Substitution === undefined || isSubstitution(l.Substitution)) &&
     CART_ITEM_STATUSES.includes(l.Staus as CartItemDto['Staus'])
   );
 }

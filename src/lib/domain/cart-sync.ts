@@ -15,6 +15,7 @@ import {
   clampQty,
   type RemovedLineDto,
 } from './cart.ts';
+import type { Substitution } from './substitutions.ts';
 
 /** How long the browser trusts its copy of a signed-in cart before reading the server's again. */
 export const CART_FRESH_MS = 60_000;
@@ -88,7 +89,13 @@ export function mergeWithServer(local: CartState, server: CartDto, localNow: num
     out.push(
       theirs === undefined
         ? line
-        : { ...theirs, Qty: line.Qty, Staus: line.Staus, LineUpdatedTime: line.LineUpdatedTime },
+        : {
+            ...theirs,
+            Qty: line.Qty,
+            Staus: line.Staus,
+            LineUpdatedTime: line.LineUpdatedTime,
+            ...(line.Substitution === undefined ? {} : { Substitution: line.Substitution }),
+          },
     );
   }
   for (const line of server.CartItems) if (!seen.has(key(line))) out.push(fromServer(line));
@@ -111,6 +118,8 @@ export interface SavedLine {
   StoreID: number;
   Qty: number;
   LineUpdatedTime: string;
+  /** The shopper's substitution choice; absent: none made. */
+  Substitution?: Substitution | undefined;
 }
 
 /** A posted line as the server reads it: its time is the change's (or the server's, echoed back), if sent. */
@@ -120,6 +129,8 @@ export interface PostedLine {
   Qty: number;
   Staus: CartItemStatus;
   LineUpdatedTime?: string;
+  /** Absent: the client did not send one, and a saved line keeps its own. */
+  Substitution?: Substitution | undefined;
 }
 
 /** What saving a posted cart comes to: the lines, in order, and the lines it removes, with when. */
@@ -146,7 +157,7 @@ const changeTime = (line: PostedLine, now: string) =>
  *   saved side as it is (present, or removed since); a saved line the device did
  *   not post (added elsewhere since it read) is kept, since this shop's browsers
  *   post a removal as a `deleted` line.
- * A line whose quantity does not change keeps its time; a change applied takes
+ * A line whose quantity and substitution do not change keeps its time; a change applied takes
  * the device's time for it (at most `now`), so later comparisons are between
  * the times the changes were made.
  */
@@ -184,8 +195,16 @@ export function planSave(
     }
     if (!keeps(line)) continue;
     placed.add(k);
-    const time = old !== undefined && old.Qty === line.Qty ? old.LineUpdatedTime : at;
-    lines.push({ ItemID: line.ItemID, StoreID: line.StoreID, Qty: line.Qty, LineUpdatedTime: time });
+    const choice = line.Substitution ?? old?.Substitution;
+    const same = old !== undefined && old.Qty === line.Qty && old.Substitution === choice;
+    const time = same ? old.LineUpdatedTime : at;
+    lines.push({
+      ItemID: line.ItemID,
+      StoreID: line.StoreID,
+      Qty: line.Qty,
+      LineUpdatedTime: time,
+      ...(choice === undefined ? {} : { Substitution: choice }),
+    });
   }
   const postedAt = new Map(posted.map((line) => [key(line), line]));
   for (const line of saved) {
@@ -208,6 +227,8 @@ export interface MergeableLine {
   ItemID: number;
   StoreID: number;
   Qty: number;
+  /** An item sold by weight or volume moves in this many g or ml (issue 33); pieces move by 1. */
+  Step?: number | undefined;
   Staus?: CartItemStatus;
 }
 
@@ -217,7 +238,7 @@ export interface MergeableLine {
  * the account's line (with that quantity). The account's lines come first, in
  * their order, then the guest's new ones in theirs. Lines with a quantity of 0 or
  * the status `deleted` are not lines of a cart and are left out. Quantities are
- * clamped to MAX_CART_QTY. The inputs are not changed.
+ * clamped to MAX_CART_QTY (pieces) or, in the line's Step, to 100 kg or litres. The inputs are not changed.
  */
 export function mergeCartLines<T extends MergeableLine>(account: readonly T[], guest: readonly T[]): T[] {
   const out: T[] = [];
@@ -225,7 +246,8 @@ export function mergeCartLines<T extends MergeableLine>(account: readonly T[], g
   for (const line of [...account.filter(kept), ...guest.filter(kept)]) {
     const key = `${line.StoreID}:${line.ItemID}`;
     const i = at.get(key);
-    const qty = clampQty(line.Qty);
+    // A weighed line's Qty is in g or ml, up to 100 kg or litres in its steps; pieces up to MAX_CART_QTY.
+    const qty = clampQty(line.Qty, Number.POSITIVE_INFINITY, line.Step ?? 1);
     if (i === undefined) {
       at.set(key, out.length);
       out.push(qty === line.Qty ? line : { ...line, Qty: qty });

@@ -7,8 +7,10 @@
 
 import { clampQty } from './cart-limits.ts';
 import type { ItemDto } from './catalogue.ts';
-import { paiseToRupees, rupeesToPaise } from './money.ts';
+import { itemUnitPriceText, type SoldBy } from './measure.ts';
+import { formatRs, paiseToRupees, rupeesToPaise } from './money.ts';
 import { lineTotal as lineTotalPaise } from './pricing.ts';
+import type { Substitution } from './substitutions.ts';
 
 /** Cart item states of spec §4 (the field is spelled `Staus`, as the spec has it). */
 export type CartItemStatus = 'loaded' | 'modified' | 'deleted' | 'added';
@@ -49,6 +51,16 @@ export interface CartItemDto {
    * changed here and not yet saved. Absent on a line kept from before.
    */
   LineUpdatedTime?: string | undefined;
+  /**
+   * What the shopper asks for if the item cannot be sent (issue 33): "None", "BestMatch"
+   * or another item of the same section. Absent on a line kept from before: "None"
+   * (DEFAULT_SUBSTITUTION says why).
+   */
+  Substitution?: Substitution | undefined;
+  /** How Qty counts (issue 33): absent for pieces; `ByWeight`/`ByVolume`: Qty in g or ml, prices per kg or litre. */
+  SoldBy?: SoldBy | undefined;
+  /** What Qty moves by, for an item sold by weight or volume (g or ml). */
+  Step?: number | undefined;
 }
 
 /**
@@ -71,6 +83,8 @@ export type CartItemSource = Pick<CartItemDto, 'MaxQtyPerItem'> &
     | 'Gst'
     | 'SellingPrice'
     | 'ItemUpdatedTime'
+    | 'SoldBy'
+    | 'Step'
   >;
 
 /** A cart line as the stepper takes an item: the line already holds the catalogue's fields. */
@@ -90,6 +104,7 @@ export function cartItemSourceOf(line: CartItemDto): CartItemSource {
     SellingPrice: line.SellingPrice,
     ItemUpdatedTime: line.ItemUpdatedTime,
     MaxQtyPerItem: line.MaxQtyPerItem,
+    ...(line.SoldBy === undefined ? {} : { SoldBy: line.SoldBy, Step: line.Step }),
   };
 }
 
@@ -171,6 +186,8 @@ export function cartItemFromItem(item: CartLineItem, qty: number, status: CartIt
     StoreName: String(item.StoreID),
     ItemUpdatedTime: item.ItemUpdatedTime,
     MaxQtyPerItem: item.MaxQtyPerItem,
+    // Only a weighed or measured item carries these, so a page of pieces weighs what it did.
+    ...(item.SoldBy === undefined || item.SoldBy === 'ByUnit' ? {} : { SoldBy: item.SoldBy, Step: item.Step }),
   };
 }
 
@@ -180,7 +197,8 @@ const sameLine = (line: CartItemDto, itemId: number, storeId: number): boolean =
 /** The line with current catalogue data when its update time differs; quantity and status are kept. */
 function refreshed(line: CartItemDto, item: CartLineItem): CartItemDto {
   if (line.ItemUpdatedTime === item.ItemUpdatedTime) return line;
-  return cartItemFromItem(item, line.Qty, line.Staus);
+  const next = cartItemFromItem(item, line.Qty, line.Staus);
+  return line.Substitution === undefined ? next : { ...next, Substitution: line.Substitution };
 }
 
 /**
@@ -221,7 +239,7 @@ export function changeQuantity(
   customer?: Customer,
   at?: string,
 ): CartState {
-  const n = clampQty(qty, item.MaxQtyPerItem);
+  const n = clampQty(qty, item.MaxQtyPerItem, item.Step ?? 1);
   const cart = state.cart;
   const stamp = (line: CartItemDto): CartItemDto => (at === undefined ? line : { ...line, LineUpdatedTime: at });
   if (cart === null) {
@@ -316,9 +334,35 @@ export function removeLine(state: CartState, itemId: number, storeId: number, at
   return { ...state, cart: { ...cart, CartItems }, isDirty: true };
 }
 
+/**
+ * The shopper's substitution choice for a line (issue 33): a changed choice marks the
+ * line changed (an `added` line stays added) and the cart dirty, stamped with `at`, so
+ * the saved cart keeps the newer choice. Returns `state` itself when nothing changes.
+ */
+export function chooseSubstitution(
+  state: CartState,
+  itemId: number,
+  storeId: number,
+  choice: Substitution,
+  at?: string,
+): CartState {
+  const cart = state.cart;
+  if (cart === null) return state;
+  const i = cart.CartItems.findIndex((line) => sameLine(line, itemId, storeId));
+  const line = cart.CartItems[i];
+  if (line === undefined || line.Staus === 'deleted' || line.Substitution === choice) return state;
+  const next: CartItemDto = {
+    ...line,
+    Substitution: choice,
+    Staus: line.Staus === 'added' ? 'added' : 'modified',
+    ...(at === undefined ? {} : { LineUpdatedTime: at }),
+  };
+  return { ...state, cart: { ...cart, CartItems: cart.CartItems.with(i, next) }, isDirty: true };
+}
+
 /** A cart line's total in rupees (spec §9): selling price × quantity, exact to the paisa. */
-export function lineTotal(line: Pick<CartItemDto, 'SellingPrice' | 'Qty'>): number {
-  return paiseToRupees(lineTotalPaise(rupeesToPaise(line.SellingPrice), line.Qty));
+export function lineTotal(line: Pick<CartItemDto, 'SellingPrice' | 'Qty' | 'SoldBy'>): number {
+  return paiseToRupees(lineTotalPaise(rupeesToPaise(line.SellingPrice), line.Qty, line.SoldBy ?? 'ByUnit'));
 }
 
 /** The cart's grand total in rupees: the sum of its line totals; deleted lines count for nothing. */
@@ -326,7 +370,24 @@ export function grandTotal(cart: Pick<CartDto, 'CartItems'> | null): number {
   if (cart === null) return 0;
   let paise = 0;
   for (const line of cart.CartItems) {
-    if (line.Staus !== 'deleted') paise += lineTotalPaise(rupeesToPaise(line.SellingPrice), line.Qty);
+    if (line.Staus !== 'deleted')
+      paise += lineTotalPaise(rupeesToPaise(line.SellingPrice), line.Qty, line.SoldBy ?? 'ByUnit');
   }
   return paiseToRupees(paise);
+}
+
+/**
+ * A cart line's price as the cart shows it (issue 33): `price` is `Rs 48.00/kg` for a line sold
+ * by weight or volume, else the price of one (`Rs 42`); `unitSale` is a pack's unit sale
+ * price (`Rs 2.10/100 g`) or ''.
+ */
+export function linePriceText(line: Pick<CartItemDto, 'SellingPrice' | 'Size' | 'SoldBy'>): {
+  price: string;
+  unitSale: string;
+  weighed: boolean;
+} {
+  const paise = rupeesToPaise(line.SellingPrice);
+  const soldBy = line.SoldBy ?? 'ByUnit';
+  if (soldBy !== 'ByUnit') return { price: itemUnitPriceText(paise, soldBy, ''), unitSale: '', weighed: true };
+  return { price: formatRs(paise), unitSale: itemUnitPriceText(paise, soldBy, line.Size), weighed: false };
 }

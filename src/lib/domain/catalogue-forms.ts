@@ -18,13 +18,16 @@ import {
   productCodeField,
   qtyLimitField,
   SIZE_MAX_LENGTH,
+  soldByField,
   stateCodeField,
+  stepField,
   stockField,
   storeTypeField,
   textField,
   titleField,
 } from './form-fields.ts';
 import type { FormSpec, FormValues } from './form-validation.ts';
+import { stepProblem } from './measure.ts';
 import { percentToBps, rupeesToPaise } from './money.ts';
 import { DEFAULT_MAX_QTY_PER_ITEM } from './order-limits.ts';
 import type { PriceFields } from './pricing.ts';
@@ -110,6 +113,10 @@ const itemShape = {
   ReorderLevel: optionalStockField('ReorderLevel'),
   /** The HSN code its tax invoice lines carry (issue 32). */
   HsnCode: hsnField('HsnCode'),
+  /** ByUnit, or ByWeight/ByVolume: prices per kg or litre, Availability and quantities in g or ml (issue 33). */
+  SoldBy: soldByField('SoldBy'),
+  /** What a quantity moves by: 1 for a unit, else grams or millilitres. */
+  Step: stepField('Step'),
 };
 
 /**
@@ -131,12 +138,19 @@ export const itemForm: FormSpec<typeof itemShape> = {
     ProductCode: null,
     ReorderLevel: null,
     HsnCode: '',
+    SoldBy: 'ByUnit',
+    Step: 1,
   },
-  cross: (v) =>
-    v.FlatDiscount > v.UnitPrice
-      ? { FlatDiscount: [`FlatDiscount must not be more than UnitPrice (${v.UnitPrice}).`] }
-      : {},
-  crossFields: ['UnitPrice', 'FlatDiscount'],
+  cross: (v) => {
+    const step = stepProblem(v.SoldBy, v.Step);
+    return {
+      ...(v.FlatDiscount > v.UnitPrice
+        ? { FlatDiscount: [`FlatDiscount must not be more than UnitPrice (${v.UnitPrice}).`] }
+        : {}),
+      ...(step === '' ? {} : { Step: [`Step ${step}, not ${v.Step}.`] }),
+    };
+  },
+  crossFields: ['UnitPrice', 'FlatDiscount', 'SoldBy', 'Step'],
 };
 
 export type CategoryForm = FormValues<typeof categoryShape>;

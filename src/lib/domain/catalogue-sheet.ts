@@ -36,6 +36,9 @@ export const SHEET_COLUMNS = [
   'ReorderLevel',
   // Added after the others (issue 32), so every earlier column keeps its place.
   'HsnCode',
+  // Items sold by weight or volume (issue 33), after the others for the same reason.
+  'SoldBy',
+  'Step',
 ] as const;
 
 export type SheetColumn = (typeof SHEET_COLUMNS)[number];

@@ -5,6 +5,7 @@
  */
 
 import { idOrUndefined } from './ids.ts';
+import type { SoldBy } from './measure.ts';
 
 export interface CategoryDto {
   CategoryID: number;
@@ -73,6 +74,10 @@ export interface ItemDto {
   ReorderLevel?: number | null;
   /** The HSN code of its tax invoice lines (4 to 8 digits), '' until set (issue 32). */
   HsnCode?: string | undefined;
+  /** How it is counted (issue 33): `ByUnit`, or `ByWeight`/`ByVolume` with prices per kg or litre and Availability in g or ml. */
+  SoldBy?: SoldBy | undefined;
+  /** What a quantity moves by: 1 for a unit, else grams or millilitres (a line's Qty is a multiple of it). */
+  Step?: number | undefined;
 }
 
 /** `GET /api/Section/ReadSectionWithList/{sectionId}/{dbId}`. */

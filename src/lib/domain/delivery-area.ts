@@ -22,6 +22,10 @@ export interface StoreDeliveryDto {
   MinimumOrder: number;
   /** From this much of the store's items (rupees), the delivery is free; null: never free. */
   FreeAbove: number | null;
+  /** The most an order of this store may come to when paid on delivery (rupees); null: the shop's cap; 0: none. */
+  OnDeliveryMax: number | null;
+  /** PIN codes and prefixes where this store takes no pay on delivery. */
+  NoOnDeliveryPostalCodes: string[];
 }
 
 /** A store's delivery settings in paise, as the rules below read them. */
@@ -30,10 +34,21 @@ export interface DeliveryRules {
   fee: number;
   minimumOrder: number;
   freeAbove: number | null;
+  /** Paise; null: the shop's pay-on-delivery cap; 0: no pay on delivery (issue 32). */
+  onDeliveryMax: number | null;
+  /** Where the store takes no pay on delivery (patterns as `postalCodes`). */
+  noOnDeliveryCodes: readonly string[];
 }
 
-/** The settings of a store that has none: everywhere, no fee, no minimum. */
-export const DELIVERS_EVERYWHERE: DeliveryRules = { postalCodes: [], fee: 0, minimumOrder: 0, freeAbove: null };
+/** The settings of a store that has none: everywhere, no fee, no minimum, the shop's pay-on-delivery cap. */
+export const DELIVERS_EVERYWHERE: DeliveryRules = {
+  postalCodes: [],
+  fee: 0,
+  minimumOrder: 0,
+  freeAbove: null,
+  onDeliveryMax: null,
+  noOnDeliveryCodes: [],
+};
 
 /** The most PIN codes and prefixes one store may list. */
 export const MAX_POSTAL_CODES = 500;
@@ -100,6 +115,8 @@ export function toStoreDeliveryDto(storeId: number, storeTitle: string, rules: D
     Fee: paiseToRupees(rules.fee),
     MinimumOrder: paiseToRupees(rules.minimumOrder),
     FreeAbove: rules.freeAbove === null ? null : paiseToRupees(rules.freeAbove),
+    OnDeliveryMax: rules.onDeliveryMax === null ? null : paiseToRupees(rules.onDeliveryMax),
+    NoOnDeliveryPostalCodes: [...rules.noOnDeliveryCodes],
   };
 }
 
@@ -110,6 +127,8 @@ export function rulesOfDto(dto: StoreDeliveryDto): DeliveryRules {
     fee: rupeesToPaise(dto.Fee),
     minimumOrder: rupeesToPaise(dto.MinimumOrder),
     freeAbove: dto.FreeAbove === null ? null : rupeesToPaise(dto.FreeAbove),
+    onDeliveryMax: dto.OnDeliveryMax === null ? null : rupeesToPaise(dto.OnDeliveryMax),
+    noOnDeliveryCodes: dto.NoOnDeliveryPostalCodes,
   };
 }
 
@@ -132,22 +151,11 @@ export function parseDeliverySettings(
   body: Record<string, unknown>,
 ): { ok: true; rules: DeliveryRules } | { ok: false; errors: FieldErrors } {
   const errors: Record<string, string[]> = {};
-  const codes: string[] = [];
-  const raw = body.PostalCodes;
-  if (!Array.isArray(raw)) {
-    errors.PostalCodes = ['PostalCodes must be a list of PIN codes ("411001") and prefixes ("4110*").'];
-  } else if (raw.length > MAX_POSTAL_CODES) {
-    errors.PostalCodes = [`PostalCodes may list at most ${MAX_POSTAL_CODES} PIN codes and prefixes.`];
-  } else {
-    raw.forEach((p, i) => {
-      const text = typeof p === 'string' ? p.trim() : '';
-      if (!PIN_PATTERN.test(text)) {
-        errors[`PostalCodes[${i}]`] = [
-          `PostalCodes[${i}] must be a 6-digit PIN code not starting with 0 ("411001") or 1 to 5 leading digits and * ("4110*").`,
-        ];
-      } else if (!codes.includes(text)) codes.push(text);
-    });
-  }
+  const codes = patternsOf(body.PostalCodes, 'PostalCodes', errors);
+  const noOnDeliveryCodes =
+    body.NoOnDeliveryPostalCodes === undefined || body.NoOnDeliveryPostalCodes === null
+      ? []
+      : patternsOf(body.NoOnDeliveryPostalCodes, 'NoOnDeliveryPostalCodes', errors);
   const amounts: Record<string, number> = {};
   for (const name of ['Fee', 'MinimumOrder'] as const) {
     const got = body[name] === undefined ? { paise: 0 } : amountOf(body[name], name);
@@ -160,9 +168,42 @@ export function parseDeliverySettings(
     if ('error' in got) errors.FreeAbove = [got.error];
     else freeAbove = got.paise;
   }
+  let onDeliveryMax: number | null = null;
+  if (body.OnDeliveryMax !== undefined && body.OnDeliveryMax !== null) {
+    const got = amountOf(body.OnDeliveryMax, 'OnDeliveryMax');
+    if ('error' in got) errors.OnDeliveryMax = [got.error];
+    else onDeliveryMax = got.paise;
+  }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
-    rules: { postalCodes: codes, fee: amounts.Fee ?? 0, minimumOrder: amounts.MinimumOrder ?? 0, freeAbove },
+    rules: {
+      postalCodes: codes,
+      fee: amounts.Fee ?? 0,
+      minimumOrder: amounts.MinimumOrder ?? 0,
+      freeAbove,
+      onDeliveryMax,
+      noOnDeliveryCodes,
+    },
   };
+}
+
+/** A posted list of PIN codes and prefixes (`name`), each once; each bad one named in `errors`. */
+function patternsOf(raw: unknown, name: string, errors: Record<string, string[]>): string[] {
+  const codes: string[] = [];
+  if (!Array.isArray(raw)) {
+    errors[name] = [`${name} must be a list of PIN codes ("411001") and prefixes ("4110*").`];
+  } else if (raw.length > MAX_POSTAL_CODES) {
+    errors[name] = [`${name} may list at most ${MAX_POSTAL_CODES} PIN codes and prefixes.`];
+  } else {
+    raw.forEach((p, i) => {
+      const text = typeof p === 'string' ? p.trim() : '';
+      if (!PIN_PATTERN.test(text)) {
+        errors[`${name}[${i}]`] = [
+          `${name}[${i}] must be a 6-digit PIN code not starting with 0 ("411001") or 1 to 5 leading digits and * ("4110*").`,
+        ];
+      } else if (!codes.includes(text)) codes.push(text);
+    });
+  }
+  return codes;
 }

@@ -10,6 +10,7 @@ import { MAX_CART_QTY } from './cart.ts';
 import { parseCustomOrder, type StoreTypeName } from './catalogue.ts';
 import { GSTIN_RULE, gstinProblem, HSN_RULE, isHsnCode, isStateCode, STATE_CODE_RULE } from './gst.ts';
 import { ID_MAX, ID_MIN, ID_RULE } from './ids.ts';
+import { MAX_STEP, SOLD_BY, type SoldBy } from './measure.ts';
 import { MAX_QTY_PER_ITEM_RULE } from './order-limits.ts';
 
 /** Titles of categories, stores, databases, sections and items. */
@@ -237,4 +238,26 @@ export function gstinField(field: string) {
 /** A store's GST state code (`27`), or empty. */
 export function stateCodeField(field: string) {
   return codeField(field, STATE_CODE_RULE, (v) => (isStateCode(v) ? '' : 'is not one'), false);
+}
+
+/** How an item is counted (issue 33): ByUnit, ByWeight or ByVolume; empty reads as ByUnit. */
+export function soldByField(field: string) {
+  const rule = `must be one of ${SOLD_BY.join(', ')}`;
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || 'ByUnit' : v),
+    z.enum(SOLD_BY as unknown as [SoldBy, ...SoldBy[]], { error: requiredOr(field, rule) }),
+  );
+}
+
+/** What an item's quantity moves by: a whole number from 1 to MAX_STEP (grams or millilitres; 1 for a unit). */
+export function stepField(field: string) {
+  const rule = `must be a whole number from 1 to ${MAX_STEP}`;
+  return z.preprocess(
+    numberFromText,
+    z
+      .number({ error: requiredOr(field, rule) })
+      .int(`${field} ${rule}.`)
+      .min(1, `${field} ${rule}.`)
+      .max(MAX_STEP, `${field} ${rule}.`),
+  );
 }

@@ -17,8 +17,14 @@ export interface OrderPaymentDto {
   Status: PaymentStatus;
 }
 
-/** What every order is until payment methods come (issue 32): paid on delivery, pending. */
-export const PAY_ON_DELIVERY: OrderPaymentDto = { Method: 'OnDelivery', Status: 'Pending' };
+/** A refund of an order's payment (issue 32, item 3): rupees, when, where it stands, why. */
+export interface OrderRefundDto {
+  Amount: number;
+  At: string;
+  /** `Pending` until the provider processed it; the test method's are `Processed` at once. */
+  Status: 'Pending' | 'Processed' | 'Failed';
+  Reason: string;
+}
 
 /**
  * `CreateOrder`'s answer: the first store's order as the call answered before groups

@@ -5,6 +5,7 @@
  * the rows, holds the locks and calls them, for both doors an order comes in by.
  */
 import { MAX_CART_QTY, qtyLimitText } from './cart.ts';
+import { formatQty, priceBase, qtyProblem, type SoldBy } from './measure.ts';
 
 /** A new store's most of one item per order (`MaxQtyPerItem`). */
 export const DEFAULT_MAX_QTY_PER_ITEM = 20;
@@ -18,13 +19,17 @@ export const DEFAULT_OPEN_ORDERS_MAX = 10;
 export interface LineNow {
   stock: number;
   hidden: boolean;
-  /** Its store's most per order. */
+  /** Its store's most per order: pieces, or kg or litres of an item sold by weight or volume. */
   maxQtyPerItem: number;
+  /** How it is counted and what its quantity moves by (issue 33); absent: pieces, step 1. */
+  soldBy?: SoldBy;
+  step?: number;
 }
 
 /** Why a line was not sold: not for sale, more than its store allows in one order, or short of stock. */
 export type Unsold =
   | { kind: 'not-for-sale' }
+  | { kind: 'bad-step'; step: number }
   | { kind: 'over-limit'; max: number }
   | { kind: 'short'; available: number };
 
@@ -35,13 +40,27 @@ export type Unsold =
  */
 export function whyUnsold(qty: number, now: LineNow | undefined): Unsold {
   if (now === undefined || now.hidden) return { kind: 'not-for-sale' };
-  if (qty > now.maxQtyPerItem) return { kind: 'over-limit', max: now.maxQtyPerItem };
+  const step = now.step ?? 1;
+  if (qtyProblem(qty, step) !== '') return { kind: 'bad-step', step };
+  const max = now.maxQtyPerItem * priceBase(now.soldBy ?? 'ByUnit');
+  if (qty > max) return { kind: 'over-limit', max };
   return { kind: 'short', available: now.stock };
 }
 
 /** The ModelState message of a line over its store's limit; `field` is such as `CartItems[2].Qty`. */
-export function overLimitMessage(field: string, qty: number, title: string, max: number): string {
-  return `${field} asks for ${qty} of ${title}, but its store sells ${qtyLimitText(max)}.`;
+export function overLimitMessage(
+  field: string,
+  qty: number,
+  title: string,
+  max: number,
+  soldBy: SoldBy = 'ByUnit',
+): string {
+  return `${field} asks for ${formatQty(qty, soldBy)} of ${title}, but its store sells ${qtyLimitText(max, soldBy)}.`;
+}
+
+/** The ModelState message of a weighed line whose quantity is not a multiple of its item's step. */
+export function badStepMessage(field: string, qty: number, title: string, step: number, soldBy: SoldBy): string {
+  return `${field} must be a multiple of the item's Step (${formatQty(step, soldBy)}): ${formatQty(qty, soldBy)} of ${title} is not.`;
 }
 
 /**

@@ -3,9 +3,12 @@
  * and the order's wire shapes (JSON field names exactly as the spec, money in
  * rupees, rates in percent). No I/O.
  */
+
 import type { DeliveryAddressDto } from './delivery.ts';
-import type { OrderPaymentDto } from './order-groups.ts';
+import type { SoldBy } from './measure.ts';
+import type { OrderPaymentDto, OrderRefundDto } from './order-groups.ts';
 import type { OrderSlotDto } from './slots.ts';
+import type { PackOutcome, Substitution } from './substitutions.ts';
 
 /**
  * Order statuses, in the order an order moves through them (issue 31): an online order
@@ -76,7 +79,27 @@ export interface OrderItemDto {
   SellingPrice: number;
   Qty: number;
   Size: string;
-  /** SellingPrice × Qty, in rupees. */
+  /** How Qty counts (issue 33): pieces, or g / ml with prices per kg or litre. */
+  SoldBy?: SoldBy | undefined;
+  /** A weighed line's quantity the shopper asked for, once staff entered the weight packed (Qty). */
+  AskedQty?: number | undefined;
+  /** SellingPrice × Qty, in rupees (per kg or litre × g or ml ÷ 1,000, half up to the paisa). */
+  LineTotal: number;
+  /** What the shopper asked for if the item cannot be sent (issue 33): "None", "BestMatch" or an ItemID. */
+  Substitution?: Substitution | undefined;
+  /** What packing sent for the line; null until the order is packed. */
+  Sent?: SentItemDto | null | undefined;
+}
+
+/** What packing sent for an order line: the outcome, the item, the units and what they cost (rupees). */
+export interface SentItemDto {
+  Outcome: PackOutcome;
+  ItemID: number;
+  ItemTitle: string;
+  Size: string;
+  Qty: number;
+  /** What each unit sent costs the shopper (a replacement's never above the asked item's). */
+  SellingPrice: number;
   LineTotal: number;
 }
 
@@ -108,6 +131,8 @@ export interface OrderDto {
   Slots?: OrderSlotDto[] | undefined;
   /** How the order is paid and where that stands. */
   Payment: OrderPaymentDto;
+  /** The refunds made for the order, oldest first (issue 32, item 3); empty without any. */
+  Refunds: OrderRefundDto[];
 }
 
 /** How an order moved: a staff move, an undo of one, an Admin's reopen of a Delivered order, or the customer's own cancel. */

@@ -2,6 +2,15 @@
  * The shop's pricing rules, shared by the API (which stores SellingPrice), the
  * static pages and the cart. All amounts are integer paise, rates basis points.
  */
+import { measuredLineTotal, type SoldBy } from './measure.ts';
+
+/** A line as the order's rules price it: its store, selling price (paise), quantity and how it counts. */
+export interface PricedLine {
+  store_id: number;
+  selling_price: number;
+  qty: number;
+  sold_by: SoldBy;
+}
 
 export interface PriceFields {
   unitPrice: number;
@@ -26,9 +35,13 @@ export function priceInclGst(unitPrice: number, gstBps: number): number {
   return Math.round((unitPrice * (10_000 + gstBps)) / 10_000);
 }
 
-/** Cart line total (spec §9): selling price × quantity, exact in paise. */
-export function lineTotal(sellingPricePaise: number, qty: number): number {
-  return sellingPricePaise * qty;
+/**
+ * Cart line total (spec §9): selling price × quantity, exact in paise; for an item sold by
+ * weight or volume the price is per kg or litre and the quantity in g or ml, rounded half
+ * up to the paisa once per line (`measuredLineTotal`).
+ */
+export function lineTotal(sellingPricePaise: number, qty: number, soldBy: SoldBy): number {
+  return measuredLineTotal(sellingPricePaise, qty, soldBy);
 }
 
 /** True when the struck-through price is worth showing (the item is actually discounted). */

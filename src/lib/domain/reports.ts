@@ -4,7 +4,9 @@
  * included). Pure: the API groups orders by these instants, the staff page picks its
  * default range with them. No I/O.
  */
+import type { SoldBy } from './measure.ts';
 import type { OrderStatusName } from './orders.ts';
+import { lineTotal } from './pricing.ts';
 
 /** The shop's time zone when `SHOP_TIME_ZONE` is unset: India Standard Time. */
 export const DEFAULT_SHOP_TIME_ZONE = 'Asia/Kolkata';
@@ -36,6 +38,10 @@ export interface SalesStoreDto {
   Orders: number;
   /** Rupees: this store's lines (goods; delivery fees are the orders'). */
   Total: number;
+  /** The store's packed lines: units of the asked item sent / units asked; null before any is packed. */
+  FillRate: number | null;
+  /** The store's packed lines: lines replaced / lines packed; null before any is packed. */
+  SubstitutionRate: number | null;
 }
 
 export interface TopItemDto {
@@ -45,6 +51,8 @@ export interface TopItemDto {
   StoreID: number;
   /** Units (or grams / millilitres for items sold by weight or volume) sold. */
   Qty: number;
+  /** How `Qty` counts: pieces (`ByUnit`), grams (`ByWeight`) or millilitres (`ByVolume`), as the item's order lines were sold. */
+  SoldBy: SoldBy;
   /** Rupees. */
   Total: number;
 }
@@ -67,9 +75,9 @@ export interface SalesReportDto {
   Total: number;
   /** Rupees: Total / Orders, to the paisa; null without orders. */
   AverageBasket: number | null;
-  /** Units sent / units asked, 0 to 1; null without lines. */
+  /** Over packed lines: units of the asked item sent / units asked, 0 to 1; null without a packed line. */
   FillRate: number | null;
-  /** Lines sent as a substitute / lines, 0 to 1; null without lines. */
+  /** Over packed lines: lines replaced / lines packed, 0 to 1; null without a packed line. */
   SubstitutionRate: number | null;
   /** Orders placed in the range and cancelled since (not in any other figure). */
   Cancelled: number;
@@ -199,7 +207,7 @@ export function defaultReportRange(nowMs: number, zone: string): { from: string;
 }
 
 /** The tables a report's CSV may hold (`?format=csv&table=`). */
-export const REPORT_TABLES = ['days', 'stores', 'items'] as const;
+export const REPORT_TABLES = ['days', 'stores', 'items', 'summary'] as const;
 export type ReportTable = (typeof REPORT_TABLES)[number];
 
 /** A report CSV's file name, naming its table and range: `aisle-sales-days-2026-11-01-to-2026-11-30.csv`. */
@@ -210,4 +218,62 @@ export function reportFileName(table: ReportTable, from: string, to: string): st
 /** `part / whole` for the report's rates, to four decimals; null when there is nothing to divide. */
 export function rate(part: number, whole: number): number | null {
   return whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : null;
+}
+
+/** An order line as the report reads it: what was asked and, once packed, what was sent. */
+export interface ReportLine {
+  itemId: number;
+  qty: number;
+  /** Paise per unit asked (per kg or litre for a line sold by weight or volume). */
+  sellingPrice: number;
+  /** How the asked item is sold; a sent line keeps it. */
+  soldBy: SoldBy;
+  outcome: 'Packed' | 'Short' | 'Replaced' | null;
+  sentItemId: number | null;
+  sentQty: number | null;
+  /** Paise per unit charged. */
+  sentPrice: number | null;
+}
+
+/** What a line counts for in the report (migration 0420 keeps `sales_days` by the same rules). */
+export interface LineFigures {
+  /** The item it sold: the one sent once packed, the one asked before. */
+  itemId: number;
+  qty: number;
+  /** Paise. */
+  total: number;
+  /** Over packed lines only (0 for a line not packed yet). */
+  packedLines: number;
+  askedQty: number;
+  /** Units of the asked item sent (a replaced line sends none of it). */
+  filledQty: number;
+  replacedLines: number;
+}
+
+/**
+ * A line's figures: before packing, what was asked; once packed, what was sent (takings at
+ * the price charged, by `lineTotal`: per kg × g ÷ 1000 half up for a weighed line), and for the rates the units asked against the units of the asked item
+ * sent and whether it was replaced.
+ */
+export function lineFigures(line: ReportLine): LineFigures {
+  const packed = line.outcome !== null;
+  const qty = line.sentQty ?? line.qty;
+  return {
+    itemId: line.sentItemId ?? line.itemId,
+    qty,
+    total: lineTotal(line.sentPrice ?? line.sellingPrice, qty, line.soldBy),
+    packedLines: packed ? 1 : 0,
+    askedQty: packed ? line.qty : 0,
+    filledQty: packed && line.outcome !== 'Replaced' ? qty : 0,
+    replacedLines: line.outcome === 'Replaced' ? 1 : 0,
+  };
+}
+
+/** The fill and substitution rates of summed figures; both null before any line is packed. */
+export function packRates(f: Pick<LineFigures, 'packedLines' | 'askedQty' | 'filledQty' | 'replacedLines'>): {
+  FillRate: number | null;
+  SubstitutionRate: number | null;
+} {
+  if (f.packedLines <= 0) return { FillRate: null, SubstitutionRate: null };
+  return { FillRate: rate(f.filledQty, f.askedQty), SubstitutionRate: rate(f.replacedLines, f.packedLines) };
 }

@@ -8,6 +8,7 @@
  */
 import { amountInWords } from './amount-words.ts';
 import { DELIVERY_GST_BPS, DELIVERY_SAC, GST_STATES, stateCodeOf } from './gst.ts';
+import { formatQty, type SoldBy } from './measure.ts';
 import { lineTotal } from './pricing.ts';
 
 export interface InvoiceParty {
@@ -29,6 +30,8 @@ export interface SoldLine {
   qty: number;
   sellingPrice: number;
   gstBps: number;
+  /** How qty counts (issue 33): g or ml with sellingPrice per kg or litre; pieces when absent. */
+  soldBy?: SoldBy;
 }
 
 /** One line of the invoice; amounts in paise. */
@@ -36,6 +39,8 @@ export interface TaxLine {
   description: string;
   hsn: string;
   qty: number;
+  /** The quantity as printed: `750 g`, `1.5 kg`, `3` (issue 33); absent on invoices from before, which print qty. */
+  qtyText?: string;
   rateBps: number;
   /** What the customer paid for the line, tax included. */
   amount: number;
@@ -151,10 +156,13 @@ export function taxInvoice(input: InvoiceInput): TaxInvoice {
   const code = stateCodeOf(input.buyerState);
   const inter = code !== undefined && input.seller.stateCode !== '' && code !== input.seller.stateCode;
   const values = lessDiscount(
-    input.lines.map((l) => lineTotal(l.sellingPrice, l.qty)),
+    input.lines.map((l) => lineTotal(l.sellingPrice, l.qty, l.soldBy ?? 'ByUnit')),
     input.discount ?? 0,
   );
-  const lines = input.lines.map((l, i) => split(l.description, l.hsn, l.qty, l.gstBps, values[i] ?? 0, inter));
+  const lines: TaxLine[] = input.lines.map((l, i) => ({
+    ...split(l.description, l.hsn, l.qty, l.gstBps, values[i] ?? 0, inter),
+    qtyText: formatQty(l.qty, l.soldBy ?? 'ByUnit'),
+  }));
   if (input.deliveryFee > 0) lines.push(split('Delivery', DELIVERY_SAC, 1, DELIVERY_GST_BPS, input.deliveryFee, inter));
   const rates = [...new Set(lines.map((l) => l.rateBps))].sort((a, b) => a - b);
   const totals = sum(lines);
@@ -186,4 +194,35 @@ export function invoiceFileName(orderId: number): string {
 /** The credit note cancelling an invoice in full: its lines and amounts, its own number and date. */
 export function creditNoteOf(invoice: TaxInvoice, number: string, issuedAt: string): TaxInvoice {
   return { ...invoice, kind: 'CreditNote', number, issuedAt, against: invoice.number };
+}
+
+/**
+ * A credit note for part of an invoice (a refund of `amount` paise: a line removed or
+ * shorted at packing): the amount shared over the invoice's lines in proportion to what
+ * each was charged (paise exact, the remainder to the largest lines), each share split
+ * into taxable value and tax at its line's rate, as the invoice split it.
+ */
+export function partCreditNoteOf(invoice: TaxInvoice, amount: number, issuedAt: string): TaxInvoice {
+  const credited = Math.min(amount, invoice.totals.amount);
+  // Each line's part: its amount less its share of what is not credited.
+  const parts = lessDiscount(
+    invoice.lines.map((l) => l.amount),
+    invoice.totals.amount - credited,
+  );
+  const lines = invoice.lines
+    .map((l, i) => split(l.description, l.hsn, l.qty, l.rateBps, parts[i] ?? 0, invoice.interState))
+    .filter((l) => l.amount > 0);
+  const rates = [...new Set(lines.map((l) => l.rateBps))].sort((a, b) => a - b);
+  const totals = sum(lines);
+  return {
+    ...invoice,
+    kind: 'CreditNote',
+    number: '',
+    issuedAt,
+    against: invoice.number,
+    lines,
+    summary: rates.map((rateBps) => ({ rateBps, ...sum(lines.filter((l) => l.rateBps === rateBps)) })),
+    totals,
+    words: amountInWords(totals.amount),
+  };
 }

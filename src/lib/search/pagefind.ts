@@ -5,6 +5,8 @@
  * by the navigation's search box and by the search results page alike.
  */
 
+import { RESULTS_PAGE } from '../domain/search-results.ts';
+
 /** What the item and section pages hand Pagefind as metadata (src/components/SearchMeta.astro). */
 export interface SearchHitMeta {
   title?: string;
@@ -134,7 +136,7 @@ export async function searchAll(term: string, debounced = false): Promise<Search
 export function resultsPageUrl(term: string, page = 1): string {
   const q = new URLSearchParams({ q: term });
   if (page > 1) q.set('page', String(page));
-  return `/app/search?${q.toString()}`;
+  return `${RESULTS_PAGE}?${q.toString()}`;
 }
 
 /** A hit's page address as the site links it (no trailing slash). */

@@ -141,6 +141,8 @@ export const ITEM_CELL_READERS = {
   Size: 'text',
   ProductCode: 'text',
   HsnCode: 'text',
+  SoldBy: 'text',
+  Step: 'number',
   Availability: 'number',
   ReorderLevel: 'number',
   UnitPrice: 'number',

@@ -7,7 +7,7 @@ import { ITEM_WRITABLE_COLUMNS, type ItemWrite } from './item-columns.ts';
 import { markContentChanged } from './site-state.ts';
 import { inTransaction } from './staff.ts';
 import { releaseStockAlerts } from './stock-alerts.ts';
-import { lockStock, recordStockChanges } from './stock-ledger.ts';
+import { lockStock, packIdsOf, recordStockChanges } from './stock-ledger.ts';
 
 /** Who writes the plan, when, and the site origin for the back-in-stock mails it sends. */
 export interface PlanWriter {
@@ -45,6 +45,15 @@ export async function writePlan(
         trx,
         batch.map((p) => (p.existing as Item).id),
       );
+      // A pack's stock is its bulk's: the import keeps what it has.
+      const packs = await packIdsOf(
+        trx,
+        batch.map((p) => (p.existing as Item).id),
+      );
+      for (const p of batch) {
+        const id = (p.existing as Item).id;
+        if (packs.has(id)) p.columns.stock = stockBefore.get(id) ?? p.columns.stock;
+      }
       await updateItems(trx, batch, at);
       await recordStockChanges(
         trx,

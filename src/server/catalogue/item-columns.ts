@@ -49,6 +49,8 @@ export const ITEM_COLUMNS = {
   product_code: { field: 'ProductCode', role: 'form', sql: 'text' },
   reorder_level: { field: 'ReorderLevel', role: 'form', sql: 'integer' },
   hsn_code: { field: 'HsnCode', role: 'form', sql: 'text' },
+  sold_by: { field: 'SoldBy', role: 'form', sql: 'text' },
+  step: { field: 'Step', role: 'form', sql: 'integer' },
 } as const satisfies { [C in keyof ItemsTable]-?: ItemColumnSpec };
 
 type Columns = typeof ITEM_COLUMNS;
@@ -97,6 +99,8 @@ export function formOfItem(row: Item): ItemForm {
     ProductCode: row.product_code,
     ReorderLevel: row.reorder_level,
     HsnCode: row.hsn_code,
+    SoldBy: row.sold_by,
+    Step: row.step,
   };
 }
 
@@ -123,6 +127,8 @@ export function itemColumnsOf(form: ItemForm): ItemWrite {
     product_code: form.ProductCode,
     reorder_level: form.ReorderLevel,
     hsn_code: form.HsnCode,
+    sold_by: form.SoldBy,
+    step: form.Step,
   };
 }
 

@@ -21,7 +21,7 @@ import {
   type StaffAct,
 } from './staff.ts';
 import { releaseStockAlerts } from './stock-alerts.ts';
-import { lockStock, recordStockChanges } from './stock-ledger.ts';
+import { isPack, lockStock, recordStockChanges } from './stock-ledger.ts';
 import { findStoreDbForField } from './store-dbs.ts';
 
 /** The columns of an item form; SellingPrice always follows from the pricing rules, never from the client. */
@@ -52,6 +52,8 @@ export function toItemDto(row: Item): ItemDto {
     ProductCode: row.product_code,
     ReorderLevel: row.reorder_level,
     HsnCode: row.hsn_code,
+    SoldBy: row.sold_by,
+    Step: row.step,
   };
 }
 
@@ -211,6 +213,8 @@ export function editItem(
     if (form.SectionID !== before.SectionID) await assertSectionInDb(trx, form.SectionID, current.db_id);
     if (form.ProductCode !== before.ProductCode) await assertCodeFree(trx, current.store_id, form.ProductCode, id);
     const columns = columnsOf(form, act.at);
+    // A pack's stock is its bulk's (`item-packs.ts`): edited on the bulk, never here.
+    if (await isPack(trx, id)) columns.stock = current.stock;
     // Sanitizing is idempotent, but content that did not change is left exactly as stored.
     if (form.ItemContent === before.ItemContent) columns.content = current.content;
     const row = await trx

@@ -80,9 +80,33 @@ export async function lockStock(trx: Kysely<Database>, ids: readonly number[]): 
 }
 
 /**
+ * Which of `ids` are packs of a bulk stock (migration 0440): a pack's stock is its bulk's,
+ * so an edit, an import or a feed never writes it (they keep what it has).
+ */
+export async function packIdsOf(db: Kysely<Database>, ids: readonly number[]): Promise<Set<number>> {
+  const out = new Set<number>();
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const rows = await db
+      .selectFrom('item_packs')
+      .select('item_id')
+      .where('item_id', 'in', ids.slice(i, i + CHUNK))
+      .execute();
+    for (const r of rows) out.add(r.item_id);
+  }
+  return out;
+}
+
+/** Whether `itemId` is a pack of a bulk stock (see `packIdsOf`). */
+export async function isPack(db: Kysely<Database>, itemId: number): Promise<boolean> {
+  return (await packIdsOf(db, [itemId])).has(itemId);
+}
+
+/**
  * Adds `delta` units to an item's stock (negative: takes them) with its ledger row, in the
  * caller's transaction. With `floor`, only when that leaves it at 0 or more. Answers the
- * stock after, or undefined when the item is gone or (with `floor`) short.
+ * stock after, or undefined when the item is gone or (with `floor`) short. A pack of a
+ * bulk stock (migration 0440) moves its bulk by `delta` × its size, with the bulk's ledger
+ * row, and answers the packs the bulk holds after.
  */
 export async function moveStock(
   trx: Kysely<Database>,
@@ -91,6 +115,15 @@ export async function moveStock(
   source: StockSource & { at: string },
   floor = false,
 ): Promise<number | undefined> {
+  const pack = await trx
+    .selectFrom('item_packs')
+    .select(['bulk_item_id', 'pack_size'])
+    .where('item_id', '=', itemId)
+    .executeTakeFirst();
+  if (pack !== undefined) {
+    const left = await moveStock(trx, pack.bulk_item_id, delta * pack.pack_size, source, floor);
+    return left === undefined ? undefined : Math.floor(left / pack.pack_size);
+  }
   let q = trx
     .updateTable('items')
     .set((eb) => ({ stock: eb('stock', '+', delta) }))

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sellingPrice } from '../../lib/domain/pricing.ts';
 import type { Database, Item } from '../db/schema.ts';
-import { recordStockChanges, type StockSource } from './stock-ledger.ts';
+import { isPack, recordStockChanges, type StockSource } from './stock-ledger.ts';
 
 /** What a stock and price feed sets on one item; fields left out keep their values. */
 export interface StockChange {
@@ -35,6 +35,10 @@ export async function applyStockChange(
   at: string,
   source: StockSource,
 ): Promise<StockChangeResult> {
+  // A pack's stock is its bulk's (migration 0440): a feed's count for it is not written.
+  if (change.stock !== undefined && change.stock !== current.stock && (await isPack(trx, current.id))) {
+    change = { ...change, stock: undefined };
+  }
   const price = {
     unitPrice: change.unitPrice ?? current.unit_price,
     discountBps: change.discountBps ?? current.discount_bps,

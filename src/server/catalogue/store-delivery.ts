@@ -1,7 +1,7 @@
 // Where each store delivers, and for how much (issue 31, item 1): the settings' reads, the
 // staff write (one transaction, audited) and the wire mapper. The order applies them in
 // `orders/delivery-rules.ts`; the rules themselves are `lib/domain/delivery-area.ts`.
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import {
   DELIVERS_EVERYWHERE,
   type DeliveryRules,
@@ -10,24 +10,37 @@ import {
   toStoreDeliveryDto,
 } from '../../lib/domain/delivery-area.ts';
 import type { Database, StoreDeliveryTable } from '../db/schema.ts';
+
+type StoreDeliveryRow = Selectable<StoreDeliveryTable>;
+
 import { AppError } from '../errors.ts';
 import { assertValid } from '../http/input.ts';
 import { auditStaff, inTransaction, type StaffAct } from './staff.ts';
 
 /** A `store_delivery` row as rules in paise (a list that does not parse reads as none: everywhere). */
-export function rulesOfRow(row: Omit<StoreDeliveryTable, 'store_id' | 'updated_at'>): DeliveryRules {
-  let codes: unknown;
-  try {
-    codes = JSON.parse(row.postal_codes);
-  } catch {
-    codes = [];
-  }
+export function rulesOfRow(
+  row: Pick<StoreDeliveryRow, 'postal_codes' | 'fee' | 'minimum_order' | 'free_above'> &
+    Partial<Pick<StoreDeliveryRow, 'on_delivery_max' | 'no_on_delivery_codes'>>,
+): DeliveryRules {
   return {
-    postalCodes: Array.isArray(codes) ? codes.filter((c): c is string => typeof c === 'string') : [],
+    postalCodes: codesOf(row.postal_codes),
     fee: Number(row.fee),
     minimumOrder: Number(row.minimum_order),
     freeAbove: row.free_above === null ? null : Number(row.free_above),
+    onDeliveryMax: row.on_delivery_max == null ? null : Number(row.on_delivery_max),
+    noOnDeliveryCodes: codesOf(row.no_on_delivery_codes ?? '[]'),
   };
+}
+
+/** A JSON list of PIN code patterns (one that does not parse reads as none). */
+function codesOf(text: string): string[] {
+  let codes: unknown;
+  try {
+    codes = JSON.parse(text);
+  } catch {
+    codes = [];
+  }
+  return Array.isArray(codes) ? codes.filter((c): c is string => typeof c === 'string') : [];
 }
 
 /** The store's title, or a 404 for an unknown store. */
@@ -81,6 +94,8 @@ export async function saveStoreDelivery(
     fee: rules.fee,
     minimum_order: rules.minimumOrder,
     free_above: rules.freeAbove,
+    on_delivery_max: rules.onDeliveryMax,
+    no_on_delivery_codes: JSON.stringify(rules.noOnDeliveryCodes),
     updated_at: act.at,
   };
   return inTransaction(db, async (trx) => {
@@ -91,8 +106,13 @@ export async function saveStoreDelivery(
       .onConflict((oc) => oc.column('store_id').doUpdateSet(row))
       .execute();
     // The audit log hides any key containing "code" (secrets), so the PIN codes go under `Areas`.
-    const { StoreID: _, StoreTitle, PostalCodes, ...money } = dto;
-    await auditStaff(trx, act, 'store.delivery', `store:${storeId}`, { StoreTitle, Areas: PostalCodes, ...money });
+    const { StoreID: _, StoreTitle, PostalCodes, NoOnDeliveryPostalCodes, ...money } = dto;
+    await auditStaff(trx, act, 'store.delivery', `store:${storeId}`, {
+      StoreTitle,
+      Areas: PostalCodes,
+      ...money,
+      ...(NoOnDeliveryPostalCodes.length > 0 ? { NoOnDeliveryAreas: NoOnDeliveryPostalCodes } : {}),
+    });
     return dto;
   });
 }

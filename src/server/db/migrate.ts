@@ -23,6 +23,16 @@ import * as m0320 from './migrations/0320_stock_ledger.ts';
 import * as m0330 from './migrations/0330_sales_report_indexes.ts';
 import * as m0340 from './migrations/0340_invoice_numbers_after_commit.ts';
 import * as m0350 from './migrations/0350_sales_days.ts';
+import * as m0360 from './migrations/0360_payments.ts';
+import * as m0370 from './migrations/0370_sold_by_weight.ts';
+import * as m0371 from './migrations/0371_sales_days_by_weight.ts';
+import * as m0380 from './migrations/0380_substitutions_and_packing.ts';
+import * as m0390 from './migrations/0390_search_index.ts';
+import * as m0410 from './migrations/0410_payment_refunds.ts';
+import * as m0420 from './migrations/0420_sales_days_sent.ts';
+import * as m0430 from './migrations/0430_payment_hold_minutes.ts';
+import * as m0440 from './migrations/0440_bulk_packs.ts';
+import * as m0460 from './migrations/0460_catalogue_change_notices.ts';
 import type { Database } from './schema.ts';
 
 // A static list instead of a folder scan: works the same from source, from a
@@ -51,6 +61,16 @@ const migrations: Record<string, Migration> = {
   '0330_sales_report_indexes': m0330,
   '0340_invoice_numbers_after_commit': m0340,
   '0350_sales_days': m0350,
+  '0360_payments': m0360,
+  '0380_substitutions_and_packing': m0380,
+  '0410_payment_refunds': m0410,
+  '0370_sold_by_weight': m0370,
+  '0371_sales_days_by_weight': m0371,
+  '0390_search_index': m0390,
+  '0420_sales_days_sent': m0420,
+  '0430_payment_hold_minutes': m0430,
+  '0440_bulk_packs': m0440,
+  '0460_catalogue_change_notices': m0460,
 };
 
 /** Brings the database to the latest schema; throws with the failing migration's name. */

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable, Updateable } from 'kysely';
+import type { SoldBy } from '../../lib/domain/measure.ts';
 import type { PaymentMethod, PaymentStatus } from '../../lib/domain/order-groups.ts';
 import type { OrderMoveKind, OrderStatusName } from '../../lib/domain/orders.ts';
 import type { StockReasonName } from '../../lib/domain/stock-history.ts';
@@ -48,12 +49,19 @@ export interface Database {
   mfa_recovery_codes: MfaRecoveryCodesTable;
   store_delivery: StoreDeliveryTable;
   stock_ledger: StockLedgerTable;
+  item_packs: ItemPacksTable;
   sales_days: SalesDaysTable;
   reorder_mails: ReorderMailsTable;
   invoice_series: InvoiceSeriesTable;
   invoices: InvoicesTable;
   coupons: CouponsTable;
   coupon_uses: CouponUsesTable;
+  payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
+  payment_settings: PaymentSettingsTable;
+  payment_refunds: PaymentRefundsTable;
+  search_synonyms: SearchSynonymsTable;
+  search_state: SearchStateTable;
 }
 
 type Id = Generated<number>;
@@ -144,6 +152,10 @@ export interface ItemsTable {
   reorder_level: ColumnType<number | null, number | null | undefined, number | null>;
   /** The HSN code its tax invoice lines carry (4 to 8 digits); '' until set. */
   hsn_code: ColumnType<string, string | undefined, string>;
+  /** `ByUnit`, `ByWeight` or `ByVolume` (the API's SoldBy); weighed items keep stock in g or ml, prices per kg or litre. */
+  sold_by: ColumnType<SoldBy, SoldBy | undefined, SoldBy>;
+  /** What a quantity moves by (the API's Step): 1 for a unit, else grams or millilitres. */
+  step: ColumnType<number, number | undefined, number>;
 }
 
 export type UserKind = 'user' | 'employee';
@@ -212,6 +224,8 @@ export interface CartItemsTable {
   position: ColumnType<number, number | undefined, number>;
   /** When the line last changed (issue 36); lines from before read as 1970. */
   updated_at: ColumnType<string, string | undefined, string>;
+  /** The shopper's substitution choice ('None', 'BestMatch', an item id as digits); null: none made (migration 0380). */
+  substitution: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A line taken out of a cart, and when: a device's older copy does not bring it back (issue 36). */
@@ -320,6 +334,71 @@ export interface StoreDeliveryTable {
   minimum_order: number;
   /** Paise from which delivery is free; null: never free. */
   free_above: number | null;
+  /** The most an order of this store may come to when paid on delivery (paise); null: the shop's cap; 0: none. */
+  on_delivery_max: ColumnType<number | null, number | null | undefined, number | null>;
+  /** JSON text: PIN codes and prefixes where this store takes no pay on delivery. */
+  no_on_delivery_codes: ColumnType<string, string | undefined, string>;
+  updated_at: string;
+}
+
+/** One order group's payment (issue 32; `payments/`): one row per group, by its first order's id. */
+export interface PaymentsTable {
+  id: Id;
+  group_id: number;
+  method: PaymentMethod;
+  status: PaymentStatus;
+  /** What the group comes to, in paise. */
+  amount: number;
+  /** Paise given back so far. */
+  refunded: ColumnType<number, number | undefined, number>;
+  provider_order_id: string | null;
+  provider_payment_id: string | null;
+  /** Until when the unpaid group holds its stock and slot places; null: it holds nothing (pay on delivery). */
+  hold_until: string | null;
+  /** When the hold was let go (once); null: not yet. */
+  released_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An outcome applied to a payment, once per event id. */
+export interface PaymentEventsTable {
+  id: Id;
+  payment_id: number;
+  event_id: string;
+  outcome: string;
+  /** JSON text: what the outcome did. */
+  detail: ColumnType<string, string | undefined, string>;
+  at: string;
+}
+
+/** Where a refund stands: `Pending` until the provider processed it. */
+export type RefundStatus = 'Pending' | 'Processed' | 'Failed';
+
+/** A refund of a payment (migration 0410), listed on the order it was made for. */
+export interface PaymentRefundsTable {
+  id: Id;
+  payment_id: number;
+  /** The order refunded; null: the group's whole payment. */
+  order_id: number | null;
+  /** Paise given back. */
+  amount: number;
+  status: RefundStatus;
+  reason: string;
+  provider_refund_id: string;
+  /** Who asked for it: an e-mail, or `payment:<method>`. */
+  by: string;
+  at: string;
+  processed_at: string | null;
+}
+
+/** The shop's payment settings: one row, id 1. */
+export interface PaymentSettingsTable {
+  id: number;
+  /** The most one order may come to when paid on delivery, paise. */
+  on_delivery_max: number;
+  /** How long an unpaid online order holds its stock and slot places, minutes (1–120; migration 0430). */
+  hold_minutes: Generated<number>;
   updated_at: string;
 }
 
@@ -376,6 +455,20 @@ export interface OrderLinesTable {
   gst_bps: number;
   selling_price: number;
   qty: number;
+  /** The shopper's substitution choice ('None', 'BestMatch', an item id as digits; migration 0380). */
+  substitution: ColumnType<string, string | undefined, string>;
+  /** What packing found ('Packed', 'Short', 'Replaced'); null until the order is packed. */
+  pack_outcome: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The item sent, its title and size, the units sent and the price per unit charged (paise); null until packed. */
+  sent_item_id: ColumnType<number | null, number | null | undefined, number | null>;
+  sent_title: ColumnType<string | null, string | null | undefined, string | null>;
+  sent_size: ColumnType<string | null, string | null | undefined, string | null>;
+  sent_qty: ColumnType<number | null, number | null | undefined, number | null>;
+  sent_price: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The item's SoldBy when ordered: a weighed line's qty is in g or ml, its prices per kg or litre. */
+  sold_by: ColumnType<SoldBy, SoldBy | undefined, SoldBy>;
+  /** What the shopper asked for, once staff entered the weight packed (null until then). */
+  asked_qty: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface AuditLogTable {
@@ -509,6 +602,7 @@ export type Item = Selectable<ItemsTable>;
 export type User = Selectable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Order = Selectable<OrdersTable>;
+export type Payment = Selectable<PaymentsTable>;
 export type DeliverySlot = Selectable<DeliverySlotsTable>;
 export type Coupon = Selectable<CouponsTable>;
 export type OrderLine = Selectable<OrderLinesTable>;
@@ -570,6 +664,22 @@ export interface SalesDaysTable {
   total: number | string;
   lines: number | string;
   orders: number | string;
+  /** Over packed lines (migration 0420, which also counts a packed line under the item sent, with what it sent): lines, units asked, units of the asked item sent, lines replaced. */
+  packed_lines: ColumnType<number | string, number | undefined, number>;
+  asked_qty: ColumnType<number | string, number | undefined, number>;
+  filled_qty: ColumnType<number | string, number | undefined, number>;
+  replaced_lines: ColumnType<number | string, number | undefined, number>;
+}
+
+/**
+ * An item sold as packs of a bulk item's stock (migration 0440): an order of N packs takes
+ * N × `pack_size` g or ml from the bulk; the pack's `items.stock` is derived by triggers
+ * (floor of the bulk's stock / `pack_size`) and has no ledger rows of its own.
+ */
+export interface ItemPacksTable {
+  item_id: number;
+  bulk_item_id: number;
+  pack_size: number;
 }
 
 export interface StockLedgerTable {
@@ -625,4 +735,19 @@ export interface InvoicesTable {
   issued_at: string;
   /** JSON text of the frozen `TaxInvoice` (`lib/domain/tax-invoice.ts`). */
   document: string;
+}
+
+/** A group of words the search treats as one (issue 34): staff edit them; terms comma-separated. */
+export interface SearchSynonymsTable {
+  id: Id;
+  terms: string;
+}
+
+/** One row (id 1): counters of changes the search's cached words follow. */
+export interface SearchStateTable {
+  id: number;
+  /** SQLite: bumped by the search index's triggers on every item title or size written. */
+  items_version: ColumnType<number | string, number | undefined, number>;
+  /** Bumped by every save of the synonyms. */
+  synonyms_version: ColumnType<number | string, number | undefined, number>;
 }

@@ -45,6 +45,8 @@ const CATALOGUE_TABLES = [
   // An item's stock history and a store's low-stock mails go with them.
   'stock_ledger',
   'reorder_mails',
+  // Packs drawn from a bulk stock (migration 0440) point at two items of the catalogue.
+  'item_packs',
   'published_sections',
   'items',
   'sections',
@@ -130,7 +132,9 @@ export async function seedCatalogue(db: Kysely<Database>, dialect: Dialect, opts
 async function clearCatalogue(trx: Transaction<Database>, dialect: Dialect): Promise<void> {
   if (dialect === 'postgres') {
     // No CASCADE: a table added later that points at the catalogue should stop the seed, not be emptied silently.
-    await sql`truncate table ${sql.join(CATALOGUE_TABLES.map((t) => sql.table(t)))} restart identity`.execute(trx);
+    // item_search_text (migration 0390, PostgreSQL only) is the items' search text: emptied with them.
+    const tables = [...CATALOGUE_TABLES.map((t) => sql.table(t)), sql.table('item_search_text')];
+    await sql`truncate table ${sql.join(tables)} restart identity`.execute(trx);
     return;
   }
   for (const table of CATALOGUE_TABLES) await trx.deleteFrom(table).execute();

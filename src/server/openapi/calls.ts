@@ -16,11 +16,15 @@ import {
   storeDbForm,
   storeForm,
 } from '../../lib/domain/catalogue-forms.ts';
+import { MAX_MEASURED_QTY } from '../../lib/domain/measure.ts';
 import { ORDER_STATUS_NAMES } from '../../lib/domain/orders.ts';
 import { BOARD_CALLS } from './board-calls.ts';
 import type { Answer, Call, Param } from './call-types.ts';
 import { COUPON_CALLS } from './coupon-calls.ts';
+import { PACKING_CALLS } from './packing-calls.ts';
+import { PAYMENT_CALLS } from './payment-calls.ts';
 import { REPORT_CALLS } from './report-calls.ts';
+import { SEARCH_CALLS } from './search-calls.ts';
 import { SLOT_CALLS } from './slot-calls.ts';
 import {
   auditEntrySchema,
@@ -319,13 +323,17 @@ export const CALLS: readonly Call[] = [
         Fee: z.number().min(0).optional(),
         MinimumOrder: z.number().min(0).optional(),
         FreeAbove: z.number().min(0).nullable().optional(),
+        OnDeliveryMax: z.number().min(0).nullable().optional(),
+        NoOnDeliveryPostalCodes: z.array(z.string()).max(500).optional(),
       }),
-      'Money in rupees with at most two decimals; Fee and MinimumOrder default to 0, FreeAbove to null (never free).',
+      'Money in rupees with at most two decimals; Fee and MinimumOrder default to 0, FreeAbove to null (never free), OnDeliveryMax to null (the shop’s cap; 0: no pay on delivery), NoOnDeliveryPostalCodes to none.',
     ),
     answers: ok(storeDeliverySchema, 'The settings as saved'),
   },
   ...SLOT_CALLS,
   ...COUPON_CALLS,
+  ...PAYMENT_CALLS,
+  ...SEARCH_CALLS,
   // Published sections.
   {
     method: 'get',
@@ -834,6 +842,13 @@ export const CALLS: readonly Call[] = [
           .nullable()
           .optional()
           .describe('A coupon code, checked again when the order is placed (400 naming CouponCode and why not)'),
+        PaymentMethod: z
+          .enum(['OnDelivery', 'Online', 'Test'])
+          .nullable()
+          .optional()
+          .describe(
+            'How the group is paid (GET /api/Payment/Methods lists those offered); absent: OnDelivery, within the shop’s and each store’s cap (400 naming PaymentMethod otherwise). Online and Test place the orders AwaitingPayment, holding stock and slot places for the shop’s HoldMinutes (or the operator’s PAYMENT_HOLD_SECONDS)',
+          ),
       }),
     ),
     answers: {
@@ -1000,7 +1015,27 @@ export const CALLS: readonly Call[] = [
     answers: ok(orderSchema, 'The order, OutForDelivery again'),
     errors: [409],
   },
+  {
+    method: 'post',
+    path: '/api/Order/Weigh/{id}',
+    tag: 'Order',
+    summary:
+      'Enter the weight or volume packed (g or ml) of weighed lines while the order is Packing: each within ±10 % of what was asked; the lines and order re-priced, stock moved by the difference, the shopper mailed (issue 33)',
+    access: 'employee',
+    params: idParams('id'),
+    body: json(
+      z.object({
+        Lines: z
+          .array(z.object({ ItemID: z.int().min(1), Qty: z.int().min(1).max(MAX_MEASURED_QTY) }))
+          .min(1)
+          .max(200),
+      }),
+    ),
+    answers: ok(orderSchema, 'The order re-priced: each weighed line with Qty packed and AskedQty'),
+    errors: [409],
+  },
   ...BOARD_CALLS,
+  ...PACKING_CALLS,
   ...REPORT_CALLS,
   {
     method: 'get',

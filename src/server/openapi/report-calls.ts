@@ -3,6 +3,7 @@
  * report's schema: `GET /api/Report/Sales`, as JSON or one of its tables as CSV.
  */
 import { z } from 'zod';
+import { SOLD_BY } from '../../lib/domain/measure.ts';
 import type { SalesReportDto } from '../../lib/domain/reports.ts';
 import type { Call } from './call-types.ts';
 import { named } from './wire-schemas.ts';
@@ -30,7 +31,9 @@ const salesReportSchema = named(
           StoreID: id,
           StoreTitle: z.string(),
           Orders: count.describe('Orders with a line from the store'),
-          Total: rupees.describe("The store's lines (goods)"),
+          Total: rupees.describe("The store's lines (goods; what was sent once packed)"),
+          FillRate: share.describe("The store's packed lines: units of the asked item sent / units asked"),
+          SubstitutionRate: share.describe("The store's packed lines: lines replaced / lines packed"),
         }),
       )
       .describe('Stores that sold anything, best first'),
@@ -41,6 +44,9 @@ const salesReportSchema = named(
           ItemTitle: z.string().describe('The title the item was sold under'),
           StoreID: id,
           Qty: count.describe('Units, or grams / millilitres for items sold by weight or volume'),
+          SoldBy: z
+            .enum(SOLD_BY)
+            .describe('How Qty counts: pieces (ByUnit), grams (ByWeight) or millilitres (ByVolume)'),
           Total: rupees,
         }),
       )
@@ -49,8 +55,10 @@ const salesReportSchema = named(
     Orders: count.describe('Orders placed in the range, not cancelled'),
     Total: rupees,
     AverageBasket: rupees.nullable().describe('Total / Orders; null without orders'),
-    FillRate: share.describe('Units sent / units asked; null without lines'),
-    SubstitutionRate: share.describe('Lines sent as a substitute / lines; null without lines'),
+    FillRate: share.describe(
+      'Over packed lines: units of the asked item sent / units asked; null before any is packed',
+    ),
+    SubstitutionRate: share.describe('Over packed lines: lines replaced / lines packed; null before any is packed'),
     Cancelled: count.describe('Orders placed in the range and cancelled (in no other figure)'),
   }),
   "The shop's sales over a range of its local days.",
@@ -72,8 +80,8 @@ export const REPORT_CALLS: readonly Call[] = [
       },
       format: { description: '`json` (default) or `csv`', schema: z.enum(['json', 'csv']) },
       table: {
-        description: 'With format=csv: `days` (default), `stores` or `items`',
-        schema: z.enum(['days', 'stores', 'items']),
+        description: 'With format=csv: `days` (default), `stores`, `items` or `summary`',
+        schema: z.enum(['days', 'stores', 'items', 'summary']),
       },
     },
     answers: {

@@ -26,6 +26,7 @@ import type { ImportJobDto, ImportReport, SheetError } from '../../lib/domain/ca
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
 import type { StoreDeliveryDto } from '../../lib/domain/delivery-area.ts';
 import type { FeedClientDto } from '../../lib/domain/feed-rules.ts';
+import { SOLD_BY } from '../../lib/domain/measure.ts';
 import type { OrderPaymentDto, PlacedOrderDto } from '../../lib/domain/order-groups.ts';
 import { ORDER_STATUS_NAMES, type OrderDto, type OrderItemDto, type OrderMoveDto } from '../../lib/domain/orders.ts';
 import type { OrderAgainLineDto, StockAlertDto } from '../../lib/domain/shopper.ts';
@@ -53,6 +54,7 @@ const id = z.int().min(1);
 const count = z.int().min(0);
 /** Rupees with up to two decimals (paise exact). */
 const rupees = z.number();
+const substitutionSchema = z.union([z.enum(['None', 'BestMatch']), id]);
 /** ISO 8601 time with offset. */
 const time = z.string().describe('ISO 8601 time');
 
@@ -103,6 +105,12 @@ export const storeDeliverySchema = named(
     Fee: rupees.describe("The delivery fee of the store's part of an order"),
     MinimumOrder: rupees.describe("The least the store's items of an order may come to"),
     FreeAbove: rupees.nullable().describe("From this much of the store's items, delivery is free; null: never free"),
+    OnDeliveryMax: rupees
+      .nullable()
+      .describe("The most an order of the store may come to when paid on delivery; null: the shop's cap; 0: none"),
+    NoOnDeliveryPostalCodes: z
+      .array(z.string())
+      .describe('PIN codes and prefixes where the store takes no pay on delivery'),
   }),
   'A store without settings delivers everywhere, with no fee and no minimum.',
 );
@@ -159,6 +167,13 @@ const itemFields = {
   ProductCode: z.string().nullable(),
   ReorderLevel: count.nullable(),
   HsnCode: z.string().optional().describe('The HSN code of its tax invoice lines (4 to 8 digits); empty until set'),
+  SoldBy: z
+    .enum(SOLD_BY)
+    .optional()
+    .describe(
+      'ByUnit, or ByWeight/ByVolume: UnitPrice and SellingPrice per kg or litre, Availability and Qty in g or ml',
+    ),
+  Step: z.int().min(1).optional().describe('What a quantity moves by: 1 for a unit, else grams or millilitres'),
 };
 export const itemSchema = named('Item', z.object(itemFields));
 
@@ -434,10 +449,18 @@ export const cartItemSchema = named(
     SellingPrice: rupees,
     StoreName: z.string(),
     ItemUpdatedTime: time,
+    SoldBy: z
+      .enum(SOLD_BY)
+      .optional()
+      .describe('Absent for pieces; ByWeight/ByVolume: Qty in g or ml, prices per kg or litre'),
+    Step: z.int().min(1).optional().describe('What Qty moves by (g or ml), for an item sold by weight or volume'),
     MaxQtyPerItem: z.int().min(1),
     LineUpdatedTime: time
       .optional()
       .describe('When the line last changed (the server answers it on every saved line; issue 36)'),
+    Substitution: substitutionSchema
+      .optional()
+      .describe('What the shopper asks for if the item cannot be sent (issue 33); absent: none chosen, read as None'),
   }),
 );
 
@@ -492,7 +515,35 @@ const orderItemSchema = named(
     SellingPrice: rupees,
     Qty: z.int().min(1),
     Size: z.string(),
+    SoldBy: z
+      .enum(SOLD_BY)
+      .optional()
+      .describe('How Qty counts: ByUnit, or g (ByWeight) / ml (ByVolume) with prices per kg or litre'),
+    AskedQty: z
+      .int()
+      .min(0)
+      .optional()
+      .describe('A weighed line: what the shopper asked for, once staff entered the weight packed (Qty)'),
     LineTotal: rupees,
+    Substitution: substitutionSchema
+      .optional()
+      .describe("The shopper's choice if the item cannot be sent: None, BestMatch or an ItemID of the same section"),
+    Sent: named(
+      'SentItem',
+      z.object({
+        Outcome: z.enum(['Packed', 'Short', 'Replaced']),
+        ItemID: id,
+        ItemTitle: z.string(),
+        Size: z.string(),
+        Qty: z.int().min(0),
+        SellingPrice: rupees.describe('What each unit sent costs (a replacement never more than the asked item)'),
+        LineTotal: rupees,
+      }),
+      'What packing sent for an order line (issue 33).',
+    )
+      .nullable()
+      .optional()
+      .describe('What packing sent; null until the order is packed'),
   }),
 );
 const orderStatusSchema = z.enum(ORDER_STATUS_NAMES);
@@ -508,7 +559,18 @@ const orderPaymentSchema = named(
     Method: z.enum(['OnDelivery', 'Online', 'Test']),
     Status: z.enum(['Pending', 'Paid', 'Failed', 'Refunded', 'PartlyRefunded']),
   }),
-  'How an order is paid and where that stands (OnDelivery, Pending until payment methods come).',
+  'How an order is paid (OnDelivery, Online, Test) and where that stands.',
+);
+
+const orderRefundSchema = named(
+  'OrderRefund',
+  z.object({
+    Amount: rupees,
+    At: time,
+    Status: z.enum(['Pending', 'Processed', 'Failed']).describe('Pending until the provider processed it'),
+    Reason: z.string(),
+  }),
+  'A refund of an order’s payment, through the method it was paid with (issue 32).',
 );
 
 export const orderSchema = named(
@@ -538,6 +600,9 @@ export const orderSchema = named(
       .optional()
       .describe('Every order of the group, this one too, in OrderID order (the order lists and reads answer it)'),
     Payment: orderPaymentSchema,
+    Refunds: z
+      .array(orderRefundSchema)
+      .describe('The refunds made for the order, oldest first (cancelled when paid, a line removed at packing)'),
   }),
 );
 

@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import { CART_ITEM_STATUSES, type CartItemStatus, MAX_CART_LINES, MAX_CART_QTY } from '../../lib/domain/cart.ts';
 import { ID_RULE, readId } from '../../lib/domain/ids.ts';
+import { MAX_MEASURED_QTY } from '../../lib/domain/measure.ts';
+import { parseSubstitution, SUBSTITUTION_RULE, type Substitution } from '../../lib/domain/substitutions.ts';
 import { AppError, type ModelState } from '../errors.ts';
 import { field } from '../http/input.ts';
 
@@ -14,6 +16,8 @@ export interface CartLineInput {
   status: CartItemStatus;
   /** When the line last changed, as the device says (`LineUpdatedTime`, issue 36); absent from clients of spec §7. */
   updatedTime?: string;
+  /** The shopper's substitution choice (`Substitution`, issue 33); absent: none sent. */
+  substitution?: Substitution;
 }
 
 /** The longest `Idempotency-Key` accepted. */
@@ -68,7 +72,7 @@ function throwIfInvalid(modelState: ModelState): void {
 
 /**
  * Reads and checks a posted cart (spec §3). Only `CartItems[].ItemID`, `StoreID`,
- * `Qty` and `Staus` are read (names matched case-insensitively); CartID,
+ * `Qty`, `Staus`, `LineUpdatedTime` and `Substitution` are read (names matched case-insensitively); CartID,
  * CustomerID and every price field are ignored, since the cart always belongs to
  * the caller and prices always come from the catalogue. Every broken rule is a
  * 400 naming the field, such as `CartItems[2].Qty`.
@@ -102,8 +106,9 @@ export function parseCartBody(body: Record<string, unknown>): CartLineInput[] {
     const rawQty = field(line, 'Qty');
     const qty = wholeNumber(rawQty);
     if (absent(rawQty)) fail(`${at}.Qty`, 'is required');
-    else if (qty === undefined || qty < 0 || qty > MAX_CART_QTY) {
-      fail(`${at}.Qty`, `must be a whole number from 0 to ${MAX_CART_QTY}`);
+    // A weighed or measured item's Qty is in g or ml; its own rules (step, store's limit) come with its row.
+    else if (qty === undefined || qty < 0 || qty > MAX_MEASURED_QTY) {
+      fail(`${at}.Qty`, `must be a whole number from 0 to ${MAX_CART_QTY} (pieces) or ${MAX_MEASURED_QTY} (g or ml)`);
     }
     const rawStatus = field(line, 'Staus');
     const status = CART_ITEM_STATUSES.find(
@@ -114,6 +119,10 @@ export function parseCartBody(body: Record<string, unknown>): CartLineInput[] {
     const rawTime = field(line, 'LineUpdatedTime');
     const updatedTime = absent(rawTime) ? undefined : isoTime(rawTime);
     if (!absent(rawTime) && updatedTime === undefined) fail(`${at}.LineUpdatedTime`, TIME_RULE);
+    const substitution = parseSubstitution(field(line, 'Substitution'));
+    if (substitution === null) fail(`${at}.Substitution`, SUBSTITUTION_RULE);
+    else if (substitution === ids.ItemID && ids.ItemID > 0)
+      fail(`${at}.Substitution`, "must name another item than the line's own");
     if (ids.ItemID > 0 && ids.StoreID > 0 && qty !== undefined && status !== undefined) {
       lines.push({
         index,
@@ -122,6 +131,7 @@ export function parseCartBody(body: Record<string, unknown>): CartLineInput[] {
         qty,
         status,
         ...(updatedTime ? { updatedTime } : {}),
+        ...(substitution === undefined || substitution === null ? {} : { substitution }),
       });
     }
   });

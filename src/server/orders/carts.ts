@@ -1,14 +1,19 @@
 import type { Kysely } from 'kysely';
 import {
   type CartDto,
+  type CartItemStatus,
   type Customer,
   cartItemFromItem,
   emptyCart,
   MAX_CART_LINES,
+  MAX_CART_QTY,
   type RemovedLineDto,
   type ShortageDto,
 } from '../../lib/domain/cart.ts';
 import { mergeCartLines, planSave, REMOVAL_KEPT_DAYS, type SavedLine } from '../../lib/domain/cart-sync.ts';
+import { priceBase, qtyProblem } from '../../lib/domain/measure.ts';
+import { badStepMessage } from '../../lib/domain/order-limits.ts';
+import { substitutionOf, substitutionText } from '../../lib/domain/substitutions.ts';
 import type { SignedInAccount } from '../auth/middleware.ts';
 import { toItemDto } from '../catalogue/items.ts';
 import { compiledPerDb } from '../db/query.ts';
@@ -24,7 +29,11 @@ export async function findItemsByIds(db: Kysely<Database>, ids: readonly number[
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** A 400 naming every line whose ItemID and StoreID do not name an item of the catalogue. */
+/**
+ * A 400 naming every line whose ItemID and StoreID do not name an item of the catalogue, and
+ * every line whose Qty does not suit its item: at most MAX_CART_QTY pieces, or for an item
+ * sold by weight or volume (issue 33) grams or millilitres in multiples of its Step.
+ */
 export async function assertKnownItems(db: Kysely<Database>, lines: readonly CartLineInput[]): Promise<void> {
   const items = await findItemsByIds(
     db,
@@ -32,9 +41,18 @@ export async function assertKnownItems(db: Kysely<Database>, lines: readonly Car
   );
   const modelState: ModelState = {};
   for (const line of lines) {
-    if (items.get(line.itemId)?.store_id === line.storeId) continue;
-    const key = `CartItems[${line.index}].ItemID`;
-    modelState[key] = [`${key} names item ${line.itemId} of store ${line.storeId}, which does not exist.`];
+    const item = items.get(line.itemId);
+    if (item?.store_id !== line.storeId) {
+      const key = `CartItems[${line.index}].ItemID`;
+      modelState[key] = [`${key} names item ${line.itemId} of store ${line.storeId}, which does not exist.`];
+      continue;
+    }
+    const key = `CartItems[${line.index}].Qty`;
+    if (item.sold_by === 'ByUnit' && line.qty > MAX_CART_QTY) {
+      modelState[key] = [`${key} must be a whole number from 0 to ${MAX_CART_QTY}.`];
+    } else if (item.sold_by !== 'ByUnit' && qtyProblem(line.qty, item.step) !== '') {
+      modelState[key] = [badStepMessage(key, line.qty, item.title, item.step, item.sold_by)];
+    }
   }
   const messages = Object.values(modelState).flat();
   if (messages.length > 0) {
@@ -46,12 +64,18 @@ export async function assertKnownItems(db: Kysely<Database>, lines: readonly Car
 async function savedLines(trx: Kysely<Database>, cartId: number): Promise<SavedLine[]> {
   const rows = await trx
     .selectFrom('cart_items')
-    .select(['item_id', 'store_id', 'qty', 'updated_at'])
+    .select(['item_id', 'store_id', 'qty', 'updated_at', 'substitution'])
     .where('cart_id', '=', cartId)
     .orderBy('position')
     .orderBy('item_id')
     .execute();
-  return rows.map((r) => ({ ItemID: r.item_id, StoreID: r.store_id, Qty: r.qty, LineUpdatedTime: r.updated_at }));
+  return rows.map((r) => ({
+    ItemID: r.item_id,
+    StoreID: r.store_id,
+    Qty: r.qty,
+    LineUpdatedTime: r.updated_at,
+    ...(r.substitution === null ? {} : { Substitution: substitutionOf(r.substitution) }),
+  }));
 }
 
 /** The cart row first: its row lock (PostgreSQL) makes two writes of the same cart take turns. */
@@ -88,6 +112,7 @@ async function writeLines(
           status: 'loaded' as const,
           position,
           updated_at: line.LineUpdatedTime,
+          substitution: line.Substitution === undefined ? null : substitutionText(line.Substitution),
         })),
       )
       .execute();
@@ -150,6 +175,7 @@ export async function saveCart(db: Kysely<Database>, owner: Customer, input: Sav
         Qty: l.qty,
         Staus: l.status,
         ...(l.updatedTime === undefined ? {} : { LineUpdatedTime: l.updatedTime }),
+        ...(l.substitution === undefined ? {} : { Substitution: l.substitution }),
       })),
       input.syncedTime,
       at,
@@ -182,14 +208,27 @@ export async function mergeIntoCart(
     const saved = await trx
       .selectFrom('cart_items as ci')
       .innerJoin('items as i', 'i.id', 'ci.item_id')
-      .select(['ci.item_id', 'ci.store_id', 'ci.qty', 'ci.updated_at'])
+      .select(['ci.item_id', 'ci.store_id', 'ci.qty', 'ci.updated_at', 'ci.substitution'])
       .where('ci.cart_id', '=', owner.id)
       .orderBy('ci.position')
       .orderBy('ci.item_id')
       .execute();
-    const merged = mergeCartLines(
-      saved.map((r) => ({ ItemID: r.item_id, StoreID: r.store_id, Qty: r.qty, LineUpdatedTime: r.updated_at })),
-      lines.map((l) => ({ ItemID: l.itemId, StoreID: l.storeId, Qty: l.qty, Staus: l.status, LineUpdatedTime: at })),
+    const merged = mergeCartLines<SavedLine & { Staus?: CartItemStatus }>(
+      saved.map((r) => ({
+        ItemID: r.item_id,
+        StoreID: r.store_id,
+        Qty: r.qty,
+        LineUpdatedTime: r.updated_at,
+        ...(r.substitution === null ? {} : { Substitution: substitutionOf(r.substitution) }),
+      })),
+      lines.map((l) => ({
+        ItemID: l.itemId,
+        StoreID: l.storeId,
+        Qty: l.qty,
+        Staus: l.status,
+        LineUpdatedTime: at,
+        ...(l.substitution === undefined ? {} : { Substitution: l.substitution }),
+      })),
     );
     if (merged.length > MAX_CART_LINES) {
       throw AppError.invalidField(
@@ -201,7 +240,7 @@ export async function mergeIntoCart(
     const kept = merged.map((line) => {
       const old = before.get(`${line.StoreID}:${line.ItemID}`);
       const time = old !== undefined && old.qty === line.Qty ? old.updated_at : at;
-      return { ItemID: line.ItemID, StoreID: line.StoreID, Qty: line.Qty, LineUpdatedTime: time };
+      return { ...line, LineUpdatedTime: time };
     });
     await writeLines(trx, owner.id, kept, [], at);
   });
@@ -213,7 +252,12 @@ const cartLines = compiledPerDb((db: Kysely<Database>) =>
     .innerJoin('items as i', 'i.id', 'ci.item_id')
     .innerJoin('stores as s', 's.id', 'i.store_id')
     .selectAll('i')
-    .select(['ci.qty as cart_qty', 'ci.updated_at as line_updated_at', 's.max_qty_per_item as max_qty'])
+    .select([
+      'ci.qty as cart_qty',
+      'ci.updated_at as line_updated_at',
+      'ci.substitution as line_substitution',
+      's.max_qty_per_item as max_qty',
+    ])
     .where('ci.cart_id', '=', 0)
     .orderBy('ci.position')
     .orderBy('ci.item_id'),
@@ -228,9 +272,10 @@ const cartLines = compiledPerDb((db: Kysely<Database>) =>
 export async function readCart(db: Kysely<Database>, owner: Customer, at: string): Promise<CartDto> {
   const [{ rows }, removed] = await Promise.all([db.executeQuery(cartLines(db, [owner.id])), removalsOf(db, owner.id)]);
   const cart = emptyCart(owner);
-  cart.CartItems = rows.map(({ cart_qty, max_qty, line_updated_at, ...item }) => ({
-    ...cartItemFromItem({ ...toItemDto(item), MaxQtyPerItem: max_qty }, cart_qty, 'loaded'),
+  cart.CartItems = rows.map(({ cart_qty, max_qty, line_updated_at, line_substitution, ...item }) => ({
+    ...cartItemFromItem({ ...toItemDto(item), MaxQtyPerItem: max_qty * priceBase(item.sold_by) }, cart_qty, 'loaded'),
     LineUpdatedTime: line_updated_at,
+    ...(line_substitution === null ? {} : { Substitution: substitutionOf(line_substitution) }),
   }));
   cart.RemovedLines = removed;
   cart.ReadTime = at;

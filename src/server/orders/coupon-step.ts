@@ -15,7 +15,7 @@ import {
   couponRefusalMessage,
   storeBelowMinimum,
 } from '../../lib/domain/coupons.ts';
-import { lineTotal } from '../../lib/domain/pricing.ts';
+import { lineTotal, type PricedLine } from '../../lib/domain/pricing.ts';
 import { compiledPerShape } from '../db/query.ts';
 import type { Coupon, Database } from '../db/schema.ts';
 import type { ModelState } from '../errors.ts';
@@ -95,7 +95,7 @@ export type CouponDecision =
  */
 export function decideCoupon(
   row: CouponRow | undefined,
-  lines: readonly { store_id: number; selling_price: number; qty: number }[],
+  lines: readonly PricedLine[],
   rows: readonly StoreDeliveryRow[],
   nowMs: number,
 ): CouponDecision {
@@ -103,7 +103,7 @@ export function decideCoupon(
     storeId,
     subtotal: lines
       .filter((l) => l.store_id === storeId)
-      .reduce((sum, l) => sum + lineTotal(l.selling_price, l.qty), 0),
+      .reduce((sum, l) => sum + lineTotal(l.selling_price, l.qty, l.sold_by), 0),
   }));
   const itemsTotal = subtotals.reduce((s, p) => s + p.subtotal, 0);
   const rules = row === undefined ? undefined : rulesOfCoupon(row);
@@ -149,7 +149,7 @@ export function* couponStep(
   db: Kysely<Database>,
   group: { id: number; userId: number; at: string },
   code: string | undefined,
-  lines: readonly { store_id: number; selling_price: number; qty: number }[],
+  lines: readonly PricedLine[],
   stores: ReadonlyMap<number, { fee: number; title: string }>,
   orderOf: (storeId: number) => number,
 ): Generator<CompiledQuery<unknown>, CouponOutcome, unknown[]> {

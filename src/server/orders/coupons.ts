@@ -158,14 +158,14 @@ export async function checkCoupon(
       const k = `CartItems[${l.index}].ItemID`;
       throw AppError.invalid({ [k]: [`${k} names item ${l.itemId} of store ${l.storeId}, which does not exist.`] });
     }
-    return { store_id: l.storeId, selling_price: item.selling_price, qty: l.qty };
+    return { store_id: l.storeId, selling_price: item.selling_price, qty: l.qty, sold_by: item.sold_by };
   });
   const { rows: found } = await db.executeQuery(READ_COUPON(db, 'one', [code, userId, 0]));
   const stores = storesOf(priced);
   const { rows } = await db.executeQuery(READ_DELIVERY(db, stores.length, stores));
   const decided = decideCoupon(found[0] as CouponRow | undefined, priced, rows as StoreDeliveryRow[], now.getTime());
   if (decided.kind === 'refused') throw AppError.invalid({ Code: [couponRefusalMessage('Code', code, decided.why)] });
-  const itemsTotal = priced.reduce((s, l) => s + lineTotal(l.selling_price, l.qty), 0);
+  const itemsTotal = priced.reduce((s, l) => s + lineTotal(l.selling_price, l.qty, l.sold_by), 0);
   return {
     Code: code,
     Discount: paiseToRupees(decided.discount),

@@ -6,7 +6,7 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import { DELIVERS_EVERYWHERE, quoteDelivery } from '../../lib/domain/delivery-area.ts';
 import { formatRs, paiseToRupees } from '../../lib/domain/money.ts';
-import { lineTotal } from '../../lib/domain/pricing.ts';
+import { lineTotal, type PricedLine } from '../../lib/domain/pricing.ts';
 import { rulesOfRow } from '../catalogue/store-delivery.ts';
 import { compiledPerShape } from '../db/query.ts';
 import type { Database } from '../db/schema.ts';
@@ -82,7 +82,7 @@ export type DeliveryOutcome =
 export function priceDelivery(
   rows: readonly StoreDeliveryRow[],
   pin: string,
-  lines: readonly { store_id: number; selling_price: number; qty: number }[],
+  lines: readonly PricedLine[],
 ): DeliveryOutcome {
   const unserved: string[] = [];
   const missing: MinimumMissingDto[] = [];
@@ -101,7 +101,7 @@ export function priceDelivery(
           });
     const subtotal = lines
       .filter((l) => l.store_id === Number(row.id))
-      .reduce((sum, l) => sum + lineTotal(l.selling_price, l.qty), 0);
+      .reduce((sum, l) => sum + lineTotal(l.selling_price, l.qty, l.sold_by), 0);
     const quote = quoteDelivery(rules, pin, subtotal);
     if (quote.kind === 'unserved') unserved.push(`${row.title} (StoreID ${row.id})`);
     else if (quote.kind === 'below-minimum') {
@@ -149,7 +149,7 @@ export function* deliveryStep(
   db: Kysely<Database>,
   orderOf: (storeId: number) => number,
   pin: string,
-  lines: readonly { store_id: number; selling_price: number; qty: number }[],
+  lines: readonly PricedLine[],
 ): Generator<CompiledQuery<unknown>, DeliveryOutcome, unknown[]> {
   const stores = storesOf(lines);
   const rows = (yield READ_DELIVERY(db, stores.length, stores)) as StoreDeliveryRow[];

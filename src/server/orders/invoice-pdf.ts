@@ -118,7 +118,7 @@ function drawDocument(pdf: Pdf, doc: TaxInvoice): void {
       String(i + 1),
       l.description,
       l.hsn === '' ? '-' : l.hsn,
-      String(l.qty),
+      l.qtyText ?? String(l.qty),
       percent(l.rateBps),
       formatRs(l.taxable),
       ...taxes.map((t) => formatRs(t.of(l))),

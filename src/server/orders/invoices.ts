@@ -11,8 +11,15 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
 import { financialYearOf } from '../../lib/domain/gst.ts';
+import type { SoldBy } from '../../lib/domain/measure.ts';
 import type { OrderStatusName } from '../../lib/domain/orders.ts';
-import { creditNoteOf, type SoldLine, type TaxInvoice, taxInvoice } from '../../lib/domain/tax-invoice.ts';
+import {
+  creditNoteOf,
+  partCreditNoteOf,
+  type SoldLine,
+  type TaxInvoice,
+  taxInvoice,
+} from '../../lib/domain/tax-invoice.ts';
 import { compiledPerShape } from '../db/query.ts';
 import type { Database, InvoiceKind } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -109,6 +116,7 @@ interface InvoicedLine {
   size: string;
   selling_price: number;
   gst_bps: number;
+  sold_by: SoldBy;
   qty: number;
 }
 
@@ -148,6 +156,7 @@ export function* invoiceSteps(
         qty: l.qty,
         sellingPrice: l.selling_price,
         gstBps: l.gst_bps,
+        soldBy: l.sold_by,
       }),
     );
     return {
@@ -190,7 +199,7 @@ export async function syncInvoices(
 ): Promise<{ attachInvoicesOf: number | undefined }> {
   const rows = await trx
     .selectFrom('invoices')
-    .select(['id', 'store_id', 'kind', 'credits', 'document'])
+    .select(['id', 'store_id', 'kind', 'credits', 'total', 'document'])
     .where('order_id', '=', orderId)
     .orderBy('id')
     .execute();
@@ -198,12 +207,20 @@ export async function syncInvoices(
   const live = rows.filter((r) => r.kind === 'Invoice' && !credited.has(r.id));
   const byStore = (a: { storeId: number }, b: { storeId: number }) => a.storeId - b.storeId;
   if (status === 'Cancelled') {
+    // What part refunds credited since an invoice (`payments/credit-notes.ts`) is not credited again.
+    const partsSince = (r: (typeof rows)[number]) =>
+      rows
+        .filter((p) => p.kind === 'CreditNote' && p.credits === null && p.store_id === r.store_id && p.id > r.id)
+        .reduce((n, p) => n + Number(p.total), 0);
     const issues = live
-      .map((r) => ({
-        storeId: r.store_id,
-        credits: r.id,
-        document: creditNoteOf(JSON.parse(r.document) as TaxInvoice, '', at),
-      }))
+      .map((r) => {
+        const invoice = JSON.parse(r.document) as TaxInvoice;
+        const part = partsSince(r);
+        const document =
+          part === 0 ? creditNoteOf(invoice, '', at) : partCreditNoteOf(invoice, Number(r.total) - part, at);
+        return { storeId: r.store_id, credits: r.id, document };
+      })
+      .filter((issue) => issue.document.totals.amount > 0)
       .sort(byStore);
     if (issues.length > 0) await trx.executeQuery(issueStep(trx, orderId, 'CreditNote', at, issues));
   } else if (live.length === 0 && rows.length > 0) {
@@ -238,4 +255,31 @@ export async function invoicesForCaller(
     throw AppError.notFound(`Order ${orderId} has no tax invoice: it was placed before the shop issued them.`);
   }
   return documents;
+}
+
+/**
+ * Packing changed what an order sends (issue 33): in the packing transaction, each live
+ * invoice of the order is credited in full (a credit note, as a cancel writes) and a new
+ * invoice issued for the lines as sent, with the delivery fee and coupon discount as the
+ * order now charges them; both are numbered after the commit. An order placed before
+ * invoices began has none to credit and gets none.
+ */
+export async function reissueForSent(
+  trx: Kysely<Database>,
+  orderId: number,
+  sent: readonly InvoicedLine[],
+  charges: ReadonlyMap<number, { fee: number; discount: number }>,
+  address: DeliveryAddressDto,
+  at: string,
+): Promise<void> {
+  const had = await trx.selectFrom('invoices').select('id').where('order_id', '=', orderId).executeTakeFirst();
+  if (had === undefined) return;
+  await syncInvoices(trx, orderId, 'Cancelled', at);
+  const lines = sent.filter((l) => l.qty > 0);
+  if (lines.length === 0) return;
+  const steps = invoiceSteps(trx, orderId, lines, charges, address, at);
+  for (let step = steps.next(); !step.done; ) {
+    const { rows } = await trx.executeQuery(step.value);
+    step = steps.next(rows as unknown[]);
+  }
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { clampQty, qtyLimitText } from '../../lib/domain/cart.ts';
+import { priceBase } from '../../lib/domain/measure.ts';
 import type { Database, Item } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 
@@ -65,12 +66,14 @@ export async function orderAgainLines(db: Kysely<Database>, userId: number, orde
     const sold = { item, maxQtyPerItem: max };
     if (item.hidden === 1) return { ...base, Add: 0, Reason: 'it is not for sale at the moment', ...sold };
     if (item.stock === 0) return { ...base, Add: 0, Reason: 'it is out of stock', ...sold };
-    const add = clampQty(Math.min(l.qty, item.stock), max);
+    // A weighed line counts g or ml in the item's steps, and the store's limit is per kg or litre (issue 33).
+    const most = max * priceBase(item.sold_by);
+    const add = clampQty(Math.min(l.qty, item.stock), most, item.sold_by === 'ByUnit' ? 1 : item.step);
     const reason =
       add === l.qty
         ? ''
         : add < item.stock
-          ? `its store sells ${qtyLimitText(max)}`
+          ? `its store sells ${qtyLimitText(most, item.sold_by)}`
           : `only ${item.stock} ${item.stock === 1 ? 'is' : 'are'} in stock`;
     return { ...base, ItemTitle: item.title, Add: add, Reason: reason, ...sold };
   });

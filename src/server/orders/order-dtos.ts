@@ -1,14 +1,46 @@
 // The order's wire shapes: rows of orders and order lines as the API answers them.
 
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
+import type { SoldBy } from '../../lib/domain/measure.ts';
 import { bpsToPercent, paiseToRupees } from '../../lib/domain/money.ts';
-import type { OrderDto, OrderItemDto } from '../../lib/domain/orders.ts';
+import type { OrderDto, OrderItemDto, SentItemDto } from '../../lib/domain/orders.ts';
 import { lineTotal } from '../../lib/domain/pricing.ts';
 import type { OrderSlotDto } from '../../lib/domain/slots.ts';
+import { type PackOutcome, substitutionOf } from '../../lib/domain/substitutions.ts';
 import type { Order, OrderLine } from '../db/schema.ts';
 
+/** The columns packing writes (migration 0380); absent on a line being placed. */
+type PackColumns =
+  | 'substitution'
+  | 'pack_outcome'
+  | 'sent_item_id'
+  | 'sent_title'
+  | 'sent_size'
+  | 'sent_qty'
+  | 'sent_price';
+
+/** A line's wire `Sent`: what packing sent, or null before it. */
+type PackFields = { [K in PackColumns]?: OrderLine[K] | undefined };
+
+function sentOf(line: PackFields & { sold_by: SoldBy }): SentItemDto | null {
+  const { pack_outcome, sent_item_id, sent_qty, sent_price } = line;
+  if (pack_outcome == null || sent_item_id == null || sent_qty == null || sent_price == null) return null;
+  return {
+    Outcome: pack_outcome as PackOutcome,
+    ItemID: sent_item_id,
+    ItemTitle: line.sent_title ?? '',
+    Size: line.sent_size ?? '',
+    Qty: sent_qty,
+    SellingPrice: paiseToRupees(sent_price),
+    LineTotal: paiseToRupees(lineTotal(sent_price, sent_qty, line.sold_by)),
+  };
+}
+/** An order line as its wire shape reads it (`asked_qty` may be left out: not weighed; the packing columns too). */
+type DtoLine = Omit<OrderLine, 'id' | 'order_id' | 'asked_qty' | PackColumns> &
+  PackFields & { asked_qty?: number | null | undefined };
+
 /** Wire shape of an order line: money in rupees, rates in percent. */
-export function toOrderItemDto(line: Omit<OrderLine, 'id' | 'order_id'>): OrderItemDto {
+export function toOrderItemDto(line: DtoLine): OrderItemDto {
   return {
     ItemID: line.item_id,
     StoreID: line.store_id,
@@ -20,7 +52,11 @@ export function toOrderItemDto(line: Omit<OrderLine, 'id' | 'order_id'>): OrderI
     SellingPrice: paiseToRupees(line.selling_price),
     Qty: line.qty,
     Size: line.size,
-    LineTotal: paiseToRupees(lineTotal(line.selling_price, line.qty)),
+    SoldBy: line.sold_by,
+    ...(line.asked_qty == null ? {} : { AskedQty: line.asked_qty }),
+    LineTotal: paiseToRupees(lineTotal(line.selling_price, line.qty, line.sold_by)),
+    Substitution: substitutionOf(line.substitution),
+    Sent: sentOf(line),
   };
 }
 
@@ -83,11 +119,7 @@ export type OrderDtoColumns = Pick<
 > &
   DeliveryColumns;
 
-export function toOrderDto(
-  order: OrderDtoColumns,
-  customerName: string,
-  lines: readonly Omit<OrderLine, 'id' | 'order_id'>[],
-): OrderDto {
+export function toOrderDto(order: OrderDtoColumns, customerName: string, lines: readonly DtoLine[]): OrderDto {
   return {
     OrderID: order.id,
     // Set when its group is placed; an order never seen by migration 0270 is a group of its own.
@@ -103,6 +135,7 @@ export function toOrderDto(
     DeliveryFee: paiseToRupees(order.delivery_fee),
     SlotID: null,
     Payment: { Method: order.payment_method, Status: order.payment_status },
+    Refunds: [],
     Discount: paiseToRupees(order.discount),
     CouponCode: order.coupon_code,
   };

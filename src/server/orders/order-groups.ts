@@ -6,7 +6,7 @@
 // the order's steps' (`order-steps.ts`), each applied per store through `orderOf`, so the
 // group is placed in ONE transaction, all or none.
 import { type CompiledQuery, type Kysely, sql } from 'kysely';
-import { PAY_ON_DELIVERY, type PlacedOrderDto, storesInCartOrder } from '../../lib/domain/order-groups.ts';
+import { type PaymentMethod, type PlacedOrderDto, storesInCartOrder } from '../../lib/domain/order-groups.ts';
 import type { OrderDto } from '../../lib/domain/orders.ts';
 import { lineTotal } from '../../lib/domain/pricing.ts';
 import type { OrderSlotDto } from '../../lib/domain/slots.ts';
@@ -73,7 +73,14 @@ export interface PlacedPart {
  */
 export function groupOrders(
   group: OrderGroup,
-  order: { userId: number; customerName: string; at: string; delivered: DeliveryColumns },
+  order: {
+    userId: number;
+    customerName: string;
+    at: string;
+    delivered: DeliveryColumns;
+    /** How the group is paid; a method that holds places it `AwaitingPayment`. */
+    payment: { method: PaymentMethod; holds: boolean };
+  },
   values: readonly LineRow[],
   charges: ReadonlyMap<number, { fee: number; discount: number; couponCode: string | null }>,
   slots: readonly OrderSlotDto[],
@@ -81,20 +88,20 @@ export function groupOrders(
   return group.parts.map(({ storeId, orderId }) => {
     const lines = values.filter((v) => v.order_id === orderId);
     const { fee = 0, discount = 0, couponCode = null } = charges.get(storeId) ?? {};
-    const total = lines.reduce((sum, v) => sum + lineTotal(v.selling_price, v.qty), 0) + fee - discount;
+    const total = lines.reduce((sum, v) => sum + lineTotal(v.selling_price, v.qty, v.sold_by), 0) + fee - discount;
     const row = {
       id: orderId,
       group_id: group.groupId,
       user_id: order.userId,
-      status: 'Placed',
+      status: order.payment.holds ? 'AwaitingPayment' : 'Placed',
       total,
       delivery_fee: fee,
       discount,
       coupon_code: couponCode,
       created_at: order.at,
       updated_at: order.at,
-      payment_method: PAY_ON_DELIVERY.Method,
-      payment_status: PAY_ON_DELIVERY.Status,
+      payment_method: order.payment.method,
+      payment_status: 'Pending',
       ...order.delivered,
     } as const;
     const dto = withSlots(

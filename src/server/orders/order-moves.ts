@@ -4,6 +4,7 @@
 // reopen all come through here, so each change is recorded and mailed exactly once.
 import type { Kysely } from 'kysely';
 import type { OrderDto, OrderMoveKind, OrderStatusName } from '../../lib/domain/orders.ts';
+import { PAYMENT_NOT_RECEIVED } from '../../lib/domain/payments.ts';
 import { type AuditInput, writeAudit } from '../audit.ts';
 import { DELETED_EMAIL_DOMAIN } from '../auth/accounts.ts';
 import type { Database } from '../db/schema.ts';
@@ -25,6 +26,8 @@ export interface StatusChange {
   detail?: Record<string, unknown>;
   /** The order whose tax invoices the mail carries (a Delivered order's, `invoices.ts`). */
   attachInvoicesOf?: number | undefined;
+  /** The move that ends packing (issue 33): its mail lists what packing changed. */
+  packed?: boolean;
 }
 
 /**
@@ -56,7 +59,12 @@ export async function recordStatusChange(
     .execute();
   const customer = await trx.selectFrom('users').select('email').where('id', '=', order.CustomerID).executeTakeFirst();
   if (customer !== undefined && !customer.email.endsWith(`@${DELETED_EMAIL_DOMAIN}`)) {
-    const mail = orderStatusMail(order, siteUrl, { byCustomer: kind === 'CustomerCancel', again: kind === 'Undo' });
+    const mail = orderStatusMail(order, siteUrl, {
+      byCustomer: kind === 'CustomerCancel',
+      again: kind === 'Undo',
+      packed: change.packed === true,
+      unpaid: change.reason === PAYMENT_NOT_RECEIVED,
+    });
     await enqueueMail(
       trx,
       [{ to: customer.email, kind: 'order.status', ...mail, attachInvoicesOf: change.attachInvoicesOf }],

@@ -4,6 +4,7 @@
 // reaches them through `place-order.ts` (tests/unit/order-doors.test.ts).
 import { type Insertable, type Kysely, type QueryCreator, sql, type Updateable } from 'kysely';
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
+import type { SoldBy } from '../../lib/domain/measure.ts';
 import { OPEN_ORDER_STATUSES } from '../../lib/domain/orders.ts';
 import { ledgerPart } from '../catalogue/stock-ledger.ts';
 import { compiledPerShape } from '../db/query.ts';
@@ -21,6 +22,7 @@ export const PRICE_COLUMNS = [
   'flat_discount',
   'gst_bps',
   'selling_price',
+  'sold_by',
 ] as const satisfies readonly (keyof Item)[];
 
 /**
@@ -96,13 +98,18 @@ function lineValues(n: number, arg: (i: number) => unknown, first: number) {
 }
 
 /**
- * Takes the stock of the lines in `v` where enough is left and the quantity is within
- * the item's store's most per order, returning what an order line copies.
+ * Takes the stock of the lines in `v` (packs of a bulk stock aside: `TAKE_BULK` takes theirs) where enough is left, the quantity is a multiple of
+ * the item's step and within its store's most per order (pieces, or kg or litres of an
+ * item sold by weight or volume, whose stock and quantities are g or ml), returning what
+ * an order line copies.
  */
 const takeStock = sql`update items set stock = items.stock - v.qty
     from v, stores
     where items.id = v.id and items.store_id = v.store_id and items.hidden = 0 and items.stock >= v.qty
-      and stores.id = items.store_id and v.qty <= stores.max_qty_per_item
+      and v.qty % items.step = 0
+      and stores.id = items.store_id
+      and v.qty <= stores.max_qty_per_item * (case when items.sold_by = 'ByUnit' then 1 else 1000 end)
+      and not exists (select 1 from item_packs where item_packs.item_id = items.id)
     returning items.id, items.store_id, items.stock, ${sql.join(PRICE_COLUMNS.map((c) => sql.ref(`items.${c}`)))}`;
 
 /**
@@ -117,23 +124,73 @@ export const TAKE_STOCK = compiledPerShape((db: Kysely<Database>, n: number, arg
   return { compile: () => query.compile(db) };
 });
 
+/**
+ * The lines of `v` that are packs of a bulk stock (`item_packs`, migration 0440), with
+ * what an order line copies, the checks TAKE_STOCK makes on a line and the bulk's stock
+ * now (for a shortage's words; the take itself is TAKE_BULK's, under the bulk's lock).
+ * Arguments: ItemID, StoreID and quantity of each line.
+ */
+export const READ_PACK_LINES = compiledPerShape((db: Kysely<Database>, n: number, arg) => {
+  const query = sql<PackLine>`
+    with v (id, store_id, qty) as (values ${lineValues(n, arg, 0)})
+    select items.id, items.store_id, items.stock, items.hidden, items.step, stores.max_qty_per_item,
+      p.bulk_item_id, p.pack_size, b.stock as bulk_stock,
+      ${sql.join(PRICE_COLUMNS.map((c) => sql.ref(`items.${c}`)))}
+    from v
+    join items on items.id = v.id and items.store_id = v.store_id
+    join item_packs p on p.item_id = items.id
+    join items b on b.id = p.bulk_item_id
+    join stores on stores.id = items.store_id`;
+  return { compile: () => query.compile(db) };
+});
+
+/**
+ * Takes `amount` g or ml from each bulk item where that much is left, re-checked under
+ * the bulk row's lock as TAKE_STOCK checks an item's (the triggers of migration 0440 then
+ * set its packs' stock), answering each bulk taken from with the stock it left.
+ * Arguments: each bulk's ItemID and amount, in ItemID order.
+ */
+export const TAKE_BULK = compiledPerShape((db: Kysely<Database>, n: number, arg) => {
+  const needs = sql.join(
+    Array.from({ length: n }, (_, i) => sql`(cast(${arg(2 * i)} as integer), cast(${arg(2 * i + 1)} as integer))`),
+  );
+  const query = sql<{ id: number; stock: number }>`
+    with need (id, amount) as (values ${needs})
+    update items set stock = items.stock - need.amount
+    from need
+    where items.id = need.id and items.stock >= need.amount
+    returning items.id, items.stock`;
+  return { compile: () => query.compile(db) };
+});
+
+/** A line of an order that is a pack of a bulk stock, as READ_PACK_LINES reads it. */
+export type PackLine = Taken &
+  Pick<Item, 'hidden' | 'step'> & {
+    max_qty_per_item: number;
+    bulk_item_id: number;
+    pack_size: number;
+    bulk_stock: number;
+  };
+
 /** A line the stock update did not take, with its store's limit. Arguments: ItemID, StoreID. */
 export const READ_SHORT_LINE = compiledPerShape((db: Kysely<Database>, _shape: 'one', arg) =>
   db
     .selectFrom('items')
     .innerJoin('stores', 'stores.id', 'items.store_id')
-    .select(['items.title', 'items.stock', 'items.hidden', 'stores.max_qty_per_item'])
+    .select(['items.title', 'items.stock', 'items.hidden', 'items.sold_by', 'items.step', 'stores.max_qty_per_item'])
     .where('items.id', '=', arg(0))
     .where('items.store_id', '=', arg(1)),
 );
 
-export type LineRow = Insertable<OrderLinesTable>;
+/** An order line as the order writes it: it always says how its quantity counts. */
+export type LineRow = Insertable<OrderLinesTable> & { sold_by: SoldBy };
 export const LINE_KEYS = [
   'order_id',
   'item_id',
   'store_id',
   ...PRICE_COLUMNS,
   'qty',
+  'substitution',
 ] as const satisfies readonly (keyof LineRow)[];
 export const MY_ADDRESS_KEYS = Object.keys(
   myAddressColumns(deliveryAddressSample(), ''),
@@ -184,16 +241,16 @@ const base = <DB extends Database>(q: QueryCreator<DB>) => q as unknown as Query
 
 /**
  * PostgreSQL: every part in ONE statement (data-modifying CTEs), one round trip instead
- * of five, answering `open`: the account's open orders. The statement's snapshot is
+ * of five (shape: lines, ledger rows, `address` or not), answering `open`: the account's open orders. The statement's snapshot is
  * taken after the account row was locked (HEAD_PG, INSERT_ORDER), so it sees every
  * earlier order of the account that committed, and none can commit meanwhile.
  */
 export const FINISH_ORDER_PG = compiledPerShape((db: Kysely<Database>, shape: string, arg) => {
-  const [n, withAddress] = [Number(shape.split(':')[0]), shape.endsWith(':address')];
+  const [n, m, withAddress] = [Number(shape.split(':')[0]), Number(shape.split(':')[1]), shape.endsWith(':address')];
   const a = argCounter(arg);
   let query = db
     .with('lines', (q) => finish.lines(base(q), n, a).returning('order_lines.order_id'))
-    .with('ledger', (q) => ledgerPart(base(q), n, a).returning('stock_ledger.id'))
+    .with('ledger', (q) => ledgerPart(base(q), m, a).returning('stock_ledger.id'))
     .with('answer', (q) => finish.answer(base(q), a).returning('orders.id'))
     .with('emptied', (q) => finish.emptied(base(q), a).returning('cart_items.cart_id'))
     .with('cart', (q) => finish.cart(base(q), a).returning('carts.user_id'))

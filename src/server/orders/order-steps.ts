@@ -5,13 +5,17 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { Customer, ShortageDto } from '../../lib/domain/cart.ts';
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
-import { overLimitMessage, whyUnsold, withinOpenOrders } from '../../lib/domain/order-limits.ts';
+import { formatQty } from '../../lib/domain/measure.ts';
+import { badStepMessage, overLimitMessage, whyUnsold, withinOpenOrders } from '../../lib/domain/order-limits.ts';
+import { DEFAULT_SUBSTITUTION, substitutionText } from '../../lib/domain/substitutions.ts';
 import { userById as USER_BY_ID } from '../auth/accounts.ts';
 import { INSERT_LEDGER, orderLedgerArgs } from '../catalogue/stock-ledger.ts';
 import type { Database, Item, User } from '../db/schema.ts';
 import type { ModelState } from '../errors.ts';
 import { mailQueueRows } from '../mail-queue.ts';
 import { orderPlacedMail } from '../mail-templates.ts';
+import { ON_DELIVERY_CHOICE, paymentStep } from '../payments/payment-step.ts';
+import { bulkSteps, ledgerLinesOf, NO_BULK, packShortage } from './bulk-steps.ts';
 import type { CartLineInput } from './cart-input.ts';
 import { couponStep } from './coupon-step.ts';
 import { deliveryFor, deliveryOfUser, postsAddress } from './delivery-input.ts';
@@ -66,7 +70,8 @@ function stockArgs(byItemId: readonly CartLineInput[]): number[] {
  *    (PostgreSQL makes it wait for the first to commit) and replays its answer.
  *    On PostgreSQL the same statement locks the account row until commit, so the
  *    account's orders are placed one at a time (step 5);
- * 2. one conditional update takes the stock of every line:
+ * 2. one conditional update takes the stock of every line (a pack of a bulk stock takes
+ *    N × its size from its bulk by the same rule, `bulk-steps.ts`):
  *    `stock = stock - qty where stock >= qty and hidden = 0 and qty <= the store's
  *    max_qty_per_item`, re-checked by the database under each row's lock, so stock
  *    never goes below 0 however many API processes share it. A line it did not
@@ -131,26 +136,48 @@ export function* orderSteps(
     if (row !== undefined) sold.set(line.index, row);
   }
 
+  // Packs draw from their bulk stock (`bulk-steps.ts`): only when a line is left.
+  const unsold = byItemId.filter((l) => !sold.has(l.index));
+  const bulk = unsold.length === 0 ? NO_BULK : yield* bulkSteps(db, unsold);
+  for (const [index, row] of bulk.sold) sold.set(index, row);
+
   const shortages: ShortageDto[] = [];
   const modelState: ModelState = {};
   const overLimit: ModelState = {};
   // Only lines the update did not cover are read, to name every such line at once (in ItemID order).
   for (const line of byItemId) {
     if (sold.has(line.index)) continue;
+    const packShort = packShortage(line, bulk);
+    if (packShort !== undefined) {
+      shortages.push(packShort.shortage);
+      modelState[packShort.field] = [packShort.message];
+      continue;
+    }
     const [current] = (yield READ_SHORT_LINE(db, 'one', [line.itemId, line.storeId])) as (Pick<
       Item,
-      'title' | 'stock' | 'hidden'
+      'title' | 'stock' | 'hidden' | 'sold_by' | 'step'
     > & { max_qty_per_item: number })[];
     const title = current?.title ?? `Item ${line.itemId}`;
+    const soldBy = current?.sold_by ?? 'ByUnit';
     const why = whyUnsold(
       line.qty,
       current === undefined
         ? undefined
-        : { stock: current.stock, hidden: current.hidden === 1, maxQtyPerItem: current.max_qty_per_item },
+        : {
+            stock: current.stock,
+            hidden: current.hidden === 1,
+            maxQtyPerItem: current.max_qty_per_item,
+            soldBy,
+            step: current.step,
+          },
     );
-    if (why.kind === 'over-limit') {
+    if (why.kind === 'over-limit' || why.kind === 'bad-step') {
       const k = `CartItems[${line.index}].Qty`;
-      overLimit[k] = [overLimitMessage(k, line.qty, title, why.max)];
+      overLimit[k] = [
+        why.kind === 'over-limit'
+          ? overLimitMessage(k, line.qty, title, why.max, soldBy)
+          : badStepMessage(k, line.qty, title, why.step, soldBy),
+      ];
       continue;
     }
     const available = why.kind === 'short' ? why.available : 0;
@@ -163,7 +190,9 @@ export function* orderSteps(
     });
     if (why.kind === 'short') {
       const k = `CartItems[${line.index}].Qty`;
-      modelState[k] = [`${k} asks for ${line.qty} of ${title}, but only ${available} are in stock.`];
+      modelState[k] = [
+        `${k} asks for ${formatQty(line.qty, soldBy)} of ${title}, but only ${formatQty(available, soldBy)} ${soldBy === 'ByUnit' ? 'are' : 'is'} in stock.`,
+      ];
     } else {
       const k = `CartItems[${line.index}].ItemID`;
       modelState[k] = [`${k} names ${title}, which is not for sale at the moment.`];
@@ -177,13 +206,14 @@ export function* orderSteps(
   if (slotted.kind !== 'slotted') return slotted;
 
   // Lines in the customer's cart order.
-  const stockLeft: number[] = [];
+  const stockLeft: (number | undefined)[] = [];
   const values = [...lines]
     .sort((a, b) => a.index - b.index)
     .map((line) => {
       const row = sold.get(line.index);
       if (row === undefined) throw new Error(`line ${line.index} was neither sold nor short`);
-      stockLeft.push(row.stock);
+      // A pack's ledger row is its bulk's, written below.
+      stockLeft.push(bulk.packs.has(line.index) ? undefined : row.stock);
       return {
         order_id: group.orderOf(line.storeId),
         item_id: line.itemId,
@@ -195,7 +225,9 @@ export function* orderSteps(
         flat_discount: row.flat_discount,
         gst_bps: row.gst_bps,
         selling_price: row.selling_price,
+        sold_by: row.sold_by,
         qty: line.qty,
+        substitution: substitutionText(line.substitution ?? DEFAULT_SUBSTITUTION),
       } satisfies LineRow;
     });
   // Each store's delivery rules on its lines (issue 31); each fee is part of its store's order's total.
@@ -211,13 +243,24 @@ export function* orderSteps(
     group.orderOf,
   );
   if (coupon.kind !== 'coupon-applied') return coupon;
+  const payment = delivery.payment ?? ON_DELIVERY_CHOICE;
   const parts = groupOrders(
     group,
-    { userId: owner.id, customerName: owner.fullName, at, delivered },
+    { userId: owner.id, customerName: owner.fullName, at, delivered, payment },
     values,
     coupon.stores,
     slotted.slots,
   );
+  // How the group is paid (issue 32): pay on delivery within its caps, or held for a payment.
+  const paid = yield* paymentStep(
+    db,
+    group.groupId,
+    payment,
+    delivery.address.PostalCode,
+    group.parts.map((p, i) => ({ storeId: p.storeId, total: parts[i]?.total ?? 0 })),
+    at,
+  );
+  if (paid.kind !== 'payment-written') return paid;
   const answer = groupAnswer(parts);
   const total = parts[0]?.total ?? 0;
   const body = JSON.stringify(answer);
@@ -228,18 +271,16 @@ export function* orderSteps(
   if (mail === undefined) throw new Error('no order mail');
   yield* storePartTotals(db, parts);
   const lineArgs = values.flatMap((v) => LINE_KEYS.map((k) => v[k]));
-  // Each line's stock ledger row, written with the lines (`stock-ledger.ts`).
-  const ledgerArgs = orderLedgerArgs(
-    values.map((v, i) => ({ itemId: v.item_id, qty: v.qty, stockAfter: stockLeft[i] as number, orderId: v.order_id })),
-    at,
-    owner.id,
-  );
+  // Each line's stock ledger row, written with the lines (`stock-ledger.ts`), then each bulk's
+  // (after a loose line of the same bulk, whose row's stock it continues).
+  const ledgerLines = ledgerLinesOf(values, stockLeft, bulk, group.orderOf);
+  const ledgerArgs = orderLedgerArgs(ledgerLines, at, owner.id);
   const mailArgs = MAIL_KEYS.map((k) => mail[k]);
   const address = delivery.saveAsMyAddress ? myAddressColumns(delivery.address, at) : null;
   const addressArgs = address === null ? [] : [...MY_ADDRESS_KEYS.map((k) => address[k]), owner.id];
   const refused = (open: number) => ({ kind: 'too-many-open', open: open - 1, max: openOrdersMax }) as const;
   if (postgres) {
-    const shape = `${values.length}:${address === null ? 'no-address' : 'address'}`;
+    const shape = `${values.length}:${ledgerLines.length}:${address === null ? 'no-address' : 'address'}`;
     const [finished] = (yield FINISH_ORDER_PG(db, shape, [
       ...lineArgs,
       ...ledgerArgs,
@@ -260,7 +301,7 @@ export function* orderSteps(
     const open = Number(counted?.open);
     if (!withinOpenOrders(open, openOrdersMax)) return refused(open);
     yield INSERT_LINES(db, values.length, lineArgs);
-    yield INSERT_LEDGER(db, values.length, ledgerArgs);
+    yield INSERT_LEDGER(db, ledgerLines.length, ledgerArgs);
     yield STORE_ANSWER(db, 'one', [total, body, order.id]);
     yield EMPTY_CART(db, 'one', [owner.id]);
     yield TOUCH_CART(db, 'one', [at, owner.id]);
@@ -349,6 +390,7 @@ export function* callerOrderSteps(
       siteUrl: caller.siteUrl,
       slots: caller.slots,
       couponCode: caller.couponCode,
+      payment: caller.payment,
     },
     openOrdersMax,
     postgres,

@@ -5,6 +5,7 @@ import type { ShortageDto } from '../../lib/domain/cart.ts';
 import type { DeliveryAddressDto } from '../../lib/domain/delivery.ts';
 import type { PlacedOrderDto } from '../../lib/domain/order-groups.ts';
 import type { ModelState } from '../errors.ts';
+import type { PaymentChoice, PaymentOutcome } from '../payments/payment-step.ts';
 import type { CouponOutcome } from './coupon-step.ts';
 import type { DeliveryOutcome } from './delivery-rules.ts';
 import type { SlotOutcome, SlotPicks } from './order-slots.ts';
@@ -22,6 +23,8 @@ export interface OrderDelivery {
   slots: SlotPicks;
   /** `CouponCode` as posted (`parseCouponCode`), or undefined. */
   couponCode?: string | undefined;
+  /** `PaymentMethod` as posted and known (`parsePaymentChoice`); undefined: pay on delivery. */
+  payment?: PaymentChoice | undefined;
 }
 
 /**
@@ -36,7 +39,8 @@ export type NotPlacedOutcome =
   | { kind: 'too-many-open'; open: number; max: number }
   | Exclude<DeliveryOutcome, { kind: 'ok' }>
   | Exclude<SlotOutcome, { kind: 'slotted' }>
-  | Exclude<CouponOutcome, { kind: 'coupon-applied' }>;
+  | Exclude<CouponOutcome, { kind: 'coupon-applied' }>
+  | Exclude<PaymentOutcome, { kind: 'payment-written' }>;
 
 /** Rows as a statement answers them; each step below knows what its statement returns. */
 // biome-ignore lint/suspicious/noExplicitAny: the generator's protocol carries every statement's rows.
@@ -63,4 +67,5 @@ export interface TokenCaller {
   siteUrl: string;
   slots: SlotPicks;
   couponCode?: string | undefined;
+  payment?: PaymentChoice | undefined;
 }

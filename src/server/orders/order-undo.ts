@@ -56,6 +56,7 @@ export async function undoOrderMove(
       );
     }
     await setStatus(trx, id, order.status, to, at);
+    if (order.status === 'OutForDelivery' && to === 'Packing') await unpackAsAsked(trx, id);
     await syncInvoices(trx, id, to, at);
     let taken = 0;
     let slotPlaces = 0;
@@ -123,7 +124,30 @@ export async function reopenDeliveredOrder(
   return foundOrder(db, id);
 }
 
-async function setStatus(trx: Kysely<Database>, id: number, from: OrderStatus, to: OrderStatus, at: string) {
+/**
+ * Back in Packing after a move out of it: lines all sent as asked (what a plain move marks,
+ * and nothing of stock or invoice moved for them) are to be packed again, so their marks go.
+ * An order packed with a short or a replacement keeps what was sent.
+ */
+async function unpackAsAsked(trx: Kysely<Database>, id: number): Promise<void> {
+  const lines = await trx.selectFrom('order_lines').select('pack_outcome').where('order_id', '=', id).execute();
+  if (!lines.every((l) => l.pack_outcome === 'Packed')) return;
+  await trx
+    .updateTable('order_lines')
+    .set({
+      pack_outcome: null,
+      sent_item_id: null,
+      sent_title: null,
+      sent_size: null,
+      sent_qty: null,
+      sent_price: null,
+    })
+    .where('order_id', '=', id)
+    .execute();
+}
+
+/** Moves an order from `from` to `to`, conditional on `from`; a 409 when it changed meanwhile. */
+export async function setStatus(trx: Kysely<Database>, id: number, from: OrderStatus, to: OrderStatus, at: string) {
   const moved = await trx
     .updateTable('orders')
     .set({ status: to, updated_at: at })
@@ -136,17 +160,21 @@ async function setStatus(trx: Kysely<Database>, id: number, from: OrderStatus, t
 }
 
 /** A cancel undone: each line's units come out of stock again (item id order, as placing an order locks them). */
-async function takeStockAgain(
+export async function takeStockAgain(
   trx: Kysely<Database>,
   id: number,
   source: StockSource & { at: string },
 ): Promise<number> {
-  const lines = await trx
+  // A packed line takes again what was sent (issue 33): the replacement, or the units found.
+  const rows = await trx
     .selectFrom('order_lines')
-    .select(['item_id', 'qty', 'title'])
+    .select(['item_id', 'qty', 'title', 'sent_item_id', 'sent_qty', 'sent_title'])
     .where('order_id', '=', id)
-    .orderBy('item_id')
     .execute();
+  const lines = rows
+    .map((l) => ({ item_id: l.sent_item_id ?? l.item_id, qty: l.sent_qty ?? l.qty, title: l.sent_title ?? l.title }))
+    .filter((l) => l.qty > 0)
+    .sort((a, b) => a.item_id - b.item_id);
   let taken = 0;
   for (const line of lines) {
     const left = await moveStock(trx, line.item_id, -line.qty, { ...source, orderId: id }, true);

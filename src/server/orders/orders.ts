@@ -15,6 +15,8 @@ import { type ListQuery, paginate } from '../db/paginate.ts';
 import { containsText } from '../db/query.ts';
 import type { Database, OrderLine, OrderStatus } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { markPaidOnDelivery } from '../payments/on-delivery.ts';
+import { withRefunds } from '../payments/refund-rows.ts';
 import { returnGroupCouponUse } from './coupon-step.ts';
 import { withGroupOrders } from './group-reads.ts';
 import { syncInvoices } from './invoices.ts';
@@ -147,7 +149,7 @@ export async function findOrdersPage(
     rows.map((r) => r.id),
   );
   const orders = rows.map((r) => toOrderDto(r, r.customer_name, lines.get(r.id) ?? []));
-  return { orders: await withGroupOrders(db, await ordersWithSlots(db, orders)), total };
+  return { orders: await withRefunds(db, await withGroupOrders(db, await ordersWithSlots(db, orders))), total };
 }
 
 /** The lines of several orders in one query, each order's in the order they were placed. */
@@ -180,9 +182,12 @@ export async function findOrder(db: Kysely<Database>, id: number): Promise<Order
   if (row === undefined) return undefined;
   const lines = await findLinesByOrder(db, [id]);
   const slots = await findSlotsByOrder(db, [id]);
-  const [order] = await withGroupOrders(db, [
-    withSlots(toOrderDto(row, row.customer_name, lines.get(id) ?? []), slots.get(id) ?? []),
-  ]);
+  const [order] = await withRefunds(
+    db,
+    await withGroupOrders(db, [
+      withSlots(toOrderDto(row, row.customer_name, lines.get(id) ?? []), slots.get(id) ?? []),
+    ]),
+  );
   return order;
 }
 
@@ -192,8 +197,11 @@ export function moveRule(from: OrderStatus): string {
   return next.length === 0 ? `a ${from} order is final` : `a ${from} order can only move to ${next.join(' or ')}`;
 }
 
-/** Who moves an order: staff, by the rules of ORDER_MOVES, or its customer cancelling it (`customerId`). */
-type Mover = { kind: 'staff' } | { kind: 'customer'; customerId: number };
+/**
+ * Who moves an order: staff, by the rules of ORDER_MOVES, its customer cancelling it
+ * (`customerId`), or its payment (`payments/`: paid, or its hold ended, with a `reason`).
+ */
+export type Mover = { kind: 'staff' } | { kind: 'customer'; customerId: number } | { kind: 'payment'; reason: string };
 
 /**
  * Moves an order to `to` by ORDER_MOVES (Placed → Confirmed → Packing →
@@ -296,16 +304,23 @@ export async function moveWithin(
   if (Number(moved.numUpdatedRows) === 0) {
     throw AppError.conflict(`Order ${id} changed while it was being moved to ${to}: reload it and try again.`);
   }
+  // Sent out without the packing call: every line goes as asked (Packed), so the order,
+  // its invoice and the sales report agree on what was sent.
+  if (order.status === 'Packing' && to === 'OutForDelivery') await packAsAsked(trx, id);
   let returned = 0;
   let slotPlaces = 0;
   let couponReturned: string | undefined;
   if (to === 'Cancelled') {
-    const lines = await trx
+    // A packed line gives back what was sent (issue 33): the replacement, or the units found.
+    const sent = await trx
       .selectFrom('order_lines')
-      .select(['item_id', 'qty'])
+      .select(['item_id', 'qty', 'sent_item_id', 'sent_qty'])
       .where('order_id', '=', id)
-      .orderBy('item_id')
       .execute();
+    const lines = sent
+      .map((l) => ({ item_id: l.sent_item_id ?? l.item_id, qty: l.sent_qty ?? l.qty }))
+      .filter((l) => l.qty > 0)
+      .sort((a, b) => a.item_id - b.item_id);
     // Item id order, as placing an order locks them, so the two never deadlock.
     for (const line of lines) {
       await moveStock(trx, line.item_id, line.qty, {
@@ -326,6 +341,8 @@ export async function moveWithin(
       siteUrl,
     );
   }
+  // Paid at the door: the order is paid once staff mark it Delivered.
+  if (to === 'Delivered') await markPaidOnDelivery(trx, id, at);
   const invoices = await syncInvoices(trx, id, to, at);
   const movedOrder = await findOrder(trx, id);
   if (movedOrder === undefined) throw AppError.notFound(`Order ${id} does not exist.`);
@@ -336,6 +353,7 @@ export async function moveWithin(
       from: order.status,
       kind: by.kind === 'customer' ? 'CustomerCancel' : 'Move',
       at,
+      ...(by.kind === 'payment' ? { reason: by.reason } : {}),
       stockChange: returned,
       attachInvoicesOf: invoices.attachInvoicesOf,
       detail: {
@@ -343,9 +361,27 @@ export async function moveWithin(
         ...(slotPlaces > 0 ? { slotPlacesReturned: slotPlaces } : {}),
         ...(couponReturned === undefined ? {} : { couponUseReturned: couponReturned }),
         ...(by.kind === 'customer' ? { by: 'customer' } : {}),
+        ...(by.kind === 'payment' ? { by: 'payment', reason: by.reason } : {}),
       },
     },
     audit,
     siteUrl,
   );
+}
+
+/** Marks every line of order `id` not packed yet as Packed: the asked item, units and price sent. */
+async function packAsAsked(trx: Kysely<Database>, id: number): Promise<void> {
+  await trx
+    .updateTable('order_lines')
+    .set((eb) => ({
+      pack_outcome: 'Packed',
+      sent_item_id: eb.ref('item_id'),
+      sent_title: eb.ref('title'),
+      sent_size: eb.ref('size'),
+      sent_qty: eb.ref('qty'),
+      sent_price: eb.ref('selling_price'),
+    }))
+    .where('order_id', '=', id)
+    .where('pack_outcome', 'is', null)
+    .execute();
 }

@@ -5,6 +5,7 @@ import { type AppDeps, siteUrlOf } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { field } from '../http/input.ts';
 import type { OrderRefusal } from '../metrics.ts';
+import { parsePaymentChoice } from '../payments/payment-choice.ts';
 import { keptLines, parseCartBody } from './cart-input.ts';
 import { assertKnownItems, saveCart } from './carts.ts';
 import { parseCouponCode } from './coupons.ts';
@@ -14,6 +15,7 @@ import { parseSlotsBody } from './order-slots.ts';
 import { findReplay } from './order-statements.ts';
 import { callerOrderSteps, orderSteps } from './order-steps.ts';
 import type { NotPlacedOutcome } from './order-types.ts';
+import { assertSubstitutes } from './substitutes.ts';
 
 /**
  * `POST /api/cart/CreateOrder` as either door hands it over, the route (`routes/cart.ts`)
@@ -76,7 +78,7 @@ function saveAddressOf(body: Record<string, unknown>): boolean {
 
 /**
  * Decides an order, the one way for both doors: parse (`CartItems`, `DeliveryAddress`,
- * `SaveAddress`, `Slots`, `CouponCode`), the rules (a repeated key replays its first answer, a non-empty cart,
+ * `SaveAddress`, `Slots`, `CouponCode`, `PaymentMethod`), the rules (a repeated key replays its first answer, a non-empty cart,
  * the delivery address, known items) and the order's steps in ONE transaction
  * (`order-steps.ts` run by `order-runners.ts`: stock, per-order limits, open orders, the
  * lines, the answer, the mail). A placed order is counted and its mail sent after commit.
@@ -103,13 +105,16 @@ export async function decideOrder(deps: AppDeps, request: OrderRequest): Promise
   const saveAsMyAddress = saveAddressOf(body) && posted !== undefined;
   const slots = parseSlotsBody(body, lines);
   const couponCode = parseCouponCode(body);
+  // A line's chosen item must be another of its store and section (read only when a line names one).
+  await assertSubstitutes(db, lines);
+  const payment = parsePaymentChoice(deps, body);
 
   if (caller.kind === 'token') {
     const { userId, securityStamp } = caller;
     const outcome = await runOrder(db, userId, key, (postgres) =>
       callerOrderSteps(
         db,
-        { userId, securityStamp, posted, saveAsMyAddress, siteUrl, slots, couponCode },
+        { userId, securityStamp, posted, saveAsMyAddress, siteUrl, slots, couponCode, payment },
         lines,
         key,
         at,
@@ -124,7 +129,7 @@ export async function decideOrder(deps: AppDeps, request: OrderRequest): Promise
   const owner: Customer = { id: account.id, fullName: account.fullName };
   const address = await resolveDelivery(db, owner.id, posted);
   await assertKnownItems(db, lines);
-  const delivery = { address, saveAsMyAddress, email: account.email, siteUrl, slots, couponCode };
+  const delivery = { address, saveAsMyAddress, email: account.email, siteUrl, slots, couponCode, payment };
   const outcome = await runOrder(db, owner.id, key, (postgres) =>
     orderSteps(db, owner, lines, key, at, delivery, max, postgres),
   );
@@ -144,6 +149,8 @@ function answered(deps: AppDeps, outcome: Extract<RunOutcome, { kind: 'placed' |
     void deps.mailQueue?.kick();
     // Its tax invoices were written without numbers (`invoice-numbers.ts`).
     void deps.invoiceNumbering?.kick();
+    // A group waiting for its payment holds its stock and slot places until its hold ends.
+    if (outcome.order.Status === 'AwaitingPayment') deps.paymentHolds?.scheduled(outcome.order.GroupID);
   } else {
     deps.metrics?.orderReplayed();
   }
@@ -177,6 +184,15 @@ function notPlaced(deps: AppDeps, outcome: NotPlacedOutcome): OrderNotPlaced {
       : new OrderNotPlaced(400, 'validation', `The order was not placed: ${named.join(' ')}`, {
           modelState: outcome.modelState,
         });
+  }
+  if (outcome.kind === 'payment-refused') {
+    refused('payment');
+    return new OrderNotPlaced(
+      400,
+      'validation',
+      `The order was not placed: ${Object.values(outcome.modelState).flat().join(' ')}`,
+      { modelState: outcome.modelState },
+    );
   }
   if (outcome.kind === 'coupon-refused') {
     refused('coupon');

@@ -9,17 +9,19 @@
  * Money is summed in paise and turned into rupees once, at the end.
  */
 import { type Kysely, sql } from 'kysely';
+import type { SoldBy } from '../../lib/domain/measure.ts';
 import { paiseToRupees } from '../../lib/domain/money.ts';
 import {
   dayBoundaries,
+  lineFigures,
   NOT_A_SALE,
+  packRates,
+  type ReportLine,
   type ReportRange,
-  type ReportTable,
-  rate,
   type SalesReportDto,
   TOP_ITEMS,
 } from '../../lib/domain/reports.ts';
-import { writeCsv } from '../catalogue/sheet-files.ts';
+import type { Dialect } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 
 /** A count or sum as either driver answers it (PostgreSQL's bigint arrives as text). */
@@ -69,12 +71,30 @@ export function splitByUtcDays(starts: string, ends: string): { days: Span | nul
   return { days: [first, end], edges: edges.filter(([a, b]) => a < b) };
 }
 
+interface EdgeLineRow {
+  order_id: number;
+  store_id: number;
+  item_id: number;
+  qty: number;
+  selling_price: number;
+  sold_by: SoldBy;
+  /** One of `PackOutcome` (the column is text), null until packed. */
+  pack_outcome: string | null;
+  sent_item_id: number | null;
+  sent_qty: number | null;
+  sent_price: number | null;
+}
+
 /**
- * The lines of the sales (orders not cancelled) placed within `spans`, for the per-store and
- * per-item sums. One range read of `orders_report_idx` a span (`union all`): an `or` of ranges
- * makes PostgreSQL read the table's rows (a bitmap scan) instead of the index alone.
+ * The lines of the sales (orders not cancelled) placed within `spans` (a few thousand for a
+ * month's ragged ends), summed below per store and item and per store. The orders are one range
+ * of `orders_report_idx` a span (`union all`); the lines are read from `order_lines_report_idx`
+ * alone by their order ids: on PostgreSQL as `= any(array(…))`, so the plan never depends on the
+ * planner's guess of how many orders the spans hold (a guess made before the table's statistics
+ * caught up with a day's orders chose a full read of the lines and a hash join).
  */
-function salesLines(db: Kysely<Database>, spans: readonly Span[]) {
+function readEdgeLines(db: Kysely<Database>, spans: readonly Span[], dialect: Dialect): Promise<EdgeLineRow[]> {
+  if (spans.length === 0) return Promise.resolve([]);
   const [first, ...rest] = spans.map(([a, b]) =>
     db
       .selectFrom('orders')
@@ -84,13 +104,37 @@ function salesLines(db: Kysely<Database>, spans: readonly Span[]) {
       .where('status', '<>', NOT_A_SALE),
   );
   const sales = rest.reduce((all, q) => all.unionAll(q), first as NonNullable<typeof first>);
-  return db.selectFrom(sales.as('o')).innerJoin('order_lines as ol', 'ol.order_id', 'o.id');
+  return db
+    .selectFrom('order_lines as ol')
+    .select([
+      'ol.order_id',
+      'ol.store_id',
+      'ol.item_id',
+      'ol.qty',
+      'ol.selling_price',
+      'ol.sold_by',
+      'ol.pack_outcome',
+      'ol.sent_item_id',
+      'ol.sent_qty',
+      'ol.sent_price',
+    ])
+    .where((eb) =>
+      dialect === 'postgres'
+        ? eb('ol.order_id', '=', sql<number>`any(array(${sales}))`)
+        : eb('ol.order_id', 'in', sales),
+    )
+    .execute();
 }
 
-// A line's total is `lineTotal` of lib/domain/pricing.ts: its selling price times its quantity.
-const lineTotals = sql<Num>`sum(ol.selling_price * ol.qty)`;
+/** The sums the rates are worked out of. */
+interface PackSums {
+  packed_lines: Num;
+  asked_qty: Num;
+  filled_qty: Num;
+  replaced_lines: Num;
+}
 
-interface PairRow {
+interface PairRow extends PackSums {
   store_id: number;
   item_id: number;
   qty: Num;
@@ -98,28 +142,54 @@ interface PairRow {
   lines: Num;
 }
 
-/** Per store and item sold within `spans`: units, takings and lines (read from `order_lines_report_idx` alone). */
-function readEdgePairs(db: Kysely<Database>, spans: readonly Span[]): Promise<PairRow[]> {
-  if (spans.length === 0) return Promise.resolve([]);
-  return salesLines(db, spans)
-    .select((eb) => [
-      'ol.store_id as store_id',
-      'ol.item_id as item_id',
-      eb.fn.sum<Num>('ol.qty').as('qty'),
-      lineTotals.as('total'),
-      eb.fn.countAll<number | string>().as('lines'),
-    ])
-    .groupBy(['ol.store_id', 'ol.item_id'])
-    .execute();
-}
-
-/** Per store: the orders placed within `spans` with a line of it. */
-function readEdgeStoreOrders(db: Kysely<Database>, spans: readonly Span[]) {
-  if (spans.length === 0) return Promise.resolve([]);
-  return salesLines(db, spans)
-    .select(['ol.store_id as store_id', sql<Num>`count(distinct ol.order_id)`.as('orders')])
-    .groupBy('ol.store_id')
-    .execute();
+/**
+ * Per store and item, the edges' units, takings, lines and pack sums, each line counted by
+ * `lineFigures` of lib/domain/reports.ts as migration 0420's triggers count it (the item, units
+ * and takings sent once packed, asked before; takings by `lineTotal`, per kg × g ÷ 1000 half up
+ * for a weighed line); per store, the edges' orders with a line of it.
+ */
+function sumEdges(lines: readonly EdgeLineRow[]): { pairs: PairRow[]; stores: { store_id: number; orders: number }[] } {
+  const pairs = new Map<string, PairRow & { qty: number; total: number; lines: number }>();
+  const storeOrders = new Map<number, Set<number>>();
+  for (const l of lines) {
+    const f = lineFigures({
+      itemId: l.item_id,
+      qty: num(l.qty),
+      sellingPrice: num(l.selling_price),
+      soldBy: l.sold_by,
+      outcome: l.pack_outcome as ReportLine['outcome'],
+      sentItemId: l.sent_item_id,
+      sentQty: l.sent_qty === null ? null : num(l.sent_qty),
+      sentPrice: l.sent_price === null ? null : num(l.sent_price),
+    });
+    const key = `${l.store_id}:${f.itemId}`;
+    const p = pairs.get(key) ?? {
+      store_id: l.store_id,
+      item_id: f.itemId,
+      qty: 0,
+      total: 0,
+      lines: 0,
+      packed_lines: 0,
+      asked_qty: 0,
+      filled_qty: 0,
+      replaced_lines: 0,
+    };
+    p.qty += f.qty;
+    p.total += f.total;
+    p.lines += 1;
+    p.packed_lines = num(p.packed_lines) + f.packedLines;
+    p.asked_qty = num(p.asked_qty) + f.askedQty;
+    p.filled_qty = num(p.filled_qty) + f.filledQty;
+    p.replaced_lines = num(p.replaced_lines) + f.replacedLines;
+    pairs.set(key, p);
+    const orders = storeOrders.get(l.store_id) ?? new Set<number>();
+    orders.add(num(l.order_id));
+    storeOrders.set(l.store_id, orders);
+  }
+  return {
+    pairs: [...pairs.values()],
+    stores: [...storeOrders].map(([store_id, orders]) => ({ store_id, orders: orders.size })),
+  };
 }
 
 /** The same sums over whole UTC days `[first, end)`, from `sales_days` (about days × items rows). */
@@ -133,6 +203,10 @@ function readDayPairs(db: Kysely<Database>, days: Span | null): Promise<PairRow[
       eb.fn.sum<Num>('qty').as('qty'),
       eb.fn.sum<Num>('total').as('total'),
       eb.fn.sum<Num>('lines').as('lines'),
+      eb.fn.sum<Num>('packed_lines').as('packed_lines'),
+      eb.fn.sum<Num>('asked_qty').as('asked_qty'),
+      eb.fn.sum<Num>('filled_qty').as('filled_qty'),
+      eb.fn.sum<Num>('replaced_lines').as('replaced_lines'),
     ])
     .where('day', '>=', days[0])
     .where('day', '<', days[1])
@@ -151,7 +225,14 @@ function readDayStoreOrders(db: Kysely<Database>, days: Span | null) {
     .execute();
 }
 
-interface Pair {
+interface Pack {
+  packedLines: number;
+  askedQty: number;
+  filledQty: number;
+  replacedLines: number;
+}
+
+interface Pair extends Pack {
   storeId: number;
   itemId: number;
   qty: number;
@@ -159,15 +240,36 @@ interface Pair {
   lines: number;
 }
 
+const noPack = (): Pack => ({ packedLines: 0, askedQty: 0, filledQty: 0, replacedLines: 0 });
+const addPack = (to: Pack, p: Pack) => {
+  to.packedLines += p.packedLines;
+  to.askedQty += p.askedQty;
+  to.filledQty += p.filledQty;
+  to.replacedLines += p.replacedLines;
+};
+
 /** Per store and item: the whole days' sums plus the edges'; pairs with no line left out. */
 function mergePairs(rows: readonly PairRow[]): Pair[] {
   const byKey = new Map<string, Pair>();
   for (const r of rows) {
     const key = `${r.store_id}:${r.item_id}`;
-    const p = byKey.get(key) ?? { storeId: r.store_id, itemId: r.item_id, qty: 0, total: 0, lines: 0 };
+    const p = byKey.get(key) ?? {
+      storeId: r.store_id,
+      itemId: num(r.item_id),
+      qty: 0,
+      total: 0,
+      lines: 0,
+      ...noPack(),
+    };
     p.qty += num(r.qty);
     p.total += num(r.total);
     p.lines += num(r.lines);
+    addPack(p, {
+      packedLines: num(r.packed_lines),
+      askedQty: num(r.asked_qty),
+      filledQty: num(r.filled_qty),
+      replacedLines: num(r.replaced_lines),
+    });
     byKey.set(key, p);
   }
   return [...byKey.values()].filter((p) => p.lines > 0);
@@ -184,59 +286,74 @@ async function storeOrders(db: Kysely<Database>, rows: readonly { store_id: numb
   return ids.map((id) => ({ storeId: id, title: titleOf.get(id) ?? `Store ${id}`, orders: orders.get(id) ?? 0 }));
 }
 
-/** The title an item was last sold under at a store (its newest order line's copy). */
-async function soldTitle(db: Kysely<Database>, itemId: number, storeId: number): Promise<string> {
+/**
+ * The title an item was last sold under at a store (its newest order line's copy); an item
+ * only ever sent as a replacement, never asked, reads by its catalogue title.
+ */
+async function soldAs(
+  db: Kysely<Database>,
+  itemId: number,
+  storeId: number,
+): Promise<{ title: string; soldBy: SoldBy }> {
   const row = await db
     .selectFrom('order_lines')
-    .select('title')
+    .select(['title', 'sold_by'])
     .where('item_id', '=', itemId)
     .where('store_id', '=', storeId)
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row?.title ?? `Item ${itemId}`;
+  if (row !== undefined) return { title: row.title, soldBy: row.sold_by };
+  const item = await db.selectFrom('items').select(['title', 'sold_by']).where('id', '=', itemId).executeTakeFirst();
+  return { title: item?.title ?? `Item ${itemId}`, soldBy: item?.sold_by ?? 'ByUnit' };
 }
 
 /**
  * The report of `range` with days counted in `zone`. An order belongs to the local day it
- * was placed on; a cancelled one counts only in `Cancelled`.
- *
- * Fill and substitution rates: an order line keeps the quantity asked and nothing of what
- * packing sent, so every unit asked counts as sent and no line as substituted (FillRate 1,
- * SubstitutionRate 0 whenever there are lines) until packing records shortages and
- * substitutes (issue 33 item 2); then `sent` and `substituted` below read those columns.
+ * was placed on; a cancelled one counts only in `Cancelled`. A packed order counts what it
+ * sent (its total, its lines' items, units and takings); the fill and substitution rates
+ * are over packed lines (`packRates`), overall and per store.
  */
-export async function readSalesReport(db: Kysely<Database>, range: ReportRange, zone: string): Promise<SalesReportDto> {
+export async function readSalesReport(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  range: ReportRange,
+  zone: string,
+): Promise<SalesReportDto> {
   const bounds = dayBoundaries(range.days, zone).map((ms) => new Date(ms).toISOString());
   const starts = bounds[0] as string;
   const ends = bounds.at(-1) as string;
   const { days: whole, edges } = splitByUtcDays(starts, ends);
-  const [dayRows, edgePairs, edgeStores, dayPairs, dayStores] = await Promise.all([
+  const [dayRows, edgeLines, dayPairs, dayStores] = await Promise.all([
     readDays(db, range.days, bounds),
-    readEdgePairs(db, edges),
-    readEdgeStoreOrders(db, edges),
+    readEdgeLines(db, edges, dialect),
     readDayPairs(db, whole),
     readDayStoreOrders(db, whole),
   ]);
-  const pairs = mergePairs([...dayPairs, ...edgePairs]);
-  const stores = await storeOrders(db, [...dayStores, ...edgeStores]);
+  const edge = sumEdges(edgeLines);
+  const pairs = mergePairs([...dayPairs, ...edge.pairs]);
+  const stores = await storeOrders(db, [...dayStores, ...edge.stores]);
   const byDay = new Map(dayRows.map((r) => [r.day, r]));
   const days = range.days.map((date) => {
     const r = byDay.get(date);
     return { Date: date, Orders: num(r?.orders ?? 0), Total: num(r?.total ?? 0) };
   });
   const storeTotals = new Map<number, number>();
-  for (const p of pairs) storeTotals.set(p.storeId, (storeTotals.get(p.storeId) ?? 0) + p.total);
+  const storePacks = new Map<number, Pack>();
+  const allPacks = noPack();
+  for (const p of pairs) {
+    storeTotals.set(p.storeId, (storeTotals.get(p.storeId) ?? 0) + p.total);
+    const pack = storePacks.get(p.storeId) ?? noPack();
+    addPack(pack, p);
+    addPack(allPacks, p);
+    storePacks.set(p.storeId, pack);
+  }
   const top = pairs
     .sort((a, b) => b.total - a.total || a.itemId - b.itemId || a.storeId - b.storeId)
     .slice(0, TOP_ITEMS);
-  const titles = await Promise.all(top.map((p) => soldTitle(db, p.itemId, p.storeId)));
+  const soldAsOf = await Promise.all(top.map((p) => soldAs(db, p.itemId, p.storeId)));
   const orders = days.reduce((n, d) => n + d.Orders, 0);
   const totalPaise = days.reduce((n, d) => n + d.Total, 0);
-  const asked = pairs.reduce((n, p) => n + p.qty, 0);
-  const lines = pairs.reduce((n, p) => n + p.lines, 0);
-  const sent = asked;
-  const substituted = 0;
   return {
     From: range.from,
     To: range.to,
@@ -248,46 +365,22 @@ export async function readSalesReport(db: Kysely<Database>, range: ReportRange, 
         StoreTitle: s.title,
         Orders: s.orders,
         Total: storeTotals.get(s.storeId) ?? 0,
+        ...packRates(storePacks.get(s.storeId) ?? noPack()),
       }))
       .sort((a, b) => b.Total - a.Total || a.StoreID - b.StoreID)
       .map((s) => ({ ...s, Total: paiseToRupees(s.Total) })),
     TopItems: top.map((p, i) => ({
       ItemID: p.itemId,
-      ItemTitle: titles[i] ?? '',
+      ItemTitle: soldAsOf[i]?.title ?? '',
       StoreID: p.storeId,
       Qty: p.qty,
+      SoldBy: soldAsOf[i]?.soldBy ?? 'ByUnit',
       Total: paiseToRupees(p.total),
     })),
     Orders: orders,
     Total: paiseToRupees(totalPaise),
     AverageBasket: orders === 0 ? null : paiseToRupees(Math.round(totalPaise / orders)),
-    FillRate: rate(sent, asked),
-    SubstitutionRate: rate(substituted, lines),
+    ...packRates(allPacks),
     Cancelled: dayRows.reduce((n, r) => n + num(r.cancelled), 0),
-  };
-}
-
-/** One table of a report as a CSV file's text: money in rupees with two decimals. */
-export function salesReportCsv(report: SalesReportDto, table: ReportTable): string {
-  const { header, rows } = csvTable(report, table);
-  return writeCsv(header, rows);
-}
-
-function csvTable(report: SalesReportDto, table: ReportTable): { header: string[]; rows: unknown[][] } {
-  if (table === 'stores') {
-    return {
-      header: ['StoreID', 'StoreTitle', 'Orders', 'Total'],
-      rows: report.Stores.map((s) => [s.StoreID, s.StoreTitle, s.Orders, s.Total.toFixed(2)]),
-    };
-  }
-  if (table === 'items') {
-    return {
-      header: ['ItemID', 'ItemTitle', 'StoreID', 'Qty', 'Total'],
-      rows: report.TopItems.map((i) => [i.ItemID, i.ItemTitle, i.StoreID, i.Qty, i.Total.toFixed(2)]),
-    };
-  }
-  return {
-    header: ['Date', 'Orders', 'Total'],
-    rows: report.Days.map((d) => [d.Date, d.Orders, d.Total.toFixed(2)]),
   };
 }

@@ -6,6 +6,7 @@ import { readJsonObject } from '../http/input.ts';
 import { idempotencyKey, keptLines, parseCartBody, parseSyncedTime } from '../orders/cart-input.ts';
 import { assertKnownItems, customerOf, mergeIntoCart, readCart, saveCart, shortagesOf } from '../orders/carts.ts';
 import { decideOrder, refusedByRule } from '../orders/place-order.ts';
+import { assertSubstitutes } from '../orders/substitutes.ts';
 
 /**
  * Counts a refused order in the metrics once: a 400 or 404 answered before the order's
@@ -38,6 +39,7 @@ export function cartRoutes(deps: AppDeps): Hono<AuthEnv> {
       const posted = parseCartBody(body);
       const syncedTime = parseSyncedTime(body);
       await assertKnownItems(db, keptLines(posted));
+      await assertSubstitutes(db, keptLines(posted));
       const at = clockOf(deps).toISOString();
       await saveCart(
         db,
@@ -53,6 +55,7 @@ export function cartRoutes(deps: AppDeps): Hono<AuthEnv> {
       const owner = customerOf(c.get('account'));
       const lines = keptLines(parseCartBody(await readJsonObject(c)));
       await assertKnownItems(db, lines);
+      await assertSubstitutes(db, lines);
       const at = clockOf(deps).toISOString();
       await mergeIntoCart(db, owner, lines, at);
       return c.json(await readCart(db, owner, at));

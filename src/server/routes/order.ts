@@ -14,6 +14,7 @@ import { orderAgainLines } from '../orders/order-again.ts';
 import { moveOrders, parseOrderIds } from '../orders/order-bulk.ts';
 import { findOrderHistory } from '../orders/order-history.ts';
 import { REOPEN_REASON_MAX_LENGTH, reopenDeliveredOrder, undoOrderMove } from '../orders/order-undo.ts';
+import { parseWeighBody, weighOrder } from '../orders/order-weigh.ts';
 import {
   cancelOwnOrder,
   countOrdersByStatus,
@@ -23,7 +24,9 @@ import {
   ORDER_SORTABLE,
   type OrderScope,
 } from '../orders/orders.ts';
-import { findPickList } from '../orders/pick-list.ts';
+import { packOrder, parsePackBody } from '../orders/packing.ts';
+import { findPackList, findPickList } from '../orders/pick-list.ts';
+import { refundCancelled, refundRepriced } from '../payments/refunds.ts';
 
 /** Who made a change of status, as the order moves take it. */
 type MoveAudit = Parameters<typeof moveOrder>[4];
@@ -113,19 +116,23 @@ export function orderRoutes(deps: AppDeps): Hono<AuthEnv> {
     void deps.mailQueue?.kick();
     void deps.invoiceNumbering?.kick();
   };
-  /** A staff member's change of an order's status, made now; its mail goes out after the commit. */
+  /** A staff member's change of an order's status, made now; its mail goes out after the commit, a paid cancel's refund then. */
+  // `repriced`: the change may lower a paid order's total (packing, weighing): the difference goes back.
   const staffChange = async (
     c: Context<AuthEnv>,
     change: (at: string, audit: MoveAudit, siteUrl: string) => Promise<OrderDto>,
+    repriced?: { orderId: number; creditNote: boolean },
   ) => {
     const account = c.get('account');
-    const order = await change(
-      clockOf(deps).toISOString(),
-      { actorId: account.id, actorEmail: account.email, ip: addressOf(c, deps) },
-      siteUrlOf(deps),
-    );
+    const by = { actorId: account.id, actorEmail: account.email, ip: addressOf(c, deps) };
+    const before = repriced === undefined ? undefined : await findOrder(db, repriced.orderId);
+    const order = await change(clockOf(deps).toISOString(), by, siteUrlOf(deps));
     afterCommit();
-    return c.json(order);
+    if (before !== undefined && repriced !== undefined) {
+      return c.json(await refundRepriced(deps, before, order, by, repriced.creditNote));
+    }
+    const [refunded] = await refundCancelled(deps, [order], by);
+    return c.json(refunded ?? order);
   };
   return (
     new Hono<AuthEnv>()
@@ -194,7 +201,9 @@ export function orderRoutes(deps: AppDeps): Hono<AuthEnv> {
           siteUrlOf(deps),
         );
         afterCommit();
-        return c.json(order);
+        const by = { actorId: account.id, actorEmail: account.email, ip: addressOf(c, deps) };
+        const [refunded] = await refundCancelled(deps, [order], by);
+        return c.json(refunded ?? order);
       })
       .put('/status/:id', requireRole(deps, 'Employee'), async (c) => {
         const id = idParam(c, 'id');
@@ -216,7 +225,8 @@ export function orderRoutes(deps: AppDeps): Hono<AuthEnv> {
           siteUrlOf(deps),
         );
         afterCommit();
-        return c.json({ Orders: orders });
+        const by = { actorId: account.id, actorEmail: account.email, ip: addressOf(c, deps) };
+        return c.json({ Orders: await refundCancelled(deps, orders, by) });
       })
       // Staff: the items of one store's open orders for one slot (none: those without a slot), summed.
       .get('/picklist', requireRole(deps, 'Employee'), async (c) => {
@@ -225,11 +235,38 @@ export function orderRoutes(deps: AppDeps): Hono<AuthEnv> {
           throw AppError.invalidField('StoreID', 'is required: the store whose orders to pick');
         return c.json(await findPickList(db, storeId, idQuery(c, 'SlotID') ?? null));
       })
+      // Staff: a store's orders in Packing for one slot, each line in shelf order (issue 33, the packing screen).
+      .get('/packlist', requireRole(deps, 'Employee'), async (c) => {
+        const storeId = idQuery(c, 'StoreID');
+        if (storeId === undefined)
+          throw AppError.invalidField('StoreID', 'is required: the store whose orders to pack');
+        return c.json(await findPackList(db, storeId, idQuery(c, 'SlotID') ?? null));
+      })
+      // Staff: an order packed, every line's outcome at once, all or none; it moves on to OutForDelivery.
+      .post('/pack/:id', requireRole(deps, 'Employee'), async (c) => {
+        const id = idParam(c, 'id');
+        const lines = parsePackBody(await readJsonObject(c));
+        // Packing credits the invoice and issues one for what was sent: the refund needs no credit note of its own.
+        return staffChange(c, (at, audit, siteUrl) => packOrder(db, id, lines, at, audit, siteUrl), {
+          orderId: id,
+          creditNote: false,
+        });
+      })
       // Staff: the last move of an order undone within 10 seconds of it (issue 35).
       .post('/undo/:id', requireRole(deps, 'Employee'), async (c) => {
         const id = idParam(c, 'id');
         const to = statusValue('Status', field(await readJsonObject(c), 'Status'));
         return staffChange(c, (at, audit, siteUrl) => undoOrderMove(db, id, to, at, audit, siteUrl));
+      })
+      // Staff at packing: the weights packed of an order's weighed lines, re-priced (issue 33).
+      .post('/weigh/:id', requireRole(deps, 'Employee'), async (c) => {
+        const id = idParam(c, 'id');
+        const lines = parseWeighBody(await readJsonObject(c));
+        // Weighing credits the invoice and issues one for the weights: the refund needs no credit note of its own.
+        return staffChange(c, (at, audit, siteUrl) => weighOrder(db, id, lines, at, audit, siteUrl), {
+          orderId: id,
+          creditNote: false,
+        });
       })
       // Admin: a Delivered order back out for delivery, with the reason in its history and the audit log.
       .post('/reopen/:id', requireRole(deps, 'Admin'), async (c) => {

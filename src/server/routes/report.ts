@@ -5,7 +5,8 @@ import { SHEET_MIME } from '../catalogue/sheet-files.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { queryValue } from '../http/input.ts';
-import { readSalesReport, salesReportCsv } from '../orders/sales-report.ts';
+import { readSalesReport } from '../orders/sales-report.ts';
+import { salesReportCsv } from '../orders/sales-report-csv.ts';
 
 /**
  * `/api/Report`: staff reports (issue 33 item 5). `Sales?from=&to=` sums the orders
@@ -22,7 +23,7 @@ export function reportRoutes(deps: AppDeps): Hono<AuthEnv> {
     const rawTable = (queryValue(c, 'table') ?? 'days').trim().toLowerCase();
     const table = REPORT_TABLES.find((t) => t === rawTable);
     if (table === undefined) throw AppError.invalidField('table', `must be one of ${REPORT_TABLES.join(', ')}`);
-    const report = await readSalesReport(deps.db, parsed.range, zone);
+    const report = await readSalesReport(deps.db, deps.dialect, parsed.range, zone);
     if (format === 'json') return c.json(report, 200, { 'Cache-Control': 'no-store' });
     return c.body(salesReportCsv(report, table), 200, {
       'Content-Type': SHEET_MIME.csv,

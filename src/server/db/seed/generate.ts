@@ -5,6 +5,7 @@ import type { Category, Item, PublishedSection, StoreDb, StoreType } from '../sc
 import type { CataloguePlan, PictureSpec, SectionPlan, StorePlan, TilePlacement } from './catalogue-plan.ts';
 import { AISLE_QUALIFIERS, CATEGORIES, HOURS, LOCALITIES } from './data.ts';
 import { hsnOfProduct, storeGstColumns } from './gst-data.ts';
+import { measuredColumns } from './measured.ts';
 import { PHOTO_POOL } from './photos.ts';
 import { discountFor, shelfPrice } from './prices.ts';
 import { categoryAt, type ParsedProduct, productsOf, type Sku, skusOf, themeAt } from './products.ts';
@@ -177,12 +178,9 @@ export function planCatalogue(itemCount: number, seed: number): CataloguePlan {
         store_id: store.row.id,
         db_id: section.row.db_id,
         section_id: section.row.id,
-        title,
         meta_description: `${title}, ${sizeLabel}. ${product.blurb}.`,
         content: itemContent(title, brand, sizeLabel, product, theme),
         hidden: hiddenItems.has(index) ? 1 : 0,
-        stock,
-        size: sizeLabel,
         unit_price: unitPrice,
         discount_bps: discountBps,
         flat_discount: flatDiscount,
@@ -190,6 +188,7 @@ export function planCatalogue(itemCount: number, seed: number): CataloguePlan {
         selling_price: sellingPrice(price),
         product_code: null,
         reorder_level: null,
+        ...measuredColumns(product.name, size.label, pack, title, stock),
         hsn_code: hsnOfProduct(product.name, product.gstBps),
         updated_at: before(90),
       });
