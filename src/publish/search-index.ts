@@ -6,18 +6,19 @@ const EXCLUDED = ['nav', '[data-share]', 'astro-island', '.sr-only', '[hidden]']
 
 /**
  * Pagefind holds a whole index in memory while it writes it: about 70 kB a
- * page (measured: 5,000 item pages, 360–390 MB; 23,500 pages, 1.4 GB), far
- * more than the index it writes. The index is therefore split into shards of
- * at most this many pages, made one after the other (each in a Pagefind
- * process of its own) and merged again in the browser (`mergeIndex`), so one
- * Pagefind run stays bounded however large the catalogue grows: 1 shard up to
- * 5,000 searched pages, 20 at 100,000 items, 50 at 250,000. A shard is also
- * the unit a rebuild re-indexes, so small shards make a small change
- * searchable sooner. `AISLE_SEARCH_SHARD_PAGES` overrides it.
+ * page (measured: 5,000 item pages, 360–390 MB; 2,500 pages, 170–200 MB;
+ * 23,500 pages, 1.4 GB), far more than the index it writes. The index is
+ * therefore split into shards of at most this many pages, made one after the
+ * other (each in a Pagefind process of its own) and merged again in the
+ * browser (`mergeIndex`), so one Pagefind run stays bounded however large the
+ * catalogue grows: 1 shard up to 2,500 searched pages, 50 at 100,000 items,
+ * 100 at 250,000 (where a build's whole process tree must stay under 1.5 GiB,
+ * issue 30). A shard is also the unit a rebuild re-indexes, so small shards
+ * make a small change searchable sooner. `AISLE_SEARCH_SHARD_PAGES` overrides it.
  */
 export function shardPages(env: NodeJS.ProcessEnv = process.env): number {
   const n = Number(env.AISLE_SEARCH_SHARD_PAGES);
-  return Number.isSafeInteger(n) && n > 0 ? n : 5_000;
+  return Number.isSafeInteger(n) && n > 0 ? n : 2_500;
 }
 
 /**

@@ -401,10 +401,11 @@ describe('search shards', () => {
     expect(shardCount(93_762, 25_000)).toBe(5);
     expect(shardCount(200_000, 25_000)).toBe(10);
     expect(shardCount(250_001, 25_000)).toBe(20);
-    // The default: 5,000 pages a shard (one Pagefind run of about 350 MB), whatever the catalogue.
-    expect(shardCount(4_000)).toBe(1);
-    expect(shardCount(93_761)).toBe(20);
-    expect(shardCount(234_101)).toBe(50);
+    // The default: 2,500 pages a shard (one Pagefind run of about 200 MB), whatever the catalogue.
+    expect(shardCount(2_500)).toBe(1);
+    expect(shardCount(4_000)).toBe(2);
+    expect(shardCount(93_761)).toBe(50);
+    expect(shardCount(234_101)).toBe(100);
     expect(shardCount(600_000)).toBe(100);
     expect(shardCount(1_000_000, 5_000)).toBe(100);
   });
