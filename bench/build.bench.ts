@@ -28,6 +28,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { buildProcessEnv } from '../src/lib/domain/build-events.ts';
 import { API_WORKER_BUNDLE, forgetBundle } from '../src/publish/code-bundle.ts';
 import { openDb } from '../src/server/db/connection.ts';
 import { benchWarm } from './warm-rebuild.ts';
@@ -430,7 +431,12 @@ console.error(
 );
 for (const n of sizes) {
   const dir = values.reuse ?? mkdtempSync(join(tmpdir(), 'aisle-bench-build-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: join(dir, 'data'), SITE_DIR: join(dir, 'site') };
+  // As `npm run build` and `npm run rebuild` start it (package.json): MALLOC_ARENA_MAX=2 unless set.
+  const env: NodeJS.ProcessEnv = {
+    ...buildProcessEnv(process.env),
+    DATA_DIR: join(dir, 'data'),
+    SITE_DIR: join(dir, 'site'),
+  };
   delete env.API_URL;
   delete env.DATABASE_URL;
   const database = await databaseUrl(dir, n);

@@ -12,7 +12,7 @@ import { enableCompileCache } from 'node:module';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { BUILD_BUSY_EXIT } from '../src/lib/domain/build-events.ts';
+import { BUILD_BUSY_EXIT, buildProcessEnv } from '../src/lib/domain/build-events.ts';
 import { buildEventSink } from '../src/publish/build-events.ts';
 import {
   API_WORKER_BUNDLE,
@@ -183,7 +183,7 @@ async function supervise(intervalMs: number | null): Promise<void> {
       child = spawn(process.execPath, process.argv.slice(1), {
         stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
         detached: true,
-        env: { ...process.env, [WARM_CHILD_ENV]: '1' },
+        env: { ...buildProcessEnv(process.env), [WARM_CHILD_ENV]: '1' },
       });
       child.once('exit', (c) => resolve(c));
       child.once('error', () => resolve(null));

@@ -8,6 +8,7 @@ import {
   BUILD_BUSY_EXIT,
   BUILD_STEPS,
   type BuildTracker,
+  buildProcessEnv,
   parseBuildEvent,
   readBuildEvent,
 } from '../../lib/domain/build-events.ts';
@@ -134,7 +135,7 @@ export function createSiteBuilder(opts: {
     return new Promise<void>((done) => {
       let settled = false;
       const child = spawn(opts.command.command, opts.command.args, {
-        env: { ...process.env, AISLE_BUILD_EVENTS_FD: '3', AISLE_BUILD_QUEUED: '1' },
+        env: { ...buildProcessEnv(process.env), AISLE_BUILD_EVENTS_FD: '3', AISLE_BUILD_QUEUED: '1' },
         stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
       });
       const timer = setTimeout(() => {
