@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { readCatalogue, shownItems } from './catalogue.ts';
 import { addUser, bearerHeaders, expectNoAxeViolations, fillDelivery, signIn, uniqueEmail } from './users.ts';
 
@@ -7,13 +7,8 @@ import { addUser, bearerHeaders, expectNoAxeViolations, fillDelivery, signIn, un
 // in the cart's review, is sent to the test payment page, declines (told so, items held), tries
 // again and approves: the order is placed and paid.
 
-test('a shopper pays with the test method: a decline is told and retried, an approve places the order', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(240_000);
-  const email = uniqueEmail('pay-shopper');
-  addUser(email, 'User');
+/** Saves a cart of one buyable item (in a shown store, 10 or more in stock) for `email`; answers its bearer headers. */
+async function cartWithOneItem(request: APIRequestContext, email: string): Promise<Record<string, string>> {
   const cat = await readCatalogue(request);
   const hiddenStores = new Set(cat.stores.filter((s) => s.StoreHidden).map((s) => s.StoreID));
   const item = shownItems(cat).find((i) => !i.ItemHidden && i.Availability >= 10 && !hiddenStores.has(i.StoreID));
@@ -24,6 +19,17 @@ test('a shopper pays with the test method: a decline is told and retried, an app
     data: { CartItems: [{ ItemID: item.ItemID, StoreID: item.StoreID, Qty: 1, Staus: 'added' }] },
   });
   expect(saved.status()).toBe(200);
+  return headers;
+}
+
+test('a shopper pays with the test method: a decline is told and retried, an approve places the order', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const email = uniqueEmail('pay-shopper');
+  addUser(email, 'User');
+  const headers = await cartWithOneItem(request, email);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, email);
@@ -69,16 +75,7 @@ test('a failed test payment is told and kept; a late answer after the hold was l
   test.setTimeout(240_000);
   const email = uniqueEmail('pay-late');
   addUser(email, 'User');
-  const cat = await readCatalogue(request);
-  const hiddenStores = new Set(cat.stores.filter((s) => s.StoreHidden).map((s) => s.StoreID));
-  const item = shownItems(cat).find((i) => !i.ItemHidden && i.Availability >= 10 && !hiddenStores.has(i.StoreID));
-  if (item === undefined) throw new Error('The demo catalogue has no buyable item.');
-  const headers = await bearerHeaders(request, email);
-  const saved = await request.post('/api/cart/Create', {
-    headers,
-    data: { CartItems: [{ ItemID: item.ItemID, StoreID: item.StoreID, Qty: 1, Staus: 'added' }] },
-  });
-  expect(saved.status()).toBe(200);
+  const headers = await cartWithOneItem(request, email);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, email);
