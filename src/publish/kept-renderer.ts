@@ -14,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
 import { buildChannel } from '../lib/catalogue/build-channel.ts';
 import { PROJECT_ROOT } from './project-root.ts';
+import { eachAtMost } from './render-pool.ts';
 
 /**
  * The kept renderer: Astro's compiled prerender bundle of the last full build,
@@ -327,11 +328,9 @@ async function loadRenderer(code: string): Promise<KeptRenderer | null> {
         else firsts.set(route.component, path);
       }
       for (const path of firsts.values()) await take(await renderOne(path));
-      let next = 0;
-      const worker = async () => {
-        while (next < rest.length) await take(await renderOne(rest[next++] as string));
-      };
-      await Promise.all(Array.from({ length: Math.min(concurrency, rest.length) }, worker));
+      // After a failure (a page, or a full disk under `onFile`) no page starts, and the render settles only once
+      // the pages in flight ended: the caller then releases the catalogue they read.
+      await eachAtMost(rest, concurrency, async (path) => take(await renderOne(path)));
       return out;
     },
   };
