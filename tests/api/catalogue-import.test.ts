@@ -230,7 +230,7 @@ describe.each(DIALECTS)('catalogue import and export on %s', (dialect) => {
       body: bytes,
       headers: { 'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
     });
-    expect(again.status).toBe(200);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body.Changed.Items).toBe(0);
     expect(again.body.Unchanged.Items).toBe(ws.rowCount - 1);
   });
