@@ -21,7 +21,7 @@ import { redirectsText, shareOnlyPages } from '../src/lib/catalogue/site-pages.t
 import { siteOrigin } from '../src/lib/catalogue/site-url.ts';
 import { startApi } from '../src/publish/catalogue-source.ts';
 import { InlineHashSet } from '../src/publish/deploy-files.ts';
-import { PART_PAGES, renderOrder } from '../src/publish/full-build.ts';
+import { endedChildrenCpuSeconds, PART_PAGES, renderOrder } from '../src/publish/full-build.ts';
 import { boundHeapGrowth } from '../src/publish/heap-growth.ts';
 import { loadKeptRenderer } from '../src/publish/kept-renderer.ts';
 import { PageWriters } from '../src/publish/page-writer.ts';
@@ -70,13 +70,6 @@ if (values.part !== undefined) {
     process.exit(2);
   }
   await coordinate(resolve(values.dir), Number(values.machines));
-}
-
-/** CPU seconds (user and system) of this process's ended children: the Pagefind processes. */
-function childrenCpu(): number {
-  const stat = readFileSync('/proc/self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[13]) + Number(fields[14])) / 100;
 }
 
 /** One machine's share: read the catalogue, render and write its pages, index its shards. */
@@ -140,8 +133,8 @@ async function machine(part: Part): Promise<void> {
     catalogueRead,
     rendering: (rendering.user + rendering.system) / 1e6,
     writers: writers.cpuSeconds,
-    pagefind: childrenCpu(),
-    cpu: (usage.userCPUTime + usage.systemCPUTime) / 1e6 + childrenCpu(),
+    pagefind: endedChildrenCpuSeconds(),
+    cpu: (usage.userCPUTime + usage.systemCPUTime) / 1e6 + endedChildrenCpuSeconds(),
     peakMb: usage.maxRSS / 1024,
   };
   console.log(`RESULT ${JSON.stringify(result)}`);

@@ -53,7 +53,7 @@ export function mergeInto(from: string, to: string): void {
 }
 
 /** CPU seconds (user and system) of this process's child processes that ended (Linux `/proc`; 0 elsewhere). */
-function endedChildrenCpuSeconds(): number {
+export function endedChildrenCpuSeconds(): number {
   try {
     const stat = readFileSync('/proc/self/stat', 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
