@@ -53,6 +53,8 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
 
 /** axe-core finds nothing on the page as it is now; `what` names it in a failure. */
 export async function expectNoAxeViolations(page: Page, what?: string): Promise<void> {
+  // The page as a shopper reads it once it settles: a list refreshing meanwhile fades its rows (aria-busy).
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
   const results = await new AxeBuilder({ page }).analyze();
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),

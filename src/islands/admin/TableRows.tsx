@@ -67,10 +67,7 @@ function WideRows<T>({
 }: TableRowsProps<T>) {
   return (
     <div className="relative max-h-[70vh] overflow-auto">
-      <table
-        className={`w-full border-separate border-spacing-0 text-left text-sm ${loading ? 'opacity-60' : ''}`}
-        aria-busy={loading || undefined}
-      >
+      <table className="w-full border-separate border-spacing-0 text-left text-sm" aria-busy={loading || undefined}>
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
@@ -108,7 +105,8 @@ function WideRows<T>({
             )}
           </tr>
         </thead>
-        <tbody>
+        {/* Only the rows fade while the next page loads: the header stays legible (and sortable). */}
+        <tbody className={loading ? 'opacity-60' : undefined}>
           {rows.map((row) => (
             <tr
               key={rowKey(row)}
