@@ -9,7 +9,7 @@ enableCompileCache(join(PROJECT_ROOT, 'node_modules', '.cache', 'aisle', 'compil
 
 /**
  * The API a rebuild reads when `API_URL` is unset, in a worker thread of its
- * own (`catalogue-source.ts` starts it): the server's modules load and the
+ * own (`catalogue-source.ts` starts it): the build's reads of the API (`catalogue-app.ts`) load and the
  * database opens on the second core while the rebuild's own code loads, and the
  * API answers the catalogue reads there too. It also does the rebuild's two
  * database writes: claiming the queued "Publish now" request and recording the
@@ -30,21 +30,24 @@ if (port === null) throw new Error('api-worker.ts runs as a worker thread.');
 const config = (workerData as { config: Config }).config;
 
 try {
+  // The build's reads alone (`catalogue-app.ts`), not the whole API: a one-item rebuild waits for these modules.
   const [
     { silentLogger },
     { claimBuildRequest, recordBuildSucceeded },
-    { createConfiguredApp, listen, openMigratedDb },
+    { configuredDeps, listen, openMigratedDb },
+    { createCatalogueApp },
     { feedEntriesSince },
   ] = await Promise.all([
-    import('../server/app.ts'),
+    import('../server/logger.ts'),
     import('../server/catalogue/site-state.ts'),
     import('../server/runtime.ts'),
+    import('../server/catalogue-app.ts'),
     import('../server/catalogue/change-feed.ts'),
   ]);
   const db = await openMigratedDb(config);
   let server: Awaited<ReturnType<typeof listen>>;
   try {
-    server = await listen(createConfiguredApp(config, db, silentLogger), '127.0.0.1', 0);
+    server = await listen(createCatalogueApp(configuredDeps(config, db, silentLogger)), '127.0.0.1', 0);
   } catch (err) {
     await db.close();
     throw err;

@@ -2,16 +2,19 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type Db, openDb } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { AppDeps } from './deps.ts';
 import type { FastPath } from './fast-reads.ts';
 import type { Logger } from './logger.ts';
-import type { MailQueue } from './mail-queue.ts';
-import { paymentMethods } from './payments/methods.ts';
-import { razorpayMethod } from './payments/razorpay.ts';
+
+/**
+ * What starting an API takes besides the API itself: the database opened and migrated, the
+ * dependencies the configuration gives, an HTTP server. Apart from the whole API (`app.ts`)
+ * so that the build's API (`catalogue-app.ts`, in `publish/api-worker.ts`) starts without
+ * loading the whole API's modules.
+ */
 
 /**
  * Opens the configured database and brings its schema up to date. `onConnectionError`
@@ -34,10 +37,10 @@ export async function openMigratedDb(config: Config, onConnectionError?: (err: E
 }
 
 /**
- * The API's dependencies from the configuration. `demo`: the shop `npm start` runs, which
- * offers the test payment method unless `PAYMENTS_TEST=0`; elsewhere only `PAYMENTS_TEST=1` does.
+ * The dependencies the configuration gives every API (`serve-shop.ts` adds the
+ * payment methods): the database, content, tokens, mail, the shop's rules and clock zone.
  */
-export function appDeps(config: Config, db: Db, log: Logger, demo = false): AppDeps {
+export function configuredDeps(config: Config, db: Db, log: Logger): AppDeps {
   return {
     db: db.db,
     dialect: db.dialect,
@@ -51,16 +54,8 @@ export function appDeps(config: Config, db: Db, log: Logger, demo = false): AppD
     staffMfa: config.staffMfa,
     metricsAccess: { allow: config.metricsAllow, token: config.metricsToken },
     shopTimeZone: config.shopTimeZone,
-    payments: paymentMethods({
-      paymentsTest: config.paymentsTest ?? demo,
-      ...(config.razorpay === undefined ? {} : { online: razorpayMethod(config.razorpay) }),
-    }),
     paymentHoldSeconds: config.paymentHoldSeconds,
   };
-}
-
-export function createConfiguredApp(config: Config, db: Db, log: Logger, mailQueue?: MailQueue): Hono {
-  return createApp({ ...appDeps(config, db, log), mailQueue });
 }
 
 export interface RunningServer {

@@ -11,8 +11,10 @@ import { createMailQueue } from './mail-queue.ts';
 import { createMetrics } from './metrics.ts';
 import { createInvoiceNumbering } from './orders/invoice-numbers.ts';
 import { createPaymentHolds } from './payments/hold-runner.ts';
+import { paymentMethods } from './payments/methods.ts';
 import { paymentContext } from './payments/payments.ts';
-import { appDeps, listen, openMigratedDb } from './runtime.ts';
+import { razorpayMethod } from './payments/razorpay.ts';
+import { configuredDeps, listen, openMigratedDb } from './runtime.ts';
 import { transportSecurityHeaders } from './site-headers.ts';
 import { createSiteServer } from './site-server.ts';
 
@@ -73,7 +75,12 @@ export async function serveShop(config: Config, options: { demo?: boolean } = {}
   void sweep();
   const sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
   sweeper.unref();
-  const base = { ...appDeps(config, db, log, options.demo === true), mailQueue, invoiceNumbering, metrics };
+  // The demo shop offers the test payment method unless `PAYMENTS_TEST=0`; elsewhere only `PAYMENTS_TEST=1` does.
+  const payments = paymentMethods({
+    paymentsTest: config.paymentsTest ?? options.demo === true,
+    ...(config.razorpay === undefined ? {} : { online: razorpayMethod(config.razorpay) }),
+  });
+  const base = { ...configuredDeps(config, db, log), payments, mailQueue, invoiceNumbering, metrics };
   // Unpaid holds end once, whichever process runs the job (`payments/hold-runner.ts`).
   const paymentHolds = createPaymentHolds(paymentContext(base), config.databaseUrl);
   await paymentHolds.start();

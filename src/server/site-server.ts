@@ -4,7 +4,7 @@ import { extname, join } from 'node:path';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { parseRedirects, parseRewrites, type RedirectStatus, type RewriteRule } from '../lib/domain/redirects.ts';
-import { routingPath } from './app.ts';
+import { routingPath } from './api-shell.ts';
 import {
   answerSiteFile,
   type Found,

@@ -6,7 +6,10 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi } from '../../src/publish/catalogue-source.ts';
 import { API_WORKER_BUNDLE, freshBundle, writeBundle } from '../../src/publish/code-bundle.ts';
+import { createApp, silentLogger } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { openDb } from '../../src/server/db/connection.ts';
+import { configuredDeps, listen } from '../../src/server/runtime.ts';
 import { createTestDb } from './harness.ts';
 
 // The rebuild's in-process API loads from one bundled file when it is up to date
@@ -68,15 +71,57 @@ describe('the API bundle', () => {
     expect((fromBundle.bodies[0] as unknown[]).length).toBeGreaterThan(0);
   }, 60_000);
 
+  it("answers the build's reads with the whole API's bytes, and no other call", async () => {
+    const dir = join(work, 'cache-e');
+    await writeBundle(API_WORKER_BUNDLE, dir);
+    // The build's API alone (catalogue-app.ts): neither the whole API nor the orders' and payments' code is in it.
+    const stamp = JSON.parse(readFileSync(join(dir, 'api-worker.mjs.inputs.json'), 'utf8')) as {
+      inputs: [string, number, number][];
+    };
+    const inputs = stamp.inputs.map(([file]) => file.slice(ROOT.length + 1));
+    expect(inputs).toContain('src/server/catalogue-app.ts');
+    expect(
+      inputs.filter((f) => /^src\/server\/(app\.ts|routes\/(order|cart|payment)|payments\/|openapi\/)/.test(f)),
+    ).toEqual([]);
+    const db = openDb({ dataDir: config.dataDir });
+    const whole = await listen(createApp({ ...configuredDeps(config, db, silentLogger) }), '127.0.0.1', 0);
+    const api = await startApi(config, () => {}, dir);
+    try {
+      const answer = async (base: string, path: string) => {
+        const res = await fetch(new URL(path, base));
+        return { status: res.status, type: res.headers.get('content-type'), body: await res.text() };
+      };
+      for (const path of [
+        '/api/Category/ReadAll',
+        '/api/Store/ReadAll',
+        '/api/Publisher/ReadAll',
+        '/api/Item/ReadAll?limit=1000',
+        '/api/Item/ReadAll?limit=5&dbId=1',
+        '/api/Site/Changes',
+      ]) {
+        const ours = await answer(api.url, path);
+        expect(ours.status, path).toBe(200);
+        expect(ours, path).toEqual(await answer(whole.url, path));
+      }
+      const other = await answer(api.url, '/api/Order/AllOrders');
+      expect(other.status).toBe(404);
+      expect(JSON.parse(other.body)).toMatchObject({ Message: 'No API call answers GET /api/order/allorders.' });
+    } finally {
+      await api.stop();
+      await whole.close();
+      await db.close();
+    }
+  }, 60_000);
+
   it('counts as stale when a file it was made from changed', async () => {
     const dir = join(work, 'cache-b');
     await writeBundle(API_WORKER_BUNDLE, dir);
     expect(freshBundle(API_WORKER_BUNDLE, dir)).not.toBeNull();
     const stampFile = join(dir, 'api-worker.mjs.inputs.json');
     const stamp = JSON.parse(readFileSync(stampFile, 'utf8')) as { inputs: [string, number, number][] };
-    const own = stamp.inputs.findIndex(([file]) => file.endsWith('src/server/app.ts'));
+    const own = stamp.inputs.findIndex(([file]) => file.endsWith('src/server/catalogue-app.ts'));
     expect(own).toBeGreaterThanOrEqual(0);
-    // As if app.ts had been edited since: another modification time.
+    // As if catalogue-app.ts had been edited since: another modification time.
     (stamp.inputs[own] as [string, number, number])[2] -= 1000;
     writeFileSync(stampFile, JSON.stringify(stamp));
     expect(freshBundle(API_WORKER_BUNDLE, dir)).toBeNull();

@@ -5,7 +5,7 @@
  * runs every answer the API suites receive through `checkAnswer`.
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import { routingPath } from '../../src/server/app.ts';
+import { routingPath } from '../../src/server/api-shell.ts';
 import { buildOpenApiDocument, type OpenApiDocument, type OperationObject } from '../../src/server/openapi/document.ts';
 
 interface Route {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routingPath } from '../../src/server/app.ts';
+import { routingPath } from '../../src/server/api-shell.ts';
 import { formatHeaders, siteSecurityHeaders } from '../../src/server/site-headers.ts';
 import { createSiteServer } from '../../src/server/site-server.ts';
 

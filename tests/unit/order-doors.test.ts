@@ -17,7 +17,7 @@ const SERVER = resolve(import.meta.dirname, '../../src/server');
 /** The order's doors. */
 const ORDER_DOORS = ['routes/cart.ts', 'fast-orders.ts'];
 /** Every door whose answers carry the API's headers and a request log line. */
-const ANSWERING_DOORS = ['app.ts', 'fast-reads.ts', 'fast-orders.ts'];
+const ANSWERING_DOORS = ['api-shell.ts', 'fast-reads.ts', 'fast-orders.ts'];
 /** The one entry of an order, and the parts only it (and they each other) may import. */
 const ORDER_ENTRY = 'orders/place-order.ts';
 const ORDER_PARTS = [

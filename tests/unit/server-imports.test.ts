@@ -99,6 +99,8 @@ const USE_CASE_ONLY = [
 const AUTH_HTTP = ['auth/middleware.ts', 'auth/address.ts'];
 /** The servers that start the API (and the API itself). */
 const SERVERS = ['app.ts', 'runtime.ts', 'site-server.ts', 'serve-shop.ts'];
+/** The API's two compositions of routes: the whole API, and the build's reads (a rebuild's in-process API). */
+const APPS = ['app.ts', 'catalogue-app.ts'];
 
 describe('src/server import rules', () => {
   const graph = importGraph();
@@ -123,8 +125,30 @@ describe('src/server import rules', () => {
     expect(importCycles(new Map([['a.ts', ['a.ts']]]))).toEqual([['a.ts']]);
   });
 
-  it('lets only app.ts import a route module', () => {
-    expect(importsWhere(graph, (f) => f !== 'app.ts', isRoute)).toEqual([]);
+  it('lets only the API apps (app.ts, catalogue-app.ts) import a route module', () => {
+    expect(importsWhere(graph, (f) => !APPS.includes(f), isRoute)).toEqual([]);
+  });
+
+  it("keeps the whole API out of the build's API and of what starts a server", () => {
+    // A rebuild's in-process API loads catalogue-app.ts and runtime.ts only (issue 30: a one-item rebuild waits for them).
+    const reach = (from: string) => {
+      const seen = new Set<string>();
+      const visit = (f: string) => {
+        if (seen.has(f)) return;
+        seen.add(f);
+        for (const t of graph.get(f) ?? []) visit(t);
+      };
+      visit(from);
+      return seen;
+    };
+    for (const light of ['catalogue-app.ts', 'runtime.ts']) {
+      const reached = reach(light);
+      expect(reached.has('app.ts'), light).toBe(false);
+      expect(
+        [...reached].filter((f) => f.startsWith('routes/order')),
+        light,
+      ).toEqual([]);
+    }
   });
 
   it('lets only the servers import app.ts', () => {
