@@ -236,7 +236,10 @@ export async function benchWarm(
         '\n| pair | run | served after the edit was sent | CPU of the rebuild\'s process tree until served | edit answered after | the run\'s own "site written in" | ms after the edit: catalogue read (its read) / render start / live | watcher RSS after | load avg |',
         '| --: | --- | --: | --: | --: | --: | --- | --: | --- |',
         ...rows,
-        `\nwarm (2nd and later edits of each process) median ${s(median(warm))} of ${warm.length} (CPU ${median(warmCpu).toFixed(2)} s); ` +
+        // With --warm-edits 1 a process makes only its first edit: no later ones to sum up.
+        (warm.length === 0
+          ? '\nwarm: no 2nd or later edits (--warm-edits 1); '
+          : `\nwarm (2nd and later edits of each process) median ${s(median(warm))} of ${warm.length} (CPU ${median(warmCpu).toFixed(2)} s); `) +
           `first edit of a process median ${s(median(firsts))}; cold median ${s(median(cold))} (CPU ${median(coldCpu).toFixed(2)} s) ` +
           `(${s(median(coldFromNpm))} from the start of npm) of ${cold.length}.`,
       );
