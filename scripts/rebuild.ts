@@ -37,7 +37,7 @@ import {
 // One changed item should be live within a second, and loading the API and Astro's runtime takes
 // most of that: V8's compiled code is cached on disk, and the rebuild's modules are loaded after this.
 // `npm run rebuild` sets NODE_COMPILE_CACHE already, so that this file too comes from the cache with its
-// types stripped: Node then never loads its TypeScript stripper (about 60 ms before the API could start).
+// types stripped: Node then never loads its TypeScript stripper (60–90 ms before the API could start).
 const COMPILE_CACHE = join(PROJECT_ROOT, 'node_modules', '.cache', 'aisle', 'compile');
 enableCompileCache(COMPILE_CACHE);
 // Threads inherit it only through the environment: the API's thread then compiles its bundle from the cache

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { apiShell } from './api-shell.ts';
+import { mountBuildReads } from './catalogue-app.ts';
 import type { AppDeps } from './deps.ts';
 import { createMailQueue } from './mail-queue.ts';
 import { createMetrics } from './metrics.ts';
@@ -12,25 +13,20 @@ import { bookRoutes } from './routes/book.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { cartItemRoutes } from './routes/cartitem.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
-import { categoryRoutes } from './routes/category.ts';
 import { contentRoutes } from './routes/content.ts';
 import { couponRoutes } from './routes/coupon.ts';
 import { employeeRoutes } from './routes/employee.ts';
 import { feedClientRoutes, feedRoutes } from './routes/feed.ts';
-import { itemRoutes } from './routes/item.ts';
 import { logRoutes } from './routes/log.ts';
 import { mfaRoutes } from './routes/mfa.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { orderRoutes } from './routes/order.ts';
 import { paymentRoutes } from './routes/payment.ts';
-import { publisherRoutes } from './routes/publisher.ts';
 import { reportRoutes } from './routes/report.ts';
 import { searchRoutes } from './routes/search.ts';
 import { sectionRoutes } from './routes/section.ts';
-import { siteRoutes } from './routes/site.ts';
 import { stockAlertRoutes } from './routes/stockalert.ts';
-import { storeRoutes } from './routes/store.ts';
 import { storeDbRoutes } from './routes/storedb.ts';
 import { tokenRoutes } from './routes/token.ts';
 import { uploadRoutes } from './routes/upload.ts';
@@ -51,12 +47,10 @@ export function createApp(given: AppDeps): Hono {
   const ready = createReadinessCheck(deps.db);
   addDatabaseGauges(metrics, { db: deps.db, dialect: deps.dialect, ready });
   return apiShell(deps, (app) => {
-    // Catalogue (public reads).
-    app.route('/api/category', categoryRoutes(deps));
-    app.route('/api/store', storeRoutes(deps));
-    app.route('/api/publisher', publisherRoutes(deps));
+    // What a site build reads: the catalogue's collections and the change feed (`catalogue-app.ts`).
+    mountBuildReads(app, deps);
+    // The catalogue's other public reads.
     app.route('/api/section', sectionRoutes(deps));
-    app.route('/api/item', itemRoutes(deps));
     app.route('/api/book', bookRoutes(deps));
     app.route('/api/search', searchRoutes(deps));
     app.route('/content', contentRoutes(deps));
@@ -77,11 +71,10 @@ export function createApp(given: AppDeps): Hono {
     app.route('/api/coupon', couponRoutes(deps));
     // Payments (issue 32): methods, a group's payment, the test method, the pay-on-delivery cap.
     app.route('/api/payment', paymentRoutes(deps));
-    // Staff: store databases, images, the audit log, site status and publishing.
+    // Staff: store databases, images and the audit log (site status and publishing are under `/api/site`, above).
     app.route('/api/storedb', storeDbRoutes(deps));
     app.route('/api/content', uploadRoutes(deps));
     app.route('/api/log', logRoutes(deps));
-    app.route('/api/site', siteRoutes(deps));
     // Staff: bulk import and export of the catalogue.
     app.route('/api/catalogue', catalogueRoutes(deps));
     // Stock and price feeds from tills and ERP systems, and the Admin's feed keys.

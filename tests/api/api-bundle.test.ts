@@ -84,7 +84,7 @@ describe('the API bundle', () => {
       inputs.filter((f) => /^src\/server\/(app\.ts|routes\/(order|cart|payment)|payments\/|openapi\/)/.test(f)),
     ).toEqual([]);
     const db = openDb({ dataDir: config.dataDir });
-    const whole = await listen(createApp({ ...configuredDeps(config, db, silentLogger) }), '127.0.0.1', 0);
+    const whole = await listen(createApp(configuredDeps(config, db, silentLogger)), '127.0.0.1', 0);
     const api = await startApi(config, () => {}, dir);
     try {
       const answer = async (base: string, path: string) => {
