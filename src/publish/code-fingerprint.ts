@@ -32,6 +32,13 @@ const ROOTS = [
  */
 const SERVER_FILES = new Set(['src/server/site-headers.ts']);
 
+/**
+ * The build code that starts that API in a thread of its own and talks to it: like the API, it
+ * serves the catalogue and shapes no page, so a change to how the API starts keeps the kept
+ * renderer and the next rebuild incremental.
+ */
+const API_STARTERS = new Set(['src/publish/api-worker.ts', 'src/publish/catalogue-source.ts']);
+
 const SOURCE = /\.(?:ts|tsx|mts|js|mjs|jsx|astro|css)$/;
 const EXTENSIONS = ['', '.ts', '.tsx', '.js', '.mjs', '.astro', '/index.ts', '/index.tsx', '/index.js'];
 /** Relative module specifiers: `from './x'`, `import './x'`, `import('./x')`, CSS `@import './x'`. */
@@ -59,7 +66,7 @@ function resolveImport(from: string, specifier: string): string | null {
  * everything under the roots (pages, layouts, components, islands, stores,
  * scripts, styles, the build code, public files, the config and lock file)
  * and every project file they import, following imports; never `src/server/`
- * beyond the header policy.
+ * beyond the header policy, nor the build code that starts the API (`API_STARTERS`).
  */
 export function siteShapingFiles(projectRoot: string): string[] {
   const root = resolve(projectRoot);
@@ -69,6 +76,7 @@ export function siteShapingFiles(projectRoot: string): string[] {
     const rel = relative(root, file).split(sep).join('/');
     if (rel.startsWith('..') || rel.startsWith('node_modules/') || seen.has(rel)) return;
     if (rel.startsWith('src/server/') && !SERVER_FILES.has(rel)) return;
+    if (API_STARTERS.has(rel)) return;
     seen.add(rel);
     queue.push(file);
   };

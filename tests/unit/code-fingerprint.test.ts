@@ -29,8 +29,10 @@ beforeEach(() => {
   write('src/styles/tokens.css', ':root { --ink: #111; }\n');
   write(
     'src/publish/site.ts',
-    "import { startApi } from '../server/runtime.ts';\nimport { HEADERS } from '../server/site-headers.ts';\nexport const site = [startApi, HEADERS];\n",
+    "import { startApi } from './catalogue-source.ts';\nimport { HEADERS } from '../server/site-headers.ts';\nexport const site = [startApi, HEADERS];\n",
   );
+  write('src/publish/catalogue-source.ts', "export { startApi } from '../server/runtime.ts';\n");
+  write('src/publish/api-worker.ts', "import { startApi } from '../server/runtime.ts';\nstartApi();\n");
   write('src/server/site-headers.ts', "export const HEADERS = 'X-Frame-Options: DENY';\n");
   write('src/server/runtime.ts', "import { items } from './routes/items.ts';\nexport const startApi = () => items;\n");
   write('src/server/routes/items.ts', "import { seed } from '../db/seed/data.ts';\nexport const items = seed;\n");
@@ -70,6 +72,13 @@ describe('the code fingerprint', () => {
     expect(codeFingerprint(project, ENV)).toBe(before);
   });
 
+  it('stays the same when the build code that starts the in-process API changes', () => {
+    const before = codeFingerprint(project, ENV);
+    write('src/publish/catalogue-source.ts', "export { startApi as start, startApi } from '../server/runtime.ts';\n");
+    write('src/publish/api-worker.ts', "import { startApi } from '../server/runtime.ts';\nawait startApi();\n");
+    expect(codeFingerprint(project, ENV)).toBe(before);
+  });
+
   it.each([
     ['a component', 'src/components/Card.astro', '<p>changed</p>\n'],
     ['a library a component imports', 'src/lib/domain/money.ts', 'export const price = (n: number) => `Rs ` + n;\n'],
@@ -98,6 +107,8 @@ describe('the code fingerprint', () => {
     expect(files).toContain('src/server/site-headers.ts');
     expect(files).toContain('src/publish/rebuild.ts');
     expect(files).toContain('package-lock.json');
+    expect(files).not.toContain('src/publish/api-worker.ts');
+    expect(files).not.toContain('src/publish/catalogue-source.ts');
     expect(files.filter((f) => f.startsWith('src/server/') && f !== 'src/server/site-headers.ts')).toEqual([]);
   });
 
