@@ -14,8 +14,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { BUILD_BUSY_EXIT, buildProcessEnv } from '../src/lib/domain/build-events.ts';
 import { buildEventSink } from '../src/publish/build-events.ts';
+import { type Api, type ApiThread, launchApiThread, startApi } from '../src/publish/catalogue-source.ts';
 import {
   API_WORKER_BUNDLE,
+  BUNDLE_DIR,
   type CodeBundle,
   freshBundle,
   loadBundled,
@@ -94,29 +96,30 @@ if (values.every !== undefined || values.watch === true) {
   if (process.env[WARM_CHILD_ENV] === '1') process.exit(await runWarm(interval));
   else await supervise(interval);
 } else {
-  process.exitCode = await runOnce();
+  // One run: the API's thread starts now, before anything else loads (Node's own start of a thread
+  // and the API's modules take longer than the rest of the rebuild's start); it opens the database
+  // once `startApi` hands it the configuration. Not with API_URL, where the rebuild reads that API.
+  const thread = (process.env.API_URL ?? '').trim() === '' ? launchApiThread() : undefined;
+  process.exitCode = await runOnce(thread);
 }
 
-async function runOnce(): Promise<number> {
+async function runOnce(thread: ApiThread | undefined): Promise<number> {
   // "Publish now" runs this with a pipe for structured progress (AISLE_BUILD_EVENTS_FD) and as a
   // queued request (AISLE_BUILD_QUEUED=1): when another process is building, it ends at once (code 4).
   const reporter = createReporter(process.stderr, { events: buildEventSink() });
   const queued = process.env.AISLE_BUILD_QUEUED === '1';
-  let api: Promise<import('../src/publish/catalogue-source.ts').Api> | undefined;
+  let api: Promise<Api> | undefined;
   let command: RebuildCommand | undefined;
   let rebundle = false;
   try {
-    // A few small modules start the API; the rebuild's own code loads meanwhile, from one bundled file.
-    const [{ loadConfig }, { startApi }] = await Promise.all([
-      import('../src/server/config.ts'),
-      import('../src/publish/catalogue-source.ts'),
-    ]);
+    // A few small modules read the settings; the rebuild's own code loads meanwhile, from one bundled file.
+    const { loadConfig } = await import('../src/server/config.ts');
     const config = loadConfig();
     // Astro keeps its scratch files under the working folder; the paths above are already absolute.
     process.chdir(PROJECT_ROOT);
-    // The API starts first, in a thread of its own: it loads and opens the database while the
-    // rebuild's code loads here (the rebuild stops it).
-    api = startApi(config, (line) => reporter.log(line));
+    // The API's thread, started already, opens the database while the rebuild's code loads here
+    // (the rebuild stops it).
+    api = startApi(config, (line) => reporter.log(line), BUNDLE_DIR, thread);
     api.catch(() => {});
     const loaded = await loadBundled(
       REBUILD_BUNDLE,
@@ -137,7 +140,8 @@ async function runOnce(): Promise<number> {
     reporter.log(command.summaryLine(result));
     return 0;
   } catch (err) {
-    // Started, but the rebuild never took it over (its code failed to load).
+    // Started, but the rebuild never took it over (its code failed to load), or never handed its settings.
+    if (api === undefined && command === undefined) await thread?.worker.terminate();
     await (await api?.catch(() => null))?.stop();
     if (command !== undefined && err instanceof command.PublishBusy) {
       reporter.log(`rebuild queued: ${err.message}`);
@@ -234,10 +238,7 @@ async function runWarm(intervalMs: number | null): Promise<number> {
     return freshBundle(b) !== null;
   };
   const [apiFresh, rebuildFresh] = [await fresh(API_WORKER_BUNDLE), await fresh(REBUILD_BUNDLE)];
-  const [{ loadConfig }, { startApi }] = await Promise.all([
-    import('../src/server/config.ts'),
-    import('../src/publish/catalogue-source.ts'),
-  ]);
+  const { loadConfig } = await import('../src/server/config.ts');
   const config = loadConfig();
   process.chdir(PROJECT_ROOT);
   const api = startApi(config, log);

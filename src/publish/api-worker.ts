@@ -1,6 +1,6 @@
 import { enableCompileCache } from 'node:module';
 import { join } from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import type { Config } from '../server/config.ts';
 import { PROJECT_ROOT } from './project-root.ts';
 
@@ -13,9 +13,10 @@ enableCompileCache(join(PROJECT_ROOT, 'node_modules', '.cache', 'aisle', 'compil
  * database opens on the second core while the rebuild's own code loads, and the
  * API answers the catalogue reads there too. It also does the rebuild's two
  * database writes: claiming the queued "Publish now" request and recording the
- * build, and answers a watching rebuild's poll of the change feed. Messages:
+ * build, and answers a watching rebuild's poll of the change feed. Messages: first
+ * `{ op: 'start', config }` (the thread loads its modules before it comes, `launchApiThread`), then
  * `{ id, op: 'claim' | 'markBuilt' | 'changes' | 'stop', startedAt?, since? }`, each answered
- * with `{ id, result?, error? }`; first it posts `{ op: 'ready', url }` or `{ op: 'failed', message }`.
+ * with `{ id, result?, error? }`; once started it posts `{ op: 'ready', url }` or `{ op: 'failed', message }`.
  */
 
 interface Request {
@@ -27,23 +28,29 @@ interface Request {
 
 const port = parentPort;
 if (port === null) throw new Error('api-worker.ts runs as a worker thread.');
-const config = (workerData as { config: Config }).config;
+
+// The build's reads alone (`catalogue-app.ts`), not the whole API: a one-item rebuild waits for these modules.
+// They load while the rebuild reads its settings (the thread starts before them, `launchApiThread`).
+const modules = Promise.all([
+  import('../server/logger.ts'),
+  import('../server/catalogue/site-state.ts'),
+  import('../server/runtime.ts'),
+  import('../server/catalogue-app.ts'),
+  import('../server/catalogue/change-feed.ts'),
+]);
+modules.catch(() => {});
+const config = await new Promise<Config>((resolve) =>
+  port.once('message', (m: { op: 'start'; config: Config }) => resolve(m.config)),
+);
 
 try {
-  // The build's reads alone (`catalogue-app.ts`), not the whole API: a one-item rebuild waits for these modules.
   const [
     { silentLogger },
     { claimBuildRequest, recordBuildSucceeded },
     { configuredDeps, listen, openMigratedDb },
     { createCatalogueApp },
     { feedEntriesSince },
-  ] = await Promise.all([
-    import('../server/logger.ts'),
-    import('../server/catalogue/site-state.ts'),
-    import('../server/runtime.ts'),
-    import('../server/catalogue-app.ts'),
-    import('../server/catalogue/change-feed.ts'),
-  ]);
+  ] = await modules;
   const db = await openMigratedDb(config);
   let server: Awaited<ReturnType<typeof listen>>;
   try {

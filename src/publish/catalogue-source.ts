@@ -29,9 +29,44 @@ export interface Api {
   stop(): Promise<void>;
 }
 
-/** Starts (or, with `API_URL`, names) the API; the promise settles once it listens. */
-export function startApi(config: Config, log: (line: string) => void, bundleDir = BUNDLE_DIR): Promise<Api> {
+/**
+ * The API's thread, started before the configuration is read: Node starts the thread and the API's
+ * modules load while the rebuild reads its settings and loads its own code; `startApi` hands it the
+ * configuration, and only then does it open the database and listen.
+ */
+export interface ApiThread {
+  worker: Worker;
+  /** Started from the API's bundle; else from its sources, and the bundle is written again once the API stops. */
+  bundled: boolean;
+  /** What the thread threw before `startApi` took it over (a bundle that cannot run). */
+  crashed: Error | null;
+}
+
+const WORKER_SOURCE = new URL('./api-worker.ts', import.meta.url);
+
+/** Starts the API's thread, from its bundle when that is up to date (`code-bundle.ts`), else from its sources. */
+export function launchApiThread(bundleDir = BUNDLE_DIR): ApiThread {
+  const bundle = freshBundle(API_WORKER_BUNDLE, bundleDir);
+  const thread: ApiThread = { worker: new Worker(bundle ?? WORKER_SOURCE), bundled: bundle !== null, crashed: null };
+  // Heard until `startApi` listens: a thread that throws must not end this process as an unheard error.
+  thread.worker.once('error', (err) => {
+    thread.crashed ??= err;
+  });
+  return thread;
+}
+
+/**
+ * Starts (or, with `API_URL`, names) the API; the promise settles once it listens. `launched` is
+ * the API's thread when the caller started it already (`launchApiThread`).
+ */
+export function startApi(
+  config: Config,
+  log: (line: string) => void,
+  bundleDir = BUNDLE_DIR,
+  launched?: ApiThread,
+): Promise<Api> {
   if (config.apiUrl !== undefined) {
+    if (launched !== undefined) void launched.worker.terminate();
     log(`Build: reading the API at ${config.apiUrl}`);
     return Promise.resolve({
       url: config.apiUrl,
@@ -44,8 +79,7 @@ export function startApi(config: Config, log: (line: string) => void, bundleDir 
   }
   // The worker bundled in one file loads in a third of the time (`code-bundle.ts`); when the bundle is
   // stale, the sources are loaded and the bundle is written again once the rebuild is done with the API.
-  const source = new URL('./api-worker.ts', import.meta.url);
-  const bundle = freshBundle(API_WORKER_BUNDLE, bundleDir);
+  const thread = launched ?? launchApiThread(bundleDir);
   let rebundled = false;
   const rebundle = async () => {
     if (rebundled) return;
@@ -54,12 +88,13 @@ export function startApi(config: Config, log: (line: string) => void, bundleDir 
       log(`Build: the API's bundle was not written (${err.message}).`),
     );
   };
-  if (bundle === null) return startWorker(config, log, source, rebundle);
-  return startWorker(config, log, bundle, async () => {}).catch((err: Error) => {
+  if (!thread.bundled) return startWorker(config, log, thread, rebundle);
+  return startWorker(config, log, thread, async () => {}).catch((err: Error) => {
     if (!(err instanceof WorkerCrashed)) throw err;
     // Only a cache: a bundle that cannot run is written again, and the sources start the API now.
     log(`Build: the API's bundle did not start (${err.message}); starting the API from its sources.`);
-    return startWorker(config, log, source, rebundle);
+    const fromSources: ApiThread = { worker: new Worker(WORKER_SOURCE), bundled: false, crashed: null };
+    return startWorker(config, log, fromSources, rebundle);
   });
 }
 
@@ -81,10 +116,16 @@ class WorkerCrashed extends Error {
 function startWorker(
   config: Config,
   log: (line: string) => void,
-  entry: string | URL,
+  thread: ApiThread,
   afterStop: () => Promise<void>,
 ): Promise<Api> {
-  const worker = new Worker(entry, { workerData: { config } });
+  const { worker } = thread;
+  if (thread.crashed !== null) {
+    void worker.terminate();
+    return Promise.reject(new WorkerCrashed(thread.crashed.message, { cause: thread.crashed }));
+  }
+  // The thread waits for its configuration before it opens the database (`api-worker.ts`).
+  worker.postMessage({ op: 'start', config });
   const waiting = new Map<number, { ok(result: unknown): void; fail(err: Error): void }>();
   let next = 0;
   let ended: Error | null = null;

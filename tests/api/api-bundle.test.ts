@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi } from '../../src/publish/catalogue-source.ts';
+import { type ApiThread, launchApiThread, startApi } from '../../src/publish/catalogue-source.ts';
 import { API_WORKER_BUNDLE, freshBundle, writeBundle } from '../../src/publish/code-bundle.ts';
 import { createApp, silentLogger } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
@@ -37,10 +37,13 @@ afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** What a rebuild reads first, from an API started with the bundle folder `dir`; and what it logged. */
-async function readThrough(dir: string): Promise<{ bodies: unknown[]; log: string[] }> {
+/**
+ * What a rebuild reads first, from an API started with the bundle folder `dir` (on `thread`, when
+ * started already, as `npm run rebuild` starts it); and what it logged.
+ */
+async function readThrough(dir: string, thread?: ApiThread): Promise<{ bodies: unknown[]; log: string[] }> {
   const log: string[] = [];
-  const api = await startApi(config, (line) => log.push(line), dir);
+  const api = await startApi(config, (line) => log.push(line), dir, thread);
   try {
     const bodies = [];
     for (const path of ['/api/Category/ReadAll', '/api/Store/ReadAll', '/api/Item/ReadAll?limit=20']) {
@@ -137,6 +140,45 @@ describe('the API bundle', () => {
     expect((bodies[0] as unknown[]).length).toBeGreaterThan(0);
     expect(readFileSync(join(dir, 'api-worker.mjs'), 'utf8')).not.toContain('a damaged bundle');
     expect(freshBundle(API_WORKER_BUNDLE, dir)).not.toBeNull();
+  }, 60_000);
+
+  it('runs on a thread started before the settings were read, which waits for them', async () => {
+    const dir = join(work, 'cache-e');
+    await writeBundle(API_WORKER_BUNDLE, dir);
+    const thread = launchApiThread(dir);
+    expect(thread.bundled).toBe(true);
+    // Its modules load meanwhile; it opens nothing and answers nothing before it has the settings.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(thread.crashed).toBeNull();
+    const { bodies, log } = await readThrough(dir, thread);
+    expect(log.join('\n')).not.toContain('did not start');
+    expect((bodies[1] as unknown[]).length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('set aside when its thread, started before the settings were read, failed meanwhile', async () => {
+    const dir = join(work, 'cache-f');
+    await writeBundle(API_WORKER_BUNDLE, dir);
+    writeFileSync(join(dir, 'api-worker.mjs'), "throw new Error('a damaged bundle');\n");
+    const thread = launchApiThread(dir);
+    await new Promise((r) => thread.worker.once('exit', r));
+    expect(thread.crashed?.message).toBe('a damaged bundle');
+    const { bodies, log } = await readThrough(dir, thread);
+    expect(log.join('\n')).toContain("the API's bundle did not start (a damaged bundle)");
+    expect((bodies[0] as unknown[]).length).toBeGreaterThan(0);
+    expect(freshBundle(API_WORKER_BUNDLE, dir)).not.toBeNull();
+  }, 60_000);
+
+  it('ends the thread started before the settings when they name an API elsewhere (API_URL)', async () => {
+    const thread = launchApiThread(join(work, 'cache-a'));
+    const exited = new Promise((r) => thread.worker.once('exit', r));
+    const api = await startApi(
+      loadConfig({ DATA_DIR: config.dataDir, API_URL: 'http://127.0.0.1:9' }),
+      () => {},
+      undefined,
+      thread,
+    );
+    expect(api.url).toBe('http://127.0.0.1:9');
+    await exited;
   }, 60_000);
 
   it('serves a PostgreSQL database and records the build there', async () => {
