@@ -268,15 +268,34 @@ export function removeUnfinishedBuilds(folders: SiteFolders, live: string | unde
   return removed;
 }
 
+/** A trashed build a deleting process has claimed: `trash-….deleting-{pid}`. */
+const CLAIMED = /\.deleting-(\d+)$/;
+
+/** True while the process that claimed this trashed build (`CLAIMED`) is running. */
+function claimedByLiveDeleter(name: string): boolean {
+  const pid = CLAIMED.exec(name)?.[1];
+  if (pid === undefined) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return true;
+  } catch {
+    // No such process; or (EPERM) another user's has that number now, so it is no deleter of ours.
+    return false;
+  }
+}
+
 /**
  * Deletes the trashed builds: here and now, or (`detached`) in a process of
- * its own that may outlive this one. Trash an earlier deletion did not finish
- * is deleted again.
+ * its own that may outlive this one. That process first claims each build it deletes (a rename
+ * to `….deleting-{pid}`), so a rebuild right after a full build does not start a second deletion
+ * of the build the first is deleting; trash whose deleting process ended before it was done is
+ * deleted again. Here and now deletes all of it, claimed or not (a full disk wants its room back).
  */
 export function emptyTrash(folders: SiteFolders, opts: { detached: boolean }): void {
   if (!existsSync(folders.buildsDir)) return;
   const trash = readdirSync(folders.buildsDir)
     .filter((name) => name.startsWith('trash-'))
+    .filter((name) => !opts.detached || !claimedByLiveDeleter(name))
     .map((name) => join(folders.buildsDir, name));
   if (trash.length === 0) return;
   if (!opts.detached) {
@@ -287,7 +306,12 @@ export function emptyTrash(folders: SiteFolders, opts: { detached: boolean }): v
   // change made right after a full build should be live as soon as one made later, not share the CPU with it.
   const script =
     'try { require("node:os").setPriority(19); } catch {}\n' +
-    'for (const d of process.argv.slice(1)) require("node:fs").rmSync(d, { recursive: true, force: true });';
+    'const fs = require("node:fs");\n' +
+    'for (const d of process.argv.slice(1)) {\n' +
+    '  const mine = d.replace(/(\\.deleting-\\d+)?$/, ".deleting-" + process.pid);\n' +
+    '  try { fs.renameSync(d, mine); } catch { continue; }\n' +
+    '  fs.rmSync(mine, { recursive: true, force: true });\n' +
+    '}';
   const child = spawn(process.execPath, ['-e', script, ...trash], { detached: true, stdio: 'ignore' });
   child.once('error', () => {
     for (const dir of trash) rmSync(dir, { recursive: true, force: true });

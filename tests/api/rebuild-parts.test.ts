@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import { createReporter, formatDuration, progressBar, progressLine } from '../..
 import { parseInterval } from '../../src/publish/schedule.ts';
 import { buildSearchIndex, shardCount, shardDir, shardGlob, shardOf } from '../../src/publish/search-index.ts';
 import {
+  emptyTrash,
   manifestBuildId,
   readManifest,
   type SiteManifest,
@@ -224,6 +225,44 @@ describe('deploy folder', () => {
       .join('');
     expect(all).toContain('<loc>https://shop.example/app/login</loc>');
     expect(all).not.toMatch(/app\/cart|example\/404<|_redirects/);
+  });
+});
+
+describe('replaced builds', () => {
+  /** A trashed build of a few pages in `builds`, named `name`. */
+  const trashed = (builds: string, name: string) => {
+    for (const page of ['a', 'b', 'c']) {
+      mkdirSync(join(builds, name, 'app', page), { recursive: true });
+      writeFileSync(join(builds, name, 'app', page, 'index.html'), '<p>old</p>');
+    }
+  };
+  const gone = async (path: string) => {
+    for (let i = 0; i < 200 && existsSync(path); i++) await new Promise((r) => setTimeout(r, 25));
+    return !existsSync(path);
+  };
+
+  it('are deleted in the background once each, and again when the deletion that claimed them ended first', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'aisle-trash-'));
+    try {
+      const folders = siteFolders(join(root, 'site'));
+      trashed(folders.buildsDir, 'trash-1-1-0');
+      // Claimed by a deletion still running (this process stands in for it): not deleted a second time.
+      trashed(folders.buildsDir, `trash-1-1-1.deleting-${process.pid}`);
+      // Claimed by a deletion that ended before it was done (no such process): deleted again.
+      trashed(folders.buildsDir, 'trash-1-1-2.deleting-99999999');
+      emptyTrash(folders, { detached: true });
+      emptyTrash(folders, { detached: true });
+      expect(await gone(join(folders.buildsDir, 'trash-1-1-0'))).toBe(true);
+      await new Promise((r) => setTimeout(r, 300));
+      const left = () => readdirSync(folders.buildsDir).filter((n) => n.startsWith('trash-'));
+      for (let i = 0; i < 200 && left().length > 1; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(left()).toEqual([`trash-1-1-1.deleting-${process.pid}`]);
+      // Deleting here and now (a full disk wants its room back) takes claimed trash too.
+      emptyTrash(folders, { detached: false });
+      expect(readdirSync(folders.buildsDir)).toEqual([]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 
