@@ -171,7 +171,8 @@ async function rebuildLocked(config: Config, folders: SiteFolders, opts: Rebuild
       api = await apiStarting;
       // Presses of "Publish now" until the claim are served by this build: it reads the catalogue after it.
       await publishing.claimed;
-      await reachable(api.url);
+      // An API elsewhere (API_URL) is asked once first, for a clear error; the in-process one has just said it listens.
+      if (config.apiUrl !== undefined) await reachable(api.url);
       reporter.step('api');
       client = createApiClient({ baseURL: api.url, retry: 2 });
       // The change feed first, before anything is read: what changed since the live build's catalogue,

@@ -87,6 +87,19 @@ describe('indexCatalogue', () => {
     expect(homes.get('31/3')?.SectionID).toBe(13);
     expect([...bookItemPairs(cat)]).toContainEqual({ itemId: 23, bookId: 11, dbId: 2 });
   });
+
+  it("works out the items' homes once per catalogue, for every copy of the code that renders it", async () => {
+    const cat = indexCatalogue(rows);
+    // A rebuild's own bundle and the kept renderer each hold a copy of this module, over one shared catalogue.
+    const secondCopy = '../../src/lib/catalogue/catalogue.ts?second-copy';
+    const copy = (await import(/* @vite-ignore */ secondCopy)) as { itemHomes: typeof itemHomes };
+    expect(copy.itemHomes).not.toBe(itemHomes);
+    const homes = itemHomes(cat);
+    expect(copy.itemHomes(cat)).toBe(homes);
+    // A copy of the catalogue (a new object) works its own out.
+    expect(itemHomes({ ...cat })).not.toBe(homes);
+    expect(itemHomes({ ...cat })).toEqual(homes);
+  });
 });
 
 describe('page models', () => {
