@@ -47,7 +47,11 @@ const WORKER_SOURCE = new URL('./api-worker.ts', import.meta.url);
 /** Starts the API's thread, from its bundle when that is up to date (`code-bundle.ts`), else from its sources. */
 export function launchApiThread(bundleDir = BUNDLE_DIR): ApiThread {
   const bundle = freshBundle(API_WORKER_BUNDLE, bundleDir);
-  const thread: ApiThread = { worker: new Worker(bundle ?? WORKER_SOURCE), bundled: bundle !== null, crashed: null };
+  return bundle === null ? threadOf(WORKER_SOURCE, false) : threadOf(bundle, true);
+}
+
+function threadOf(entry: string | URL, bundled: boolean): ApiThread {
+  const thread: ApiThread = { worker: new Worker(entry), bundled, crashed: null };
   // Heard until `startApi` listens: a thread that throws must not end this process as an unheard error.
   thread.worker.once('error', (err) => {
     thread.crashed ??= err;
@@ -93,8 +97,7 @@ export function startApi(
     if (!(err instanceof WorkerCrashed)) throw err;
     // Only a cache: a bundle that cannot run is written again, and the sources start the API now.
     log(`Build: the API's bundle did not start (${err.message}); starting the API from its sources.`);
-    const fromSources: ApiThread = { worker: new Worker(WORKER_SOURCE), bundled: false, crashed: null };
-    return startWorker(config, log, fromSources, rebundle);
+    return startWorker(config, log, threadOf(WORKER_SOURCE, false), rebundle);
   });
 }
 

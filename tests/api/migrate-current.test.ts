@@ -1,6 +1,6 @@
 import { type KyselyPlugin, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MIGRATION_NAMES, migrateTo, migrateToLatest } from '../../src/server/db/migrate.ts';
+import { MIGRATION_NAMES, migrateTo, migrateToLatest, pendingMigrations } from '../../src/server/db/migrate.ts';
 import { createTestDb, DIALECTS, type TestDb } from './harness.ts';
 
 /** Counts the queries a Kysely instance sends (a plugin sees each one as it is compiled). */
@@ -36,12 +36,17 @@ describe.each(DIALECTS)('bringing the schema up to date on %s', (dialect) => {
     const result = await migrateToLatest(t.db.withPlugin(counter.plugin));
     expect(result.results).toEqual([]);
     expect(counter.count()).toBe(1);
+    expect(await pendingMigrations(t.db)).toEqual([]);
   }, 60_000);
 
   it('applies what is missing when the database is behind', async () => {
     t = await createTestDb(dialect);
     const last = MIGRATION_NAMES.at(-1) as string;
     await migrateTo(t.db, MIGRATION_NAMES.at(-2) as string);
+    // What readiness reports (`/readyz`), read in one query too.
+    const counter = queryCounter();
+    expect(await pendingMigrations(t.db.withPlugin(counter.plugin))).toEqual([last]);
+    expect(counter.count()).toBe(1);
     const result = await migrateToLatest(t.db);
     expect(result.results?.map((r) => [r.migrationName, r.status])).toEqual([[last, 'Success']]);
     const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(t.db);

@@ -74,20 +74,24 @@ const migrations: Record<string, Migration> = {
 };
 
 /**
- * True when the database has run exactly the migrations this code knows: one query. Kysely's
- * Migrator first reads the schema of every table to find its own, which takes an API's start (and
- * a one-item rebuild's in-process API) 20–30 ms more; it runs whenever this cannot tell.
+ * The migrations the database has run, read in one query; null when its migrations table cannot
+ * be read (a new database). Kysely's Migrator first reads the schema of every table to find its
+ * own, which takes an API's start (and a one-item rebuild's in-process API) 20–30 ms more, and a
+ * readiness check as much; it runs whenever this cannot tell.
  */
-async function isCurrent(db: Kysely<Database>): Promise<boolean> {
+async function ranMigrations(db: Kysely<Database>): Promise<Set<string> | null> {
   try {
     const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
-    const ran = rows.map((r) => r.name).sort();
-    const known = [...MIGRATION_NAMES].sort();
-    return ran.length === known.length && ran.every((name, i) => name === known[i]);
+    return new Set(rows.map((r) => r.name));
   } catch {
-    // No migrations table yet (a new database), or one this query cannot read: the Migrator decides.
-    return false;
+    return null;
   }
+}
+
+/** True when the database has run exactly the migrations this code knows. */
+async function isCurrent(db: Kysely<Database>): Promise<boolean> {
+  const ran = await ranMigrations(db);
+  return ran !== null && ran.size === MIGRATION_NAMES.length && MIGRATION_NAMES.every((name) => ran.has(name));
 }
 
 /** Brings the database to the latest schema; throws with the failing migration's name. */
@@ -104,6 +108,8 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationRe
 
 /** The migrations this code knows that the database has not run yet (empty when its schema is current). */
 export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const ran = await ranMigrations(db);
+  if (ran !== null) return MIGRATION_NAMES.filter((name) => !ran.has(name));
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const known = await migrator.getMigrations();
   return known.filter((m) => m.executedAt === undefined).map((m) => m.name);
