@@ -4,6 +4,7 @@ import { type CartItemDto, cartItemSourceOf, grandTotal, linePriceText, lineTota
 import { formatRupees as rs } from '../lib/domain/money.ts';
 import { loginPathFor } from '../lib/domain/return-to.ts';
 import { CART_LOOK as L } from '../page-scripts/cart-look.ts';
+import { PRESS_END_EVENT, PRESSING_ATTRIBUTE } from '../page-scripts/page-events.ts';
 import { $cartLoad, $myCart, refreshFromServer, removeFromCart } from '../stores/cart-state.ts';
 import { $cartSave, startCart } from '../stores/cart-sync.ts';
 import {
@@ -82,6 +83,23 @@ function twinOf(el: Element, panel: Element): HTMLElement | null {
   return label === null ? null : panel.querySelector(`[aria-label="${CSS.escape(label)}"]`);
 }
 
+/**
+ * Calls `then` once no press is under way on the cart page's plain copy: at once, or when
+ * its click has been handled (src/page-scripts/cart-page.ts). Answers the clean-up.
+ */
+function afterPlainPress(then: () => void): () => void {
+  if (document.querySelector(`[data-cart-early][${PRESSING_ATTRIBUTE}]`) === null) {
+    then();
+    return () => {};
+  }
+  const ended = () => {
+    window.removeEventListener(PRESS_END_EVENT, ended);
+    then();
+  };
+  window.addEventListener(PRESS_END_EVENT, ended);
+  return () => window.removeEventListener(PRESS_END_EVENT, ended);
+}
+
 /** Removes the cart page's plain copy, moving the focus to the same control of this panel. */
 function takeOverPlainPanel(): void {
   const plain = document.querySelector('[data-cart-early]');
@@ -158,12 +176,17 @@ export function CartPanel() {
 
   // A button pressed on the cart page's plain copy before this panel had loaded, pressed now.
   const [queued, setQueued] = useState<string | null>(null);
-  // The plain copy (src/page-scripts/cart-page.ts) gives way before this panel is painted.
+  // The plain copy (src/page-scripts/cart-page.ts) gives way before this panel is painted, but
+  // not in the middle of a press on it: React can load between the finger's touch and its lift.
+  const [shown, setShown] = useState(false);
   useLayoutEffect(() => {
-    if (!hydrated) return;
+    return hydrated ? afterPlainPress(() => setShown(true)) : undefined;
+  }, [hydrated]);
+  useLayoutEffect(() => {
+    if (!shown) return;
     takeOverPlainPanel();
     setQueued(takeQueuedAction());
-  }, [hydrated]);
+  }, [shown]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per queued press, with this render's cart
   useEffect(() => {
     if (queued === null) return;
@@ -173,8 +196,9 @@ export function CartPanel() {
     else if (queued === 'clear') setConfirming(true);
   }, [queued]);
 
-  // The server's HTML knows no cart: render nothing until the browser's storage can be read.
-  if (!hydrated) return null;
+  // The server's HTML knows no cart: render nothing until the browser's storage can be read
+  // and the plain copy has given way.
+  if (!shown) return null;
 
   const inReview = reviewing && ordered.length > 0;
   let body: ReactNode;

@@ -41,7 +41,13 @@ import { TOKEN_KEY } from '../lib/domain/storage-keys.ts';
 import { substitutionLabel } from '../lib/domain/substitutions.ts';
 import { CART_LOOK as L } from './cart-look.ts';
 import { readCartState, whoIsSignedIn, writeCartState } from './local-state.ts';
-import { askIslandsToLoad, CART_CHANGED_EVENT, LOCAL_CART_EVENT } from './page-events.ts';
+import {
+  askIslandsToLoad,
+  CART_CHANGED_EVENT,
+  LOCAL_CART_EVENT,
+  PRESS_END_EVENT,
+  PRESSING_ATTRIBUTE,
+} from './page-events.ts';
 import { readServerCart } from './server-cart.ts';
 import { el, stepperElement } from './stepper-markup.ts';
 
@@ -265,6 +271,46 @@ function queue(action: string): void {
   askIslandsToLoad();
 }
 
+/** How long a press that has been let go waits for its click (a tap's comes a moment after the finger lifts). */
+const CLICK_AFTER_RELEASE_MS = 500;
+
+/**
+ * Marks the panel while a pointer or the space bar is down on it (PRESSING_ATTRIBUTE), until
+ * the press's click has been handled or the press has come to nothing. The first touch loads
+ * React, which can arrive before the finger lifts: its panel waits for PRESS_END_EVENT, so the
+ * click lands on the button that was pressed, not on a copy that has just been removed.
+ */
+function trackPresses(panel: HTMLElement): void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const end = () => {
+    clearTimeout(timer);
+    if (!panel.hasAttribute(PRESSING_ATTRIBUTE)) return;
+    panel.removeAttribute(PRESSING_ATTRIBUTE);
+    window.dispatchEvent(new Event(PRESS_END_EVENT));
+  };
+  const released = () => {
+    if (!panel.hasAttribute(PRESSING_ATTRIBUTE)) return;
+    clearTimeout(timer);
+    timer = setTimeout(end, CLICK_AFTER_RELEASE_MS);
+  };
+  const pressed = () => {
+    clearTimeout(timer);
+    panel.setAttribute(PRESSING_ATTRIBUTE, '');
+  };
+  panel.addEventListener('pointerdown', (e) => {
+    if (e.isPrimary && e.button === 0) pressed();
+  });
+  panel.addEventListener('keydown', (e) => {
+    if (e.key === ' ' && e.target instanceof HTMLButtonElement) pressed();
+  });
+  window.addEventListener('pointerup', released, true);
+  window.addEventListener('keyup', released, true);
+  window.addEventListener('pointercancel', end, true);
+  window.addEventListener('blur', end);
+  // After the panel's own click handler (added before this one): the press has done its work.
+  panel.addEventListener('click', end);
+}
+
 function start(): void {
   const root = document.querySelector<HTMLElement>('[data-plain-gate]:not([data-plain-gate="hide"])');
   const panel = document.querySelector<HTMLElement>('[data-cart-early]');
@@ -306,6 +352,7 @@ function start(): void {
       void readFromServer(body);
     }
   });
+  trackPresses(panel);
   draw(body);
   if (!signedIn) return;
   const mine = cartFor(readCartState(), whoIsSignedIn().id);

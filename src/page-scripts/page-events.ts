@@ -24,3 +24,12 @@ export function askIslandsToLoad(): void {
   root.dataset.hydrate = '';
   window.dispatchEvent(new Event(HYDRATE_EVENT));
 }
+
+/**
+ * The cart page's plain copy (src/page-scripts/cart-page.ts) carries this attribute while a
+ * pointer or the space bar is down on it: the click that ends the press is the plain
+ * button's, so React's panel waits for PRESS_END_EVENT before it takes over.
+ */
+export const PRESSING_ATTRIBUTE = 'data-pressing';
+/** The press on the cart page's plain copy has ended (its click, if any, was handled). */
+export const PRESS_END_EVENT = 'aisle:press-end';

@@ -215,6 +215,51 @@ test.describe('the cart page before React', () => {
     expect(await serverQty(request, token, b)).toBe(2);
   });
 
+  // The press that loads React can last longer than React takes to load (a cached script, a
+  // slow finger): React's panel must not replace the pressed button before the press ends, or
+  // its click lands nowhere. Both panels never show together meanwhile.
+  for (const how of ['mouse button', 'space bar'] as const) {
+    test(`a press held while React loads still presses (${how})`, async ({ page, request }) => {
+      const [a, b] = three;
+      const email = uniqueEmail('light');
+      addUser(email, 'User');
+      const token = await apiToken(request, email);
+      await saveCart(request, token, [
+        [a, 1],
+        [b, 2],
+      ]);
+      await signIn(page, email);
+      const gate = await scriptGate(page);
+      await page.goto('/app/cart/my-cart', { waitUntil: 'load' });
+      gate.hold();
+      await expect(row(page, b)).toBeVisible();
+      const order = page.getByRole('button', { name: 'Order', exact: true });
+      if (how === 'mouse button') {
+        const box = await order.boundingBox();
+        if (box === null) throw new Error('The Order button has no box.');
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await page.mouse.down();
+      } else {
+        await order.focus();
+        await page.keyboard.down('Space');
+      }
+      // The press asked for React; it arrives and hydrates while the press lasts.
+      await expect.poll(() => gate.asked.some((u) => /CartPanel/.test(u))).toBe(true);
+      await gate.release();
+      await expect(page.locator('astro-island')).not.toHaveAttribute('ssr', '');
+      await page.waitForTimeout(300);
+      await expect(order).toHaveCount(1);
+      await expect(page.getByRole('region', { name: 'Review your order' })).toHaveCount(0);
+      if (how === 'mouse button') await page.mouse.up();
+      else await page.keyboard.up('Space');
+      const review = page.getByRole('region', { name: 'Review your order' });
+      await expect(review).toBeVisible();
+      await expect(review.getByRole('row').filter({ hasText: b.ItemTitle })).toHaveCount(1);
+      await expect(order).toHaveCount(1);
+      await expect(order).toHaveAttribute('aria-expanded', 'true');
+    });
+  }
+
   test('a guest sees the cart page, and is sent to sign in (and back) at Check Stock', async ({ page }) => {
     await page.goto('/app/cart');
     await expect(page).toHaveURL(/\/app\/cart\/my-cart$/);
