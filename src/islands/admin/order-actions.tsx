@@ -6,7 +6,7 @@ import { ORDER_MOVES, type OrderDto, REOPENED_STATUS } from '../../lib/domain/or
 import { $user } from '../../stores/session.ts';
 import { buttonStyles } from './button-styles.ts';
 import { ConfirmDialog } from './Dialog.tsx';
-import { type LastMove, MOVE_LABEL, MoveButton, UNDO_MS, UndoBar } from './order-parts.tsx';
+import { type LastMove, MOVE_LABEL, MoveButton, UndoBar, undoUntil } from './order-parts.tsx';
 import { staff } from './staff-client.ts';
 import { useToast } from './Toaster.tsx';
 
@@ -73,9 +73,10 @@ export function useOrderActions(onChanged: () => void): {
         onClose={() => setCancelling(null)}
         onConfirm={async () => {
           if (cancelling === null) return;
+          const sentAt = Date.now();
           const done = await staff.orders.move(cancelling.OrderID, 'Cancelled');
           setCancelling(null);
-          moved({ orderId: done.OrderID, from: cancelling.Status, to: 'Cancelled', until: Date.now() + UNDO_MS });
+          moved({ orderId: done.OrderID, from: cancelling.Status, to: 'Cancelled', until: undoUntil(sentAt) });
         }}
       >
         <p>

@@ -141,8 +141,8 @@ export interface LastMove {
 }
 
 /**
- * "Order #23 is Packing now. Undo (9 s)": shown for the 10 seconds the server allows an
- * undo in, counting down, then gone. `onUndo` puts the order back where it was.
+ * "Order #23 is Packing now. Undo (8 s)": shown while the server still allows an undo
+ * (`undoUntil`), counting down, then gone. `onUndo` puts the order back where it was.
  */
 export function UndoBar({
   move,
@@ -192,8 +192,20 @@ export function UndoBar({
   );
 }
 
-/** How long a move may be undone (the server's window). */
-export const UNDO_MS = 10_000;
+/** How long a move may be undone (the server's window, counted from the move itself). */
+const UNDO_MS = 10_000;
+/** What the undo's own request is given to reach the server before its window closes. */
+const UNDO_TRIP_MS = 1_000;
+
+/**
+ * When the Undo bar of a move whose request left at `sentAt` (epoch ms) goes: the server's
+ * window starts when it makes the move, after the request left, and the undo must arrive
+ * before it ends. Counted from the answer instead, a slow answer kept the bar up after the
+ * server would refuse the undo.
+ */
+export function undoUntil(sentAt: number): number {
+  return sentAt + UNDO_MS - UNDO_TRIP_MS;
+}
 
 export const STATUS_LOOK: Record<OrderStatusName, string> = {
   AwaitingPayment: 'bg-rose-100 text-rose-950',
@@ -236,8 +248,9 @@ export function MoveButton({
       disabled={busy}
       onClick={() =>
         run(async () => {
+          const sentAt = Date.now();
           const moved = await staff.orders.move(order.OrderID, to);
-          onMoved({ orderId: moved.OrderID, from: order.Status, to: moved.Status, until: Date.now() + UNDO_MS });
+          onMoved({ orderId: moved.OrderID, from: order.Status, to: moved.Status, until: undoUntil(sentAt) });
         }, onFailed)
       }
     >
