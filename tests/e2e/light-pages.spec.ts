@@ -103,6 +103,27 @@ function tableShape(page: Page): Promise<string> {
   });
 }
 
+/**
+ * A new shopper with one of the first item and two of the second saved, signed in on the cart
+ * page with its lines shown and every script it asks for from now on held (`scriptGate`).
+ */
+async function cartWithScriptsHeld(page: Page, request: APIRequestContext) {
+  const [a, b] = three;
+  const email = uniqueEmail('light');
+  addUser(email, 'User');
+  const token = await apiToken(request, email);
+  await saveCart(request, token, [
+    [a, 1],
+    [b, 2],
+  ]);
+  await signIn(page, email);
+  const gate = await scriptGate(page);
+  await page.goto('/app/cart/my-cart', { waitUntil: 'load' });
+  gate.hold();
+  await expect(row(page, b)).toBeVisible();
+  return { token, gate };
+}
+
 test.describe('the cart page before React', () => {
   test('shows the lines and totals from the server before React loads; React takes over on the first tap', async ({
     page,
@@ -191,18 +212,7 @@ test.describe('the cart page before React', () => {
     request,
   }) => {
     const [a, b] = three;
-    const email = uniqueEmail('light');
-    addUser(email, 'User');
-    const token = await apiToken(request, email);
-    await saveCart(request, token, [
-      [a, 1],
-      [b, 2],
-    ]);
-    await signIn(page, email);
-    const gate = await scriptGate(page);
-    await page.goto('/app/cart/my-cart', { waitUntil: 'load' });
-    gate.hold();
-    await expect(row(page, b)).toBeVisible();
+    const { token, gate } = await cartWithScriptsHeld(page, request);
     await page.getByRole('button', { name: `Remove ${a.ItemTitle} from your cart` }).tap();
     await expect(row(page, a)).toHaveCount(0);
     await expect(grandTotal(page)).toHaveText(rs(b.SellingPrice * 2));
@@ -220,19 +230,8 @@ test.describe('the cart page before React', () => {
   // its click lands nowhere. Both panels never show together meanwhile.
   for (const how of ['mouse button', 'space bar'] as const) {
     test(`a press held while React loads still presses (${how})`, async ({ page, request }) => {
-      const [a, b] = three;
-      const email = uniqueEmail('light');
-      addUser(email, 'User');
-      const token = await apiToken(request, email);
-      await saveCart(request, token, [
-        [a, 1],
-        [b, 2],
-      ]);
-      await signIn(page, email);
-      const gate = await scriptGate(page);
-      await page.goto('/app/cart/my-cart', { waitUntil: 'load' });
-      gate.hold();
-      await expect(row(page, b)).toBeVisible();
+      const [, b] = three;
+      const { gate } = await cartWithScriptsHeld(page, request);
       const order = page.getByRole('button', { name: 'Order', exact: true });
       if (how === 'mouse button') {
         const box = await order.boundingBox();

@@ -17,4 +17,15 @@ describe("a build's memory (issue 30)", () => {
     expect(buildProcessEnv({ MALLOC_ARENA_MAX: '' }).MALLOC_ARENA_MAX).toBe('2');
     expect(buildProcessEnv({ MALLOC_ARENA_MAX: '8' }).MALLOC_ARENA_MAX).toBe('8');
   });
+
+  it("gives a build started without npm the compile cache npm's rebuild has, unless the operator chose one", () => {
+    expect(buildProcessEnv({ DATA_DIR: 'd' }, '/shop/cache')).toEqual({
+      DATA_DIR: 'd',
+      MALLOC_ARENA_MAX: '2',
+      NODE_COMPILE_CACHE: '/shop/cache',
+    });
+    expect(buildProcessEnv({ NODE_COMPILE_CACHE: '' }, '/shop/cache').NODE_COMPILE_CACHE).toBe('/shop/cache');
+    expect(buildProcessEnv({ NODE_COMPILE_CACHE: '/mine' }, '/shop/cache').NODE_COMPILE_CACHE).toBe('/mine');
+    expect(buildProcessEnv({}).NODE_COMPILE_CACHE).toBeUndefined();
+  });
 });

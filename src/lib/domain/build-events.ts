@@ -26,9 +26,17 @@ export const BUILD_BUSY_EXIT = 4;
  * and what the compression frees stays spread over them: at 250,000 items the build's process peaked
  * 250–300 MB higher without it (bench/README.md, "Issue 30: the whole tree under 1.5 GiB"). glibc reads
  * it when a process starts, so it is set for the child (and in package.json's `build` and `rebuild`).
+ * With `compileCache` (the project's `node_modules/.cache/aisle/compile`), `NODE_COMPILE_CACHE` too,
+ * unless set, as `npm run rebuild` sets it: Node then takes `scripts/rebuild.ts` from V8's cache with its
+ * types stripped, and never loads its TypeScript stripper (60–90 ms before the API could start).
  */
-export function buildProcessEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return env.MALLOC_ARENA_MAX === undefined || env.MALLOC_ARENA_MAX === '' ? { ...env, MALLOC_ARENA_MAX: '2' } : env;
+export function buildProcessEnv(env: NodeJS.ProcessEnv, compileCache?: string): NodeJS.ProcessEnv {
+  const unset = (name: string) => env[name] === undefined || env[name] === '';
+  return {
+    ...env,
+    ...(unset('MALLOC_ARENA_MAX') ? { MALLOC_ARENA_MAX: '2' } : {}),
+    ...(compileCache !== undefined && unset('NODE_COMPILE_CACHE') ? { NODE_COMPILE_CACHE: compileCache } : {}),
+  };
 }
 /** One line of the events pipe as read: a step may name one this version does not know. */
 export type BuildEventLine =

@@ -135,7 +135,11 @@ export function createSiteBuilder(opts: {
     return new Promise<void>((done) => {
       let settled = false;
       const child = spawn(opts.command.command, opts.command.args, {
-        env: { ...buildProcessEnv(process.env), AISLE_BUILD_EVENTS_FD: '3', AISLE_BUILD_QUEUED: '1' },
+        env: {
+          ...buildProcessEnv(process.env, join(ROOT, 'node_modules', '.cache', 'aisle', 'compile')),
+          AISLE_BUILD_EVENTS_FD: '3',
+          AISLE_BUILD_QUEUED: '1',
+        },
         stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
       });
       const timer = setTimeout(() => {
