@@ -20,6 +20,7 @@ import {
   readManifest,
   type SiteManifest,
   siteFolders,
+  TRASH_YIELD_MS,
   writeManifest,
 } from '../../src/publish/site-folders.ts';
 import { idleBuild } from '../../src/server/catalogue/site-builder.ts';
@@ -264,6 +265,57 @@ describe('replaced builds', () => {
       rmSync(root, { recursive: true, force: true });
     }
   });
+
+  /**
+   * A trashed build of 2,000 files, deleted in the background while a rebuild holds the site's
+   * lock (this process stands in for it); answers the deletion's folder and its files left.
+   */
+  const deletionBesideARebuild = async (root: string) => {
+    const folders = siteFolders(join(root, 'site'));
+    mkdirSync(join(folders.buildsDir, 'trash-2-2-0', 'app'), { recursive: true });
+    for (let i = 0; i < 2_000; i++) writeFileSync(join(folders.buildsDir, 'trash-2-2-0', 'app', `${i}.html`), 'old');
+    const lock = join(folders.buildsDir, 'lock');
+    writeFileSync(lock, `${process.pid} rebuild`);
+    emptyTrash(folders, { detached: true });
+    const claimed = () => readdirSync(folders.buildsDir).find((n) => n.startsWith('trash-2-2-0.deleting-'));
+    const left = () => {
+      const dir = claimed();
+      return dir === undefined ? -1 : readdirSync(join(folders.buildsDir, dir, 'app')).length;
+    };
+    // It deletes 500 files, then waits for the rebuild to end.
+    for (let i = 0; i < 400 && left() !== 1_500; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(left()).toBe(1_500);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(left()).toBe(1_500);
+    return { dir: join(folders.buildsDir, claimed() as string), lock };
+  };
+  const goneWithin = async (path: string, ms: number) => {
+    const until = Date.now() + ms;
+    while (existsSync(path) && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+    return !existsSync(path);
+  };
+
+  it('are deleted out of the way of a rebuild that holds the site lock: they wait until it ends', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'aisle-trash-'));
+    try {
+      const { dir, lock } = await deletionBesideARebuild(root);
+      rmSync(lock);
+      expect(await goneWithin(dir, TRASH_YIELD_MS - 1_000)).toBe(true);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('wait for one rebuild a few seconds at most, so a full build does not keep the trash', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'aisle-trash-'));
+    try {
+      // The lock stays held: the deletion goes on after TRASH_YIELD_MS.
+      const { dir } = await deletionBesideARebuild(root);
+      expect(await goneWithin(dir, TRASH_YIELD_MS + 5_000)).toBe(true);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 20_000);
 });
 
 describe('page keys of a build', () => {
