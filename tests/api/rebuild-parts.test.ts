@@ -20,9 +20,9 @@ import {
   readManifest,
   type SiteManifest,
   siteFolders,
-  TRASH_YIELD_MS,
   writeManifest,
 } from '../../src/publish/site-folders.ts';
+import { TRASH_YIELD_MS } from '../../src/publish/trash-deleter.ts';
 import { idleBuild } from '../../src/server/catalogue/site-builder.ts';
 import { headersFor, parseHeaders } from '../../src/server/site-headers.ts';
 import { categoryDto, itemDto, sectionDto, storeDto } from '../fixtures/dtos.ts';
