@@ -11,6 +11,7 @@ import { headersText, searchedPages, searchShards, topLevel } from './derived-fi
 import { dropOtherRenderers, keptRendererDir, loadKeptRenderer, type RenderedFile } from './kept-renderer.ts';
 import { PageWriters } from './page-writer.ts';
 import { writeRedirectPagesInWorker } from './redirect-writer.ts';
+import { REDIRECTS_PATH, RenderThreads, renderParts, renderThreadCount } from './render-threads.ts';
 import { removeScratch, scratchDir } from './renderer.ts';
 import { type RebuildResult, type Run, seconds } from './run.ts';
 import { buildSearchIndex, isSearched, shardOf } from './search-index.ts';
@@ -96,25 +97,53 @@ export function renderOrder(paths: readonly string[], shards: number): { shard: 
  * Renders the catalogue's pages with the renderer the site compiler kept,
  * `PART_PAGES` at a time (Astro's `getStaticPaths()` of each route sees only
  * the part), writing each page with its `.br` and `.gz` into `dir` as soon as
- * it is rendered (by the page writers' threads). `onShard(shard)` is called once every page of a search
- * shard is written. Resolves to the paths rendered.
+ * it is rendered: on the rendering threads (`render-threads.ts`), each part
+ * sent with the items its pages show, or, with one thread, on this one, each
+ * page handed to the page writers' threads. `onShard(shard)` is called once
+ * every page of a search shard is written. Resolves to the paths rendered.
  */
 async function renderCatalogue(
   run: Run,
   writers: PageWriters,
+  threads: RenderThreads | null,
   shards: number,
   onShard: (shard: number) => void,
 ): Promise<string[]> {
-  const renderer = await loadKeptRenderer(run.code);
-  if (renderer === null) throw new Error('The site compiler did not keep its compiled renderer.');
   const stats = buildStats();
   stats.pagesRendered = 0;
   const groups = renderOrder(run.pages.paths(), shards);
   const phase = run.reporter.phase('rendering', run.pages.size - 1, 'pages');
-  const timer = setInterval(() => phase.update(stats.pagesRendered), 100);
+  const count = () => (threads === null ? stats.pagesRendered : threads.rendered);
+  const timer = setInterval(() => phase.update(count()), 100);
+  let rendered: string[];
+  try {
+    rendered =
+      threads !== null
+        ? await renderParts(threads, run.catalogue, groups, PART_PAGES, onShard, () =>
+            // What the kept renderer's `/_redirects` endpoint answers, from the whole catalogue.
+            writers.write(REDIRECTS_PATH.slice(1), Buffer.from(redirectsText(run.catalogue))),
+          )
+        : await renderHere(run, writers, groups, onShard);
+  } finally {
+    clearInterval(timer);
+    phase.update(count());
+    phase.end();
+  }
+  run.reporter.log(renderedLine(rendered.length, stats.apiRequests));
+  return rendered;
+}
+
+/** `renderCatalogue` on this thread, each page handed to a page writer's thread as soon as it is rendered. */
+async function renderHere(
+  run: Run,
+  writers: PageWriters,
+  groups: { shard: number | null; paths: string[] }[],
+  onShard: (shard: number) => void,
+): Promise<string[]> {
+  const renderer = await loadKeptRenderer(run.code);
+  if (renderer === null) throw new Error('The site compiler did not keep its compiled renderer.');
   const rendered: string[] = [];
-  // Each page is handed to a writer thread (its hashes, `.br` and `.gz`) as soon as it is rendered:
-  // a few pages are held at a time.
+  // A few pages are held at a time.
   const write = async (f: RenderedFile) => {
     await writers.write(f.file, f.body);
     rendered.push(f.path);
@@ -131,14 +160,10 @@ async function renderCatalogue(
       if (group.shard !== null) onShard(group.shard);
     }
   } finally {
-    clearInterval(timer);
-    phase.update(stats.pagesRendered);
-    phase.end();
     renderer.forget();
     shareCatalogue(null);
     shareOnlyPages(null);
   }
-  run.reporter.log(renderedLine(rendered.length, stats.apiRequests));
   return rendered;
 }
 
@@ -190,7 +215,20 @@ export async function fullBuild(
   const cpu = { compiler: typeof compiledOrApi === 'string' ? compiled - compilerCpu : compiled, children: compiled };
 
   const inline = new InlineHashSet();
-  const writers = new PageWriters(dir, inline, { standby });
+  // With rendering threads, each writes its own pages: one page writer is left for the search index's files.
+  const threadCount = renderThreadCount();
+  const writers = new PageWriters(dir, inline, { standby, ...(threadCount > 1 ? { threads: 1 } : {}) });
+  const threads =
+    threadCount > 1
+      ? new RenderThreads({
+          code: run.code,
+          dir,
+          standby,
+          catalogue: run.catalogue,
+          threads: threadCount,
+          concurrency: RENDER_CONCURRENCY,
+        })
+      : null;
   try {
     return await renderAndPublish(run, before, reason, {
       dir,
@@ -200,9 +238,11 @@ export async function fullBuild(
       redirectsWritten,
       inline,
       writers,
+      threads,
       cpu,
     });
   } finally {
+    await threads?.close(null).catch(() => {});
     await writers.close().catch(() => {});
   }
 }
@@ -219,12 +259,14 @@ async function renderAndPublish(
     redirectsWritten: Promise<number>;
     inline: InlineHashSet;
     writers: PageWriters;
+    /** The rendering threads (null: the pages render on this thread). */
+    threads: RenderThreads | null;
     /** The site compiler's CPU seconds, and the ended children's before rendering began. */
     cpu: { compiler: number; children: number };
   },
 ): Promise<RebuildResult> {
   const { folders, reporter } = run;
-  const { dir, standby, scratch, staticRendered, redirectsWritten, inline, writers } = parts;
+  const { dir, standby, scratch, staticRendered, redirectsWritten, inline, writers, threads } = parts;
   const mainCpu = process.threadCpuUsage();
   const searched = searchedPages(run, null);
   const shards = searchShards(searched);
@@ -246,7 +288,9 @@ async function renderAndPublish(
     });
     searching.catch(() => {});
   };
-  const catalogueRendered = await renderCatalogue(run, writers, shards, indexShard);
+  const catalogueRendered = await renderCatalogue(run, writers, threads, shards, indexShard);
+  // The threads hand back the inline hashes of the pages they wrote, and end: their memory is free for what follows.
+  await threads?.close(inline);
   const renderCpu = cpuSecondsOf(process.threadCpuUsage(mainCpu));
   const redirectCount = await redirectsWritten;
   reporter.log(`Build: ${redirectCount} redirect pages written.`);
@@ -268,8 +312,12 @@ async function renderAndPublish(
   // Every page is written: the writers hand back the inline hashes of the pages they wrote.
   await writers.close();
   reporter.log(
-    `Build: CPU seconds (user and system): rendering ${renderCpu.toFixed(1)} (the main thread), ` +
-      `page writers ${writers.cpuSeconds.toFixed(1)}, Pagefind ${(endedChildrenCpuSeconds() - parts.cpu.children).toFixed(1)}, ` +
+    `Build: CPU seconds (user and system): ${
+      threads === null
+        ? `rendering ${renderCpu.toFixed(1)} (the main thread), page writers ${writers.cpuSeconds.toFixed(1)}`
+        : `rendering and writing ${threads.cpuSeconds.toFixed(1)} (${threads.count} threads), ` +
+          `the main thread ${renderCpu.toFixed(1)}, search index writer ${writers.cpuSeconds.toFixed(1)}`
+    }, Pagefind ${(endedChildrenCpuSeconds() - parts.cpu.children).toFixed(1)}, ` +
       `the site compiler ${parts.cpu.compiler.toFixed(1)}; this process ${cpuSecondsOf(process.cpuUsage()).toFixed(1)} ` +
       'in all (its threads: rendering, page writers, redirect pages, the API).',
   );

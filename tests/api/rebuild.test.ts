@@ -176,6 +176,7 @@ afterAll(async () => {
   server?.kill('SIGTERM');
   await settled(siteDir);
   await settled(join(work, 'full-site'));
+  await settled(join(work, 'full-site-one'));
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -448,17 +449,24 @@ describe('npm run rebuild', () => {
     expect(readFileSync(join(siteDir, '_headers'), 'utf8')).not.toContain(stale);
   });
 
-  it('ends with the very files a full build makes of the same catalogue', async () => {
-    const fullDir = join(work, 'full-site');
-    const full = await rebuild(['--full'], { SITE_DIR: fullDir });
-    expect(full.code, full.output).toBe(0);
+  it('ends with the very files a full build makes of the same catalogue, on three rendering threads or on one', async () => {
     const files = (dir: string) => [...snapshot(dir).keys()].sort();
     const incremental = files(siteDir);
-    expect(files(fullDir)).toEqual(incremental);
-    const differ = incremental.filter(
-      (rel) => !readFileSync(join(siteDir, rel)).equals(readFileSync(join(fullDir, rel))),
-    );
-    expect(differ).toEqual([]);
+    // Three threads, each rendering parts of 2,000 pages from the items they show; one: the main thread renders.
+    for (const [threads, name, said] of [
+      ['3', 'full-site', /rendering and writing [\d.]+ \(3 threads\)/],
+      ['1', 'full-site-one', /rendering [\d.]+ \(the main thread\), page writers/],
+    ] as const) {
+      const fullDir = join(work, name);
+      const full = await rebuild(['--full'], { SITE_DIR: fullDir, AISLE_BUILD_THREADS: threads });
+      expect(full.code, full.output).toBe(0);
+      expect(full.output).toMatch(said);
+      expect(files(fullDir)).toEqual(incremental);
+      const differ = incremental.filter(
+        (rel) => !readFileSync(join(siteDir, rel)).equals(readFileSync(join(fullDir, rel))),
+      );
+      expect(differ, `${threads} threads`).toEqual([]);
+    }
   });
 
   it('runs one rebuild at a time, and a rebuild killed half-way leaves the old site serving', async () => {
