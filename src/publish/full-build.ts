@@ -172,8 +172,8 @@ async function renderHere(
  * with memory bounded by a part, not by the catalogue: Astro compiles the site
  * and renders the pages without keys in a child process of its own
  * (`site-compiler.ts`), then the compiled renderer it kept renders the
- * catalogue `PART_PAGES` at a time, each page written and compressed as it
- * comes. The two cores are kept busy: the redirect pages (which need only the
+ * catalogue `PART_PAGES` at a time on the rendering threads (one a core), each
+ * page written and compressed as it comes. Every core is kept busy: the redirect pages (which need only the
  * catalogue) are written in a worker thread, and each search shard is indexed
  * as soon as its pages are written, while the next shard's pages render.
  */
@@ -315,7 +315,8 @@ async function renderAndPublish(
     `Build: CPU seconds (user and system): ${
       threads === null
         ? `rendering ${renderCpu.toFixed(1)} (the main thread), page writers ${writers.cpuSeconds.toFixed(1)}`
-        : `rendering and writing ${threads.cpuSeconds.toFixed(1)} (${threads.count} threads), ` +
+        : `rendering and writing ${threads.cpuSeconds.toFixed(1)} (${threads.count} threads, ` +
+          `heaps of at most ${threads.heapMb} MB), ` +
           `the main thread ${renderCpu.toFixed(1)}, search index writer ${writers.cpuSeconds.toFixed(1)}`
     }, Pagefind ${(endedChildrenCpuSeconds() - parts.cpu.children).toFixed(1)}, ` +
       `the site compiler ${parts.cpu.compiler.toFixed(1)}; this process ${cpuSecondsOf(process.cpuUsage()).toFixed(1)} ` +

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { getHeapStatistics } from 'node:v8';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { buildStats } from '../lib/catalogue/build-stats.ts';
 import {
@@ -25,14 +26,23 @@ import { loadKeptRenderer } from './kept-renderer.ts';
  * (categories, stores, sections: small) and only the items of the part it
  * renders, sent with the part: the main thread keeps the one whole catalogue.
  *
- * `AISLE_BUILD_THREADS` sets how many (default: one a core); 1 renders on the
- * main thread with the page writers' threads beside it, as before.
+ * `AISLE_BUILD_THREADS` sets how many; 1 renders on the main thread with the
+ * page writers' threads beside it, as before. The default is one a core on a
+ * machine of more than two cores, where rendering on the main thread is what
+ * the build waits for; on two it is 1: the main thread renders on one core and
+ * the page writers take the other, which built as fast with two rendering
+ * threads (20,000 items: 94 s against 96, three pairs alternating) and held
+ * less memory (250,000 items: 1,466 MB against 2,638; bench/README.md, "Issue 30:
+ * rendering on every core").
  */
 
-/** How many rendering threads a full build starts: `AISLE_BUILD_THREADS`, else one a core. */
+/** Cores from which a full build renders on one thread a core by default. */
+const THREADS_FROM_CORES = 3;
+
+/** How many rendering threads a full build starts: `AISLE_BUILD_THREADS`, else one a core on more than two cores. */
 export function renderThreadCount(env: NodeJS.ProcessEnv = process.env, cores = availableParallelism()): number {
   const raw = env.AISLE_BUILD_THREADS;
-  if (raw === undefined || raw.trim() === '') return Math.max(1, cores);
+  if (raw === undefined || raw.trim() === '') return cores >= THREADS_FROM_CORES ? cores : 1;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1 || n > 64) {
     throw new Error(`AISLE_BUILD_THREADS must be a whole number from 1 to 64 (it is "${raw}").`);
@@ -84,14 +94,14 @@ type FromThread =
   | { progress: number }
   | { done: number; rendered: string[] }
   | { failed: number; error: ThreadFailure }
-  | { counts: InlineCounts; cpuSeconds: number };
+  | { counts: InlineCounts; cpuSeconds: number; heapMb: number };
 
 interface Thread {
   worker: Worker;
   /** The part it renders now, if any. */
   part: { id: number; resolve: (rendered: string[]) => void; reject: (e: Error) => void } | null;
   rendered: number;
-  counts: Promise<{ counts: InlineCounts; cpuSeconds: number }>;
+  counts: Promise<{ counts: InlineCounts; cpuSeconds: number; heapMb: number }>;
 }
 
 /** What a thread tells of an error: its message, and the code and path `disk-full.ts` reads. */
@@ -119,6 +129,8 @@ export class RenderThreads {
   #failed: Error | null = null;
   /** The CPU seconds (user and system) the threads spent, known once `close` resolved. */
   cpuSeconds = 0;
+  /** The largest heap (MB) a thread held, sampled as it rendered, known once `close` resolved. */
+  heapMb = 0;
 
   constructor(opts: {
     code: string;
@@ -139,7 +151,7 @@ export class RenderThreads {
     };
     this.#threads = Array.from({ length: opts.threads }, () => {
       const worker = new Worker(new URL(import.meta.url), { workerData: setup });
-      let gotCounts: (c: { counts: InlineCounts; cpuSeconds: number }) => void = () => {};
+      let gotCounts: (c: { counts: InlineCounts; cpuSeconds: number; heapMb: number }) => void = () => {};
       const thread: Thread = {
         worker,
         part: null,
@@ -224,7 +236,8 @@ export class RenderThreads {
     if (this.#failed === null) {
       for (const t of this.#threads) t.worker.postMessage({ end: true } satisfies ToThread);
       for (const t of this.#threads) {
-        const { counts, cpuSeconds } = await t.counts;
+        const { counts, cpuSeconds, heapMb } = await t.counts;
+        this.heapMb = Math.max(this.heapMb, heapMb);
         inline?.merge(counts);
         this.cpuSeconds += cpuSeconds;
       }
@@ -245,12 +258,20 @@ async function serve(setup: ThreadSetup): Promise<void> {
   stats.pagesRendered = 0;
   const renderer = await loadKeptRenderer(setup.code);
   if (renderer === null) throw new Error('The site compiler did not keep its compiled renderer.');
-  const timer = setInterval(() => port.postMessage({ progress: stats.pagesRendered } satisfies FromThread), 100);
+  let heap = 0;
+  const timer = setInterval(() => {
+    heap = Math.max(heap, getHeapStatistics().total_heap_size);
+    port.postMessage({ progress: stats.pagesRendered } satisfies FromThread);
+  }, 100);
   port.on('message', (msg: ToThread) => {
     if ('end' in msg) {
       clearInterval(timer);
       const cpu = process.threadCpuUsage();
-      port.postMessage({ counts: inline.counts(), cpuSeconds: (cpu.user + cpu.system) / 1e6 } satisfies FromThread);
+      port.postMessage({
+        counts: inline.counts(),
+        cpuSeconds: (cpu.user + cpu.system) / 1e6,
+        heapMb: Math.round(heap / 2 ** 20),
+      } satisfies FromThread);
       return;
     }
     const { id, paths, items } = msg.part;

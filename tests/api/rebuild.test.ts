@@ -454,7 +454,7 @@ describe('npm run rebuild', () => {
     const incremental = files(siteDir);
     // Three threads, each rendering parts of 2,000 pages from the items they show; one: the main thread renders.
     for (const [threads, name, said] of [
-      ['3', 'full-site', /rendering and writing [\d.]+ \(3 threads\)/],
+      ['3', 'full-site', /rendering and writing [\d.]+ \(3 threads, heaps of at most \d+ MB\)/],
       ['1', 'full-site-one', /rendering [\d.]+ \(the main thread\), page writers/],
     ] as const) {
       const fullDir = join(work, name);

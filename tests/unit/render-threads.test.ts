@@ -59,8 +59,11 @@ describe('a full build on several rendering threads (render-threads.ts)', () => 
     expect(itemPage(alone, 31, 3).section?.SectionID).toBe(13);
   });
 
-  it('starts one thread a core unless AISLE_BUILD_THREADS says how many, and names a wrong value', () => {
-    expect(renderThreadCount({}, 2)).toBe(2);
+  it('starts one thread a core on more than two cores unless AISLE_BUILD_THREADS says how many, and names a wrong value', () => {
+    // On two cores the main thread renders and the page writers take the other core.
+    expect(renderThreadCount({}, 1)).toBe(1);
+    expect(renderThreadCount({}, 2)).toBe(1);
+    expect(renderThreadCount({}, 3)).toBe(3);
     expect(renderThreadCount({}, 8)).toBe(8);
     expect(renderThreadCount({ AISLE_BUILD_THREADS: '1' }, 8)).toBe(1);
     expect(renderThreadCount({ AISLE_BUILD_THREADS: ' ' }, 4)).toBe(4);
