@@ -31,9 +31,10 @@ import { loadKeptRenderer } from './kept-renderer.ts';
  * machine of more than two cores, where rendering on the main thread is what
  * the build waits for; on two it is 1: the main thread renders on one core and
  * the page writers take the other, which built as fast with two rendering
- * threads (20,000 items: 94 s against 96, three pairs alternating) and held
- * less memory (250,000 items: 1,466 MB against 2,638; bench/README.md, "Issue 30:
- * rendering on every core").
+ * threads (20,000 items: 94 s against 96, three pairs alternating) with about
+ * 130 MB less; at 250,000 items two threads took 2,638 MB, far over the main
+ * thread's 1,466 MB of an earlier day (bench/README.md, "Issue 30: rendering on
+ * every core").
  */
 
 /** Cores from which a full build renders on one thread a core by default. */
@@ -102,6 +103,8 @@ interface Thread {
   part: { id: number; resolve: (rendered: string[]) => void; reject: (e: Error) => void } | null;
   rendered: number;
   counts: Promise<{ counts: InlineCounts; cpuSeconds: number; heapMb: number }>;
+  /** Ends the wait for `counts` when the thread failed. */
+  lost: (e: Error) => void;
 }
 
 /** What a thread tells of an error: its message, and the code and path `disk-full.ts` reads. */
@@ -152,14 +155,13 @@ export class RenderThreads {
     this.#threads = Array.from({ length: opts.threads }, () => {
       const worker = new Worker(new URL(import.meta.url), { workerData: setup });
       let gotCounts: (c: { counts: InlineCounts; cpuSeconds: number; heapMb: number }) => void = () => {};
-      const thread: Thread = {
-        worker,
-        part: null,
-        rendered: 0,
-        counts: new Promise((resolve) => {
-          gotCounts = resolve;
-        }),
-      };
+      let lost: (e: Error) => void = () => {};
+      const counts = new Promise<{ counts: InlineCounts; cpuSeconds: number; heapMb: number }>((resolve, reject) => {
+        gotCounts = resolve;
+        lost = reject;
+      });
+      counts.catch(() => {});
+      const thread: Thread = { worker, part: null, rendered: 0, counts, lost };
       worker.on('message', (msg: FromThread) => {
         if ('ready' in msg) this.#release(thread);
         else if ('progress' in msg) thread.rendered = msg.progress;
@@ -189,6 +191,7 @@ export class RenderThreads {
     this.#failed ??= e;
     thread.part?.reject(e);
     thread.part = null;
+    thread.lost(e);
     // Whoever waits for a thread learns of the failure.
     for (const wait of this.#waiting.splice(0)) wait(thread);
   }
@@ -213,9 +216,8 @@ export class RenderThreads {
 
   /**
    * Renders and writes `paths` (pages of the catalogue, shown from `items` and the frame) on the
-   * next free thread, once one is free; resolves to the paths rendered once they are written.
-   * Awaiting the returned `started` before handing over the next part keeps at most one part
-   * a thread queued in this thread's memory.
+   * next free thread. Resolves once the part is handed over (a thread was free), so at most one
+   * part a thread is held; its `written` resolves to the paths rendered once they are written.
    */
   async render(paths: string[], items: ItemDto[]): Promise<{ written: Promise<string[]> }> {
     if (this.#failed !== null) throw this.#failed;

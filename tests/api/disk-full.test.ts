@@ -45,10 +45,10 @@ interface Ran {
   output: string;
 }
 
-function run(script: string, args: string[] = []): Promise<Ran> {
+function run(script: string, args: string[] = [], extra: NodeJS.ProcessEnv = {}): Promise<Ran> {
   const child = spawn(process.execPath, [join(ROOT, script), ...args], {
     cwd: ROOT,
-    env,
+    env: { ...env, ...extra },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -277,40 +277,46 @@ describe('a rebuild on a disk that fills', () => {
     expect(await (await fetch(new URL(path, base))).text()).toContain('Disk Full Special Basmati');
   }, 120_000);
 
-  it('fails a full rebuild that fills the disk half-way, removes what it wrote, and the next one succeeds', async (ctx) => {
-    if (!mounted) return ctx.skip(skipped);
-    await settled();
-    const { id, path } = await someItemPage();
-    const live = realpathSync(siteDir);
-    const before = snapshot();
-    await retitle(id, 'Half Way Full Jaggery');
-    // Room for the lock, the manifests and a few pages, not for a whole build.
-    const filler = fill(512 * 1024);
-    const freeBefore = freeBytes();
-    try {
-      const ran = await run('scripts/rebuild.ts', ['--full']);
-      expect(ran.code, ran.output).toBe(1);
-      expect(ran.output).toMatch(/rendering every page/);
-      expect(ran.output).toMatch(/rebuild failed: The disk holding \/\S+ is full: \d+\.\d MB free of \d+ MB/);
-      // The pages in flight when the disk filled end before the build releases the catalogue they read.
-      expect(ran.output).not.toContain('API_URL is not set');
-      expect(ran.output).toContain('is unchanged and still serving');
-      expect(realpathSync(siteDir)).toBe(live);
-      expect(snapshot()).toEqual(before);
-      const page = await fetch(new URL(path, base));
-      expect(page.status).toBe(200);
-      expect(await page.text()).not.toContain('Half Way Full Jaggery');
-      // The half-written build is gone again: the disk has its room back.
-      expect(unfinishedFolders()).toEqual([]);
-      expect(freeBytes()).toBeGreaterThanOrEqual(freeBefore - 64 * 1024);
-    } finally {
-      rmSync(filler, { force: true });
-    }
-    const again = await run('scripts/rebuild.ts', ['--full']);
-    expect(again.code, again.output).toBe(0);
-    await settled();
-    expect(await (await fetch(new URL(path, base))).text()).toContain('Half Way Full Jaggery');
-  }, 300_000);
+  // On the main thread with the page writers (two cores' default), and on two rendering threads that write their pages.
+  it.for(['1', '2'])(
+    'fails a full rebuild that fills the disk half-way (rendering threads: %s), removes what it wrote, and the next one succeeds',
+    { timeout: 300_000 },
+    async (threads, ctx) => {
+      if (!mounted) return ctx.skip(skipped);
+      await settled();
+      const { id, path } = await someItemPage();
+      const live = realpathSync(siteDir);
+      const before = snapshot();
+      const title = `Half Way Full Jaggery ${threads}`;
+      await retitle(id, title);
+      // Room for the lock, the manifests and a few pages, not for a whole build.
+      const filler = fill(512 * 1024);
+      const freeBefore = freeBytes();
+      try {
+        const ran = await run('scripts/rebuild.ts', ['--full'], { AISLE_BUILD_THREADS: threads });
+        expect(ran.code, ran.output).toBe(1);
+        expect(ran.output).toMatch(/rendering every page/);
+        expect(ran.output).toMatch(/rebuild failed: The disk holding \/\S+ is full: \d+\.\d MB free of \d+ MB/);
+        // The pages in flight when the disk filled end before the build releases the catalogue they read.
+        expect(ran.output).not.toContain('API_URL is not set');
+        expect(ran.output).toContain('is unchanged and still serving');
+        expect(realpathSync(siteDir)).toBe(live);
+        expect(snapshot()).toEqual(before);
+        const page = await fetch(new URL(path, base));
+        expect(page.status).toBe(200);
+        expect(await page.text()).not.toContain(title);
+        // The half-written build is gone again: the disk has its room back.
+        expect(unfinishedFolders()).toEqual([]);
+        expect(freeBytes()).toBeGreaterThanOrEqual(freeBefore - 64 * 1024);
+      } finally {
+        rmSync(filler, { force: true });
+      }
+      const again = await run('scripts/rebuild.ts', ['--full'], { AISLE_BUILD_THREADS: threads });
+      expect(again.code, again.output).toBe(0);
+      await settled();
+      expect(await (await fetch(new URL(path, base))).text()).toContain(title);
+    },
+  );
 
   it('shows the same message to staff when "Publish now" meets a full disk', async (ctx) => {
     if (!mounted) return ctx.skip(skipped);
