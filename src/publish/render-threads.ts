@@ -89,18 +89,18 @@ interface ThreadSetup {
   concurrency: number;
 }
 
-type ToThread = { part: { id: number; paths: string[]; items: ItemDto[] } } | { end: true };
+type ToThread = { part: { paths: string[]; items: ItemDto[] } } | { end: true };
 type FromThread =
   | { ready: true }
   | { progress: number }
-  | { done: number; rendered: string[] }
-  | { failed: number; error: ThreadFailure }
+  | { rendered: string[] }
+  | { failed: ThreadFailure }
   | { counts: InlineCounts; cpuSeconds: number; heapMb: number };
 
 interface Thread {
   worker: Worker;
   /** The part it renders now, if any. */
-  part: { id: number; resolve: (rendered: string[]) => void; reject: (e: Error) => void } | null;
+  part: { resolve: (rendered: string[]) => void; reject: (e: Error) => void } | null;
   rendered: number;
   counts: Promise<{ counts: InlineCounts; cpuSeconds: number; heapMb: number }>;
   /** Ends the wait for `counts` when the thread failed. */
@@ -127,7 +127,6 @@ export class RenderThreads {
   readonly #threads: Thread[];
   readonly #idle: Thread[] = [];
   readonly #waiting: ((t: Thread) => void)[] = [];
-  #next = 0;
   #closed = false;
   #failed: Error | null = null;
   /** The CPU seconds (user and system) the threads spent, known once `close` resolved. */
@@ -166,7 +165,7 @@ export class RenderThreads {
         if ('ready' in msg) this.#release(thread);
         else if ('progress' in msg) thread.rendered = msg.progress;
         else if ('counts' in msg) gotCounts(msg);
-        else if ('done' in msg) {
+        else if ('rendered' in msg) {
           const part = thread.part;
           thread.part = null;
           part?.resolve(msg.rendered);
@@ -174,7 +173,7 @@ export class RenderThreads {
         } else if ('failed' in msg) {
           const part = thread.part;
           thread.part = null;
-          const error = threadError(msg.error);
+          const error = threadError(msg.failed);
           this.#failed ??= error;
           part?.reject(error);
         }
@@ -223,12 +222,11 @@ export class RenderThreads {
     if (this.#failed !== null) throw this.#failed;
     const thread = this.#idle.shift() ?? (await new Promise<Thread>((resolve) => this.#waiting.push(resolve)));
     if (this.#failed !== null) throw this.#failed;
-    const id = this.#next++;
     const written = new Promise<string[]>((resolve, reject) => {
-      thread.part = { id, resolve, reject };
+      thread.part = { resolve, reject };
     });
     written.catch(() => {});
-    thread.worker.postMessage({ part: { id, paths, items } } satisfies ToThread);
+    thread.worker.postMessage({ part: { paths, items } } satisfies ToThread);
     return { written };
   }
 
@@ -276,7 +274,7 @@ async function serve(setup: ThreadSetup): Promise<void> {
       } satisfies FromThread);
       return;
     }
-    const { id, paths, items } = msg.part;
+    const { paths, items } = msg.part;
     const rendered: string[] = [];
     renderer.forget();
     shareCatalogue(Promise.resolve(withItems(frame, items)));
@@ -290,13 +288,10 @@ async function serve(setup: ThreadSetup): Promise<void> {
       .then(
         () => {
           port.postMessage({ progress: stats.pagesRendered } satisfies FromThread);
-          port.postMessage({ done: id, rendered } satisfies FromThread);
+          port.postMessage({ rendered } satisfies FromThread);
         },
         (e: Error & { code?: string; path?: string }) => {
-          port.postMessage({
-            failed: id,
-            error: { message: e.message, code: e.code, path: e.path },
-          } satisfies FromThread);
+          port.postMessage({ failed: { message: e.message, code: e.code, path: e.path } } satisfies FromThread);
         },
       )
       .finally(() => {
