@@ -123,6 +123,8 @@ interface Measured {
   /** Seconds from the start of the process until its log said the in-process API was ready (NaN if it never did). */
   apiReadySeconds: number;
   peakRssMb: number;
+  /** The tree's processes at the peak (`peakParts`), when it came (seconds from the start) and the log's last line then. */
+  peakAt: { parts: string; seconds: number; doing: string };
   /** CPU seconds (user + system) of the process tree, sampled with the memory. */
   cpuSeconds: number;
   output: string;
@@ -134,7 +136,7 @@ interface Measured {
  * ticks: each process's own (all its threads) and its ended children's, so a Pagefind process
  * that ended counts in its parent.
  */
-function treeUsage(root: number): { rssKb: number; cpuTicks: number } {
+function treeUsage(root: number): { rssKb: number; cpuTicks: number; parts: { name: string; rssKb: number }[] } {
   const children = new Map<number, number[]>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -150,12 +152,15 @@ function treeUsage(root: number): { rssKb: number; cpuTicks: number } {
   }
   let rssKb = 0;
   let cpuTicks = 0;
+  const parts: { name: string; rssKb: number }[] = [];
   const stack = [root];
   while (stack.length > 0) {
     const pid = stack.pop() as number;
     try {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      rssKb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      rssKb += rss;
+      parts.push({ name: processName(pid), rssKb: rss });
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       // Fields 14–17 (utime, stime, cutime, cstime), counted after the command name.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -165,7 +170,27 @@ function treeUsage(root: number): { rssKb: number; cpuTicks: number } {
     }
     stack.push(...(children.get(pid) ?? []));
   }
-  return { rssKb, cpuTicks };
+  return { rssKb, cpuTicks, parts };
+}
+
+/** A process's program and, for Node, its script: `node rebuild.ts`, `pagefind_extended`. */
+function processName(pid: number): string {
+  try {
+    const [program = '?', first] = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const name = basename(program);
+    return name === 'node' && first !== undefined ? `node ${basename(first)}` : name;
+  } catch {
+    return '?';
+  }
+}
+
+/** The processes of a tree at its peak, largest first: `node 1,012 MB, pagefind 391 MB`. */
+function peakParts(parts: { name: string; rssKb: number }[]): string {
+  return [...parts]
+    .filter((p) => p.rssKb >= 10 * 1024)
+    .sort((a, b) => b.rssKb - a.rssKb)
+    .map((p) => `${p.name} ${Math.round(p.rssKb / 1024).toLocaleString('en-US')} MB`)
+    .join(', ');
 }
 
 /** Clock ticks a second (`getconf CLK_TCK`; 100 on Linux). */
@@ -232,11 +257,16 @@ function measure(
     let output = '';
     let apiReadySeconds = Number.NaN;
     let peak = 0;
+    let peakAt = { parts: '', seconds: 0, doing: '' };
     let cpu = 0;
     const sample = () => {
       if (child.pid === undefined || !existsSync('/proc')) return;
       const usage = treeUsage(child.pid);
-      peak = Math.max(peak, usage.rssKb);
+      if (usage.rssKb > peak) {
+        peak = usage.rssKb;
+        const doing = output.trimEnd().split('\n').at(-1) ?? '';
+        peakAt = { parts: peakParts(usage.parts), seconds: (performance.now() - started) / 1000, doing };
+      }
       cpu = Math.max(cpu, usage.cpuTicks);
     };
     const timer = setInterval(sample, 200);
@@ -258,6 +288,7 @@ function measure(
         servedSeconds,
         apiReadySeconds,
         peakRssMb: peak / 1024,
+        peakAt,
         cpuSeconds: cpu / CLOCK_TICKS,
         output,
         code,
@@ -457,6 +488,10 @@ for (const n of sizes) {
     const full = await measure('scripts/rebuild.ts', ['--full'], env);
     if (full.code !== 0) throw new Error(`the full build failed:\n${full.output}`);
     const loadAfter = loadAverage();
+    const { parts, seconds, doing } = full.peakAt;
+    console.error(
+      `    peak RSS ${full.peakRssMb.toFixed(0)} MB at ${seconds.toFixed(0)} s: ${parts}; the log then: ${doing.trim()}`,
+    );
     // Right after the full build, before anything it left settles: one item changed and rebuilt.
     let afterFull: Measured | undefined;
     if (incrementalAt.has(n)) {

@@ -9,7 +9,7 @@
 // (AISLE_BUILD_QUEUED=1).
 import { spawn } from 'node:child_process';
 import { enableCompileCache } from 'node:module';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { BUILD_BUSY_EXIT, buildProcessEnv } from '../src/lib/domain/build-events.ts';
@@ -27,7 +27,7 @@ import {
 } from '../src/publish/code-bundle.ts';
 import { boundHeapGrowth } from '../src/publish/heap-growth.ts';
 import { createReporter } from '../src/publish/progress.ts';
-import { PROJECT_ROOT } from '../src/publish/project-root.ts';
+import { COMPILE_CACHE_DIR, PROJECT_ROOT } from '../src/publish/project-root.ts';
 import {
   parseInterval,
   RELOAD_EXIT,
@@ -40,12 +40,11 @@ import {
 // most of that: V8's compiled code is cached on disk, and the rebuild's modules are loaded after this.
 // `npm run rebuild` sets NODE_COMPILE_CACHE already, so that this file too comes from the cache with its
 // types stripped: Node then never loads its TypeScript stripper (60–90 ms before the API could start).
-const COMPILE_CACHE = join(PROJECT_ROOT, 'node_modules', '.cache', 'aisle', 'compile');
-enableCompileCache(COMPILE_CACHE);
+enableCompileCache(COMPILE_CACHE_DIR);
 // Threads inherit it only through the environment: the API's thread then compiles its bundle from the cache
 // before its first line runs (about 80 ms sooner ready at 100,000 items; bench/README.md). Absolute, as
 // the rebuild changes its working folder and starts processes elsewhere.
-process.env.NODE_COMPILE_CACHE = resolve(process.env.NODE_COMPILE_CACHE || COMPILE_CACHE);
+process.env.NODE_COMPILE_CACHE = resolve(process.env.NODE_COMPILE_CACHE || COMPILE_CACHE_DIR);
 // The catalogue's garbage collected before the heap grows far past what it holds (issue 30: under 1.5 GiB).
 boundHeapGrowth();
 

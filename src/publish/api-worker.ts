@@ -1,11 +1,10 @@
 import { enableCompileCache } from 'node:module';
-import { join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import type { Config } from '../server/config.ts';
-import { PROJECT_ROOT } from './project-root.ts';
+import { COMPILE_CACHE_DIR } from './project-root.ts';
 
 // As in scripts/rebuild.ts: the server's compiled code comes from V8's cache on disk.
-enableCompileCache(join(PROJECT_ROOT, 'node_modules', '.cache', 'aisle', 'compile'));
+enableCompileCache(COMPILE_CACHE_DIR);
 
 /**
  * The API a rebuild reads when `API_URL` is unset, in a worker thread of its

@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Reporter } from './progress.ts';
-import { PROJECT_ROOT } from './project-root.ts';
+import { COMPILE_CACHE_DIR, PROJECT_ROOT } from './project-root.ts';
 
 /**
  * The site compiler: `astro build` of the pages without keys (login, cart, 404,
@@ -55,8 +55,8 @@ export function compileSite(job: CompileJob, reporter: Reporter): Promise<string
 }
 
 async function compile(job: CompileJob): Promise<void> {
-  const [{ enableCompileCache }, { join }] = await Promise.all([import('node:module'), import('node:path')]);
-  enableCompileCache(join(PROJECT_ROOT, 'node_modules', '.cache', 'aisle', 'compile'));
+  const { enableCompileCache } = await import('node:module');
+  enableCompileCache(COMPILE_CACHE_DIR);
   const [{ createApiClient }, { readCatalogue }, { keepRendererIn }, { runAstro }] = await Promise.all([
     import('../lib/api/client.ts'),
     import('../lib/catalogue/load.ts'),

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -114,6 +114,33 @@ describe('the API bundle', () => {
       await whole.close();
       await db.close();
     }
+  }, 60_000);
+
+  it("stops esbuild's process once no bundle is being written, and starts it again for the next", async () => {
+    // A full build writes the API's bundle as it starts rendering: esbuild's service (about 120 MB)
+    // must not stay in the build's process tree to its end (issue 30: under 1.5 GiB at 250,000 items).
+    const esbuildChildren = () =>
+      readdirSync('/proc')
+        .filter((name) => /^\d+$/.test(name))
+        .filter((pid) => {
+          try {
+            const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+            const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+            return ppid === process.pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('esbuild');
+          } catch {
+            return false;
+          }
+        });
+    const [one, two] = [join(work, 'cache-f1'), join(work, 'cache-f2')];
+    // Two at once: the first to finish leaves the service to the other.
+    await Promise.all([writeBundle(API_WORKER_BUNDLE, one), writeBundle(API_WORKER_BUNDLE, two)]);
+    expect(freshBundle(API_WORKER_BUNDLE, one)).not.toBeNull();
+    expect(freshBundle(API_WORKER_BUNDLE, two)).not.toBeNull();
+    expect(esbuildChildren()).toEqual([]);
+    rmSync(join(one, 'api-worker.mjs.inputs.json'));
+    await writeBundle(API_WORKER_BUNDLE, one);
+    expect(freshBundle(API_WORKER_BUNDLE, one)).not.toBeNull();
+    expect(esbuildChildren()).toEqual([]);
   }, 60_000);
 
   it('counts as stale when a file it was made from changed', async () => {
