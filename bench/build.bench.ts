@@ -136,7 +136,7 @@ interface Measured {
  * ticks: each process's own (all its threads) and its ended children's, so a Pagefind process
  * that ended counts in its parent.
  */
-function treeUsage(root: number): { rssKb: number; cpuTicks: number; parts: { name: string; rssKb: number }[] } {
+function treeUsage(root: number): { rssKb: number; cpuTicks: number; parts: { pid: number; rssKb: number }[] } {
   const children = new Map<number, number[]>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -152,7 +152,7 @@ function treeUsage(root: number): { rssKb: number; cpuTicks: number; parts: { na
   }
   let rssKb = 0;
   let cpuTicks = 0;
-  const parts: { name: string; rssKb: number }[] = [];
+  const parts: { pid: number; rssKb: number }[] = [];
   const stack = [root];
   while (stack.length > 0) {
     const pid = stack.pop() as number;
@@ -160,7 +160,7 @@ function treeUsage(root: number): { rssKb: number; cpuTicks: number; parts: { na
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
       rssKb += rss;
-      parts.push({ name: processName(pid), rssKb: rss });
+      parts.push({ pid, rssKb: rss });
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       // Fields 14–17 (utime, stime, cutime, cstime), counted after the command name.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -184,12 +184,12 @@ function processName(pid: number): string {
   }
 }
 
-/** The processes of a tree at its peak, largest first: `node 1,012 MB, pagefind 391 MB`. */
-function peakParts(parts: { name: string; rssKb: number }[]): string {
-  return [...parts]
+/** The processes of a tree at its peak, largest first: `node rebuild.ts 1,012 MB, pagefind_extended 391 MB`. */
+function peakParts(parts: { pid: number; rssKb: number }[]): string {
+  return parts
     .filter((p) => p.rssKb >= 10 * 1024)
     .sort((a, b) => b.rssKb - a.rssKb)
-    .map((p) => `${p.name} ${Math.round(p.rssKb / 1024).toLocaleString('en-US')} MB`)
+    .map((p) => `${processName(p.pid)} ${Math.round(p.rssKb / 1024).toLocaleString('en-US')} MB`)
     .join(', ');
 }
 
@@ -264,7 +264,8 @@ function measure(
       const usage = treeUsage(child.pid);
       if (usage.rssKb > peak) {
         peak = usage.rssKb;
-        const doing = output.trimEnd().split('\n').at(-1) ?? '';
+        const text = output.trimEnd();
+        const doing = text.slice(text.lastIndexOf('\n') + 1);
         peakAt = { parts: peakParts(usage.parts), seconds: (performance.now() - started) / 1000, doing };
       }
       cpu = Math.max(cpu, usage.cpuTicks);
